@@ -1,0 +1,166 @@
+"""The sinusoidal positional encoding of "Attention Is All You Need", section 3.5.
+
+PE(pos, 2i) = sin(pos * w_i), PE(pos, 2i+1) = cos(pos * w_i), with w_i = base^(-2i/d_model).
+Column 2i is sin and column 2i+1 is cos, interleaved as in the paper. Everything is float64.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from core.params import PAPER_BASE, check_base, check_d_model, check_max_len, check_real
+
+#: Largest table `positional_encoding` builds in one call (2**27 values = 1 GiB of float64).
+MAX_TABLE_VALUES = 2**27
+#: Largest position accepted; beyond it float64 angles lose the fractional turn entirely.
+MAX_POSITION = 1e12
+
+
+def inverse_frequencies(d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+    """Angular frequency of each clock hand.
+
+    Parameters
+    ----------
+    d_model : int
+        Even embedding width, 2..8192.
+    base : float
+        The 10000 of the paper, > 1.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (d_model/2,), float64, w_i = base^(-2i/d_model) in radians per position;
+        w_0 = 1 and the sequence falls geometrically towards 1/base.
+    """
+    d_model = check_d_model(d_model)
+    base = check_base(base)
+    return np.power(base, -np.arange(0, d_model, 2, dtype=np.float64) / d_model)
+
+
+def wavelengths(d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+    """Positions one hand needs for a full turn.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (d_model/2,), float64, 2*pi/w_i = 2*pi*base^(2i/d_model) in positions.
+    """
+    return 2.0 * np.pi / inverse_frequencies(d_model, base)
+
+
+def as_positions(positions: ArrayLike, name: str = "positions") -> np.ndarray:
+    """Validate positions (an int, a sequence or an array) into a 1-D float64 array.
+
+    Positions must be finite, >= 0 and <= MAX_POSITION; non-integers are allowed.
+    """
+    if isinstance(positions, bool):
+        raise ValueError(f"{name} must be numbers >= 0; got {positions!r}")
+    try:
+        arr = np.asarray(positions)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"{name} must be numbers >= 0; got {positions!r}") from err
+    if arr.dtype == bool or not (np.issubdtype(arr.dtype, np.integer)
+                                 or np.issubdtype(arr.dtype, np.floating)):
+        raise ValueError(f"{name} must be numbers >= 0; got {positions!r}")
+    arr = arr.astype(np.float64, copy=False).ravel()
+    bad = ~np.isfinite(arr) | (arr < 0) | (arr > MAX_POSITION)
+    if bad.any():
+        raise ValueError(
+            f"{name} must be finite, >= 0 and <= {MAX_POSITION:.0e}; got {arr[bad][0]!r}"
+        )
+    return arr
+
+
+def angles(positions: ArrayLike, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+    """Angle of every hand at every position.
+
+    Parameters
+    ----------
+    positions : int, sequence or array
+        n positions, >= 0 (non-integers allowed); any shape is flattened.
+    d_model, base
+        As in `inverse_frequencies`.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (n, d_model/2), float64, theta[p, i] = positions[p] * w_i in radians.
+    """
+    pos = as_positions(positions)
+    return pos[:, None] * inverse_frequencies(d_model, base)[None, :]
+
+
+def encode(positions: ArrayLike, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+    """PE rows for arbitrary positions.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (n, d_model), float64; column 2i is sin(theta_i), column 2i+1 is cos(theta_i).
+    """
+    theta = angles(positions, d_model, base)
+    out = np.empty((theta.shape[0], theta.shape[1], 2))
+    np.sin(theta, out=out[..., 0])
+    np.cos(theta, out=out[..., 1])
+    return out.reshape(theta.shape[0], -1)
+
+
+def positional_encoding(
+    max_len: int, d_model: int, base: float = PAPER_BASE, start: float = 0
+) -> np.ndarray:
+    """The PE table for positions start, start+1, ..., start+max_len-1.
+
+    Parameters
+    ----------
+    max_len : int
+        Number of positions (rows), 1..MAX_LEN; max_len * d_model <= MAX_TABLE_VALUES.
+    d_model : int
+        Even embedding width (columns), 2..8192.
+    base : float
+        The 10000 of the paper, > 1.
+    start : float
+        First position, >= 0.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (max_len, d_model), float64, C-contiguous; [p, 2i] = sin((start+p) w_i) and
+        [p, 2i+1] = cos((start+p) w_i).
+
+    Notes
+    -----
+    Positions are split as start + a*B + b with B ~ sqrt(max_len). sin/cos are evaluated only
+    for the anchors a*B and the offsets b, and combined by the angle-addition formulas
+    (the same identity that makes R(k) a rotation). That needs about 2*sqrt(max_len) rows of
+    transcendental calls instead of max_len; the result agrees with direct evaluation to a
+    few ulp.
+    """
+    n = check_max_len(max_len)
+    d = check_d_model(d_model)
+    start = check_real("start", start, 0.0, MAX_POSITION, f"a finite number from 0 to {MAX_POSITION:.0e}")
+    if n * d > MAX_TABLE_VALUES:
+        raise ValueError(
+            f"max_len * d_model must be <= {MAX_TABLE_VALUES:,} values for a full table; got "
+            f"{n:,} * {d:,} = {n * d:,} (compute a window of positions with start=)"
+        )
+    omega = inverse_frequencies(d, base)
+    block = max(1, math.isqrt(n))
+    n_anchor = -(-n // block)
+    anchor = (start + block * np.arange(n_anchor, dtype=np.float64))[:, None] * omega
+    offset = np.arange(block, dtype=np.float64)[:, None] * omega
+    sin_a, cos_a = np.sin(anchor)[:, None, :], np.cos(anchor)[:, None, :]
+    sin_b, cos_b = np.sin(offset)[None], np.cos(offset)[None]
+
+    out = np.empty((n_anchor, block, d // 2, 2))
+    tmp = np.empty((n_anchor, block, d // 2))
+    sin_out, cos_out = out[..., 0], out[..., 1]
+    np.multiply(sin_a, cos_b, out=sin_out)  # sin(a+b) = sin a cos b + cos a sin b
+    np.multiply(cos_a, sin_b, out=tmp)
+    sin_out += tmp
+    np.multiply(cos_a, cos_b, out=cos_out)  # cos(a+b) = cos a cos b - sin a sin b
+    np.multiply(sin_a, sin_b, out=tmp)
+    cos_out -= tmp
+    return out.reshape(n_anchor * block, d)[:n]

@@ -1,0 +1,120 @@
+"""The validated parameter record, and the checks every public function shares.
+
+Each check raises ``ValueError`` whose message names the parameter, the value received and
+what is allowed, so the command line and the window can show it to the user unchanged.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass
+
+MIN_D_MODEL = 2
+MAX_D_MODEL = 8192
+#: Longest sequence PE Clock accepts (a million positions, the longest RoPE contexts in use).
+MAX_LEN = 1_000_000
+#: Largest |k|; positions and offsets beyond this gain nothing for teaching and lose precision.
+MAX_OFFSET = 10_000_000
+#: Largest base (rope_theta values in use stay below 10^8).
+MAX_BASE = 1e9
+
+PAPER_BASE = 10000.0
+
+
+def check_int(name: str, value: object, lo: int, hi: int, allowed: str = "") -> int:
+    """Return ``value`` as an ``int`` if it is an integer in [lo, hi]; raise ValueError otherwise.
+
+    Booleans and non-integral floats (7.5) are refused rather than truncated; an integral float
+    such as 8.0 is accepted.
+    """
+    allowed = allowed or f"an integer from {lo:,} to {hi:,}"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be {allowed}; got {value!r}")
+    if not isinstance(value, numbers.Integral):
+        if not math.isfinite(value) or value != int(value):
+            raise ValueError(f"{name} must be {allowed}; got {value!r}")
+    as_int = int(value)
+    if not lo <= as_int <= hi:
+        raise ValueError(f"{name} must be {allowed}; got {value!r}")
+    return as_int
+
+
+def check_real(
+    name: str, value: object, lo: float, hi: float, allowed: str, *, lo_open: bool = False
+) -> float:
+    """Return ``value`` as a finite ``float`` in [lo, hi] (or (lo, hi] if ``lo_open``)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be {allowed}; got {value!r}")
+    as_float = float(value)
+    above = as_float > lo if lo_open else as_float >= lo
+    if not (math.isfinite(as_float) and above and as_float <= hi):
+        raise ValueError(f"{name} must be {allowed}; got {value!r}")
+    return as_float
+
+
+def check_d_model(d_model: object) -> int:
+    """Validate d_model: an even integer from 2 to 8192."""
+    allowed = (
+        f"an even integer from {MIN_D_MODEL} to {MAX_D_MODEL} "
+        "(each sin/cos pair of dimensions is one clock hand)"
+    )
+    value = check_int("d_model", d_model, MIN_D_MODEL, MAX_D_MODEL, allowed)
+    if value % 2:
+        raise ValueError(f"d_model must be {allowed}; got {d_model!r}")
+    return value
+
+
+def check_max_len(max_len: object) -> int:
+    """Validate max_len: an integer from 1 to MAX_LEN."""
+    return check_int("max_len", max_len, 1, MAX_LEN)
+
+
+def check_base(base: object) -> float:
+    """Validate base: a finite number greater than 1 and at most MAX_BASE."""
+    return check_real(
+        "base", base, 1.0, MAX_BASE, f"a finite number > 1 and <= {MAX_BASE:.0e}", lo_open=True
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The user-visible parameters of PE Clock, valid by construction.
+
+    Attributes
+    ----------
+    d_model : int
+        Embedding width, even, 2..8192. Pair i = dimensions (2i, 2i+1) is one clock hand.
+    max_len : int
+        Number of positions shown (rows of the heatmap), 1..MAX_LEN.
+    base : float
+        The 10000 of the paper (rope_theta in RoPE configs), finite and > 1.
+    pos : int
+        The current position, 0..max_len-1.
+    k : int
+        The relative offset shown by R(k); pos + k must be >= 0.
+    """
+
+    d_model: int = 512
+    max_len: int = 50
+    base: float = PAPER_BASE
+    pos: int = 0
+    k: int = 1
+
+    def __post_init__(self) -> None:
+        # object.__setattr__ because the dataclass is frozen; values are normalised to int/float.
+        object.__setattr__(self, "d_model", check_d_model(self.d_model))
+        object.__setattr__(self, "max_len", check_max_len(self.max_len))
+        object.__setattr__(self, "base", check_base(self.base))
+        pos = check_int("pos", self.pos, 0, self.max_len - 1,
+                        f"an integer from 0 to max_len - 1 = {self.max_len - 1:,}")
+        k = check_int("k", self.k, -MAX_OFFSET, MAX_OFFSET)
+        if pos + k < 0:
+            raise ValueError(f"pos + k must be >= 0; got pos {pos} + k {k} = {pos + k}")
+        object.__setattr__(self, "pos", pos)
+        object.__setattr__(self, "k", k)
+
+    @property
+    def n_pairs(self) -> int:
+        """Number of clock hands, d_model / 2."""
+        return self.d_model // 2

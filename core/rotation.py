@@ -1,0 +1,120 @@
+"""Relative position as a rotation: PE(pos + k) = R(k) @ PE(pos).
+
+Each pair (sin theta, cos theta) turns by phi_i = k * w_i. R(k) is block-diagonal with one
+2x2 block per pair, and depends on k alone, never on pos.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from core.encoding import inverse_frequencies
+from core.params import MAX_OFFSET, PAPER_BASE, check_d_model, check_real
+
+
+def check_offset(k: object) -> float:
+    """Validate an offset k: a finite number with |k| <= MAX_OFFSET (non-integers allowed)."""
+    return check_real("k", k, -MAX_OFFSET, MAX_OFFSET, f"a finite number from -{MAX_OFFSET:,} to {MAX_OFFSET:,}")
+
+
+def pair_rotation(phi: ArrayLike) -> np.ndarray:
+    """The 2x2 maps that turn (sin theta, cos theta) into (sin(theta+phi), cos(theta+phi)).
+
+    Parameters
+    ----------
+    phi : float or array of shape (...)
+        Rotation angles in radians; must be finite.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (..., 2, 2), float64, [[cos phi, sin phi], [-sin phi, cos phi]]. Acting on the
+        column (sin, cos) this turns the hand clockwise on the clock face.
+    """
+    phi = np.asarray(phi, dtype=np.float64)
+    if not np.all(np.isfinite(phi)):
+        raise ValueError(f"phi must be finite angles in radians; got {phi!r}")
+    c, s = np.cos(phi), np.sin(phi)
+    return np.stack([np.stack([c, s], axis=-1), np.stack([-s, c], axis=-1)], axis=-2)
+
+
+def pair_angles(k: float, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+    """Rotation angle of each pair for an offset k.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (d_model/2,), float64, phi_i = k * w_i in radians.
+    """
+    return check_offset(k) * inverse_frequencies(d_model, base)
+
+
+def relative_rotation(k: float, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+    """The dense block-diagonal matrix R(k).
+
+    Parameters
+    ----------
+    k : float
+        Offset in positions (|k| <= MAX_OFFSET, non-integers allowed).
+    d_model : int
+        Even embedding width, 2..8192. The dense matrix has d_model^2 entries (512 MiB at
+        8192): prefer `rotate` to apply it.
+    base : float
+        The 10000 of the paper, > 1.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (d_model, d_model), float64, with R(k) @ PE(pos) == PE(pos + k) for every pos.
+    """
+    return block_diagonal(pair_angles(k, d_model, base))
+
+
+def block_diagonal(phi: ArrayLike) -> np.ndarray:
+    """Dense block-diagonal matrix with one `pair_rotation` block per angle.
+
+    Parameters
+    ----------
+    phi : array of shape (n,)
+        Rotation angle of each pair in radians.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (2n, 2n), float64; block i sits at rows and columns 2i, 2i+1.
+    """
+    blocks = pair_rotation(np.atleast_1d(phi))
+    n = blocks.shape[0]
+    out = np.zeros((n, 2, n, 2))
+    idx = np.arange(n)
+    out[idx, :, idx, :] = blocks
+    return out.reshape(2 * n, 2 * n)
+
+
+def rotate(vectors: ArrayLike, k: float, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+    """Apply R(k) to vectors in O(d_model) each, without building the dense matrix.
+
+    Parameters
+    ----------
+    vectors : array of shape (..., d_model)
+        Rows laid out like PE: column 2i paired with column 2i+1.
+    k, d_model, base
+        As in `relative_rotation` (any even d_model up to 8192).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (..., d_model), float64, equal to vectors @ R(k).T.
+    """
+    v = np.asarray(vectors, dtype=np.float64)
+    d = check_d_model(d_model)
+    if v.ndim == 0 or v.shape[-1] != d:
+        raise ValueError(f"vectors must have shape (..., d_model={d}); got shape {v.shape}")
+    phi = pair_angles(k, d, base)
+    c, s = np.cos(phi), np.sin(phi)
+    first, second = v[..., 0::2], v[..., 1::2]
+    out = np.empty_like(v)
+    out[..., 0::2] = c * first + s * second
+    out[..., 1::2] = c * second - s * first
+    return out

@@ -1,0 +1,1 @@
+"""PE Clock's Qt layer: one state object, views that observe it, and the main window."""

@@ -1,0 +1,22 @@
+"""Creating the QApplication with PE Clock's names and icon."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication
+
+from core import __version__
+
+RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+
+
+def create_application(argv: Sequence[str]) -> QApplication:
+    app = QApplication(list(argv))
+    app.setApplicationName("PE Clock")
+    app.setOrganizationName("pe-clock")
+    app.setApplicationVersion(__version__)
+    app.setWindowIcon(QIcon(str(RESOURCES / "icons" / "pe-clock.svg")))
+    return app

@@ -1,0 +1,292 @@
+"""Every sin/cos pair as a clock hand, plus one large clock with a fast, a middle and a slow hand.
+
+The tip of hand i is exactly (PE(pos, 2i), PE(pos, 2i+1)) = (sin theta, cos theta): 12 o'clock
+at pos 0, turning clockwise as pos grows.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, QSignalBlocker, Qt
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui import style
+from gui.state import AppState
+
+#: Distance between dial centres (dial radius is 1); the extra height holds the label.
+SPACING_X, SPACING_Y = 2.5, 2.9
+RIM_SEGMENTS = 48
+HAND_NAMES = ("fast hand", "middle hand", "slow hand")
+HAND_LENGTHS = (0.95, 0.8, 0.55)
+HAND_WIDTHS = (2.0, 4.0, 6.0)
+
+
+def compact(value: float) -> str:
+    """Positions per turn in at most four characters: 6.28, 62.8, 628, 6.3k, 63k, 1.2M."""
+    for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if value >= limit:
+            scaled = value / limit
+            return f"{scaled:.2g}{suffix}" if scaled < 10 else f"{scaled:.0f}{suffix}"
+    return f"{value:.3g}"
+
+
+def grid_shape(n: int) -> tuple[int, int]:
+    """(columns, rows) of a near-square grid for n dials."""
+    cols = max(1, math.ceil(math.sqrt(n * SPACING_Y / SPACING_X)))
+    return cols, math.ceil(n / cols)
+
+
+def dial_centres(n: int) -> np.ndarray:
+    """Centres of n dials in reading order, shape (n, 2), y upwards."""
+    cols, _ = grid_shape(n)
+    idx = np.arange(n)
+    return np.stack([(idx % cols) * SPACING_X, -(idx // cols) * SPACING_Y], axis=1).astype(float)
+
+
+def ring(radius: float = 1.0) -> np.ndarray:
+    """A closed polyline around the origin, shape (RIM_SEGMENTS + 1, 2)."""
+    t = np.linspace(0.0, 2 * np.pi, RIM_SEGMENTS + 1)
+    return np.stack([np.sin(t), np.cos(t)], axis=1) * radius
+
+
+def circle_segments(centres: np.ndarray, radius: float = 1.0, ticks: bool = True) -> np.ndarray:
+    """Rims (and a 12 o'clock tick) of dials as point pairs for connect='pairs', shape (m, 2)."""
+    points = ring(radius)
+    seg = np.stack([points[:-1], points[1:]], axis=1).reshape(-1, 2)
+    if ticks:
+        seg = np.vstack([seg, [[0.0, 0.8 * radius], [0.0, radius]]])
+    return (centres[:, None, :] + seg[None]).reshape(-1, 2)
+
+
+def hand_segments(centres: np.ndarray, theta: np.ndarray, length: float = 1.0) -> np.ndarray:
+    """Hands from each centre to centre + length * (sin theta, cos theta), shape (2n, 2)."""
+    tips = centres + length * np.stack([np.sin(theta), np.cos(theta)], axis=1)
+    return np.stack([centres, tips], axis=1).reshape(-1, 2)
+
+
+class DialLabels(pg.GraphicsObject):
+    """One item that writes every dial's pair index and wavelength at a fixed pixel size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._centres = np.zeros((0, 2))
+        self._texts: list[tuple[str, str]] = []
+        self._scale = 1.0
+
+    def set_labels(self, centres: np.ndarray, texts: list[tuple[str, str]]) -> None:
+        self.prepareGeometryChange()
+        self._centres, self._texts = centres, texts
+        self.update()
+
+    def set_scale(self, scale: float) -> None:
+        self._scale = scale
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        if not len(self._centres):
+            return QRectF()
+        lo, hi = self._centres.min(axis=0), self._centres.max(axis=0)
+        return QRectF(lo[0] - 1.3, lo[1] - 1.9, hi[0] - lo[0] + 2.6, hi[1] - lo[1] + 3.2)
+
+    def paint(self, painter: QPainter, *args) -> None:  # type: ignore[no-untyped-def]
+        transform = painter.transform()
+        pixels_per_dial = abs(transform.m11()) * SPACING_X
+        if pixels_per_dial < 18:
+            return  # too small to read: the heatmap hover tells the wavelength instead
+        font = style.scaled_font(self._scale, min(1.0, pixels_per_dial / 55))
+        painter.save()
+        painter.resetTransform()
+        painter.setFont(font)
+        painter.setPen(style.DIM_TEXT)
+        height = painter.fontMetrics().height()
+        flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        show_wavelength = pixels_per_dial >= 34
+        for (x, y), (index, wave) in zip(self._centres, self._texts, strict=True):
+            anchor = transform.map(QPointF(x, y - 1.02))
+            box = QRectF(anchor.x() - pixels_per_dial / 2, anchor.y(), pixels_per_dial, height * 2)
+            painter.drawText(box, flags, f"{index}\u2009·\u2009{wave}" if show_wavelength else index)
+        painter.restore()
+
+
+class ClockView(QWidget):
+    """A grid with one dial per pair and a large three-handed clock beside it."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self._centres = np.zeros((0, 2))
+
+        self.grid_widget = pg.GraphicsLayoutWidget()
+        self.grid_widget.setBackground(style.BACKGROUND)
+        self.grid_plot: pg.PlotItem = self.grid_widget.addPlot()
+        self.grid_plot.setAspectLocked(True)
+        self.grid_plot.hideAxis("left")
+        self.grid_plot.hideAxis("bottom")
+        self.grid_plot.setMenuEnabled(False)
+        self.grid_plot.hideButtons()
+        self.grid_plot.getViewBox().setMouseEnabled(False, False)
+        self.rims = pg.PlotDataItem(connect="pairs", pen=pg.mkPen("#b8b8b8", width=1))
+        self.selected_rim = pg.PlotDataItem(pen=pg.mkPen(style.SELECT_COLOR, width=3))
+        self.ghosts = pg.PlotDataItem(
+            connect="pairs", pen=pg.mkPen(style.OFFSET_COLOR, width=2, style=Qt.PenStyle.DashLine)
+        )
+        self.hands = pg.PlotDataItem(connect="pairs", pen=pg.mkPen(style.POS_COLOR, width=2))
+        self.labels = DialLabels()
+        for item in (self.rims, self.selected_rim, self.ghosts, self.hands, self.labels):
+            self.grid_plot.addItem(item)
+
+        self.clock_widget = pg.PlotWidget(background=style.BACKGROUND)
+        self.clock_plot: pg.PlotItem = self.clock_widget.getPlotItem()
+        self.clock_plot.setAspectLocked(True)
+        self.clock_plot.hideAxis("left")
+        self.clock_plot.hideAxis("bottom")
+        self.clock_plot.setMenuEnabled(False)
+        self.clock_plot.hideButtons()
+        self.clock_plot.getViewBox().setMouseEnabled(False, False)
+        self.clock_plot.setRange(xRange=(-1.15, 1.15), yRange=(-1.15, 1.15), padding=0)
+        self.clock_plot.addItem(pg.PlotDataItem(_clock_face(), connect="pairs",
+                                                pen=pg.mkPen("#444444", width=2)))
+        twelve = pg.TextItem("12", color=style.DIM_TEXT, anchor=(0.5, 0))
+        twelve.setPos(0, 0.78)
+        self.clock_plot.addItem(twelve)
+        self.clock_hands = []
+        for hand in range(3):
+            pen = pg.mkPen(style.HAND_COLORS[hand], width=HAND_WIDTHS[hand])
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            item = pg.PlotDataItem(pen=pen)
+            self.clock_plot.addItem(item)
+            self.clock_hands.append(item)
+        self.clock_plot.addItem(pg.ScatterPlotItem([0], [0], size=10, brush=pg.mkBrush("#222222")))
+
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
+        self.hand_spins: list[QSpinBox] = []
+        spins = QGridLayout()
+        for hand, name in enumerate(HAND_NAMES):
+            spin = QSpinBox()
+            spin.setToolTip(f"Which pair the {name} of the large clock shows")
+            spin.valueChanged.connect(lambda value, h=hand: self._on_hand_spin_value_changed(h, value))
+            label = QLabel(name)
+            label.setStyleSheet(f"color: {style.HAND_COLORS[hand].name()}; font-weight: bold")
+            spins.addWidget(label, 0, hand)
+            spins.addWidget(spin, 1, hand)
+            self.hand_spins.append(spin)
+
+        self.grid_title = QLabel()
+        self.grid_title.setTextFormat(Qt.TextFormat.RichText)
+        self.grid_title.setWordWrap(True)
+        left = QVBoxLayout()
+        left.addWidget(self.grid_title)
+        left.addWidget(self.grid_widget, 1)
+        right = QVBoxLayout()
+        right.addWidget(self.clock_widget, 1)
+        right.addLayout(spins)
+        right.addWidget(self.legend)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(left, 5)
+        layout.addLayout(right, 3)
+
+        self.grid_widget.scene().sigMouseClicked.connect(self._on_grid_scene_mouse_clicked)
+        state.tableChanged.connect(self._sync_layout)
+        state.posChanged.connect(self._sync_hands)
+        state.kChanged.connect(self._sync_hands)
+        state.selectedPairChanged.connect(self._sync_selection)
+        state.clockPairsChanged.connect(self._sync_clock)
+        state.fontScaleChanged.connect(self._sync_fonts)
+        self._sync()
+
+    def _sync(self) -> None:
+        self._sync_layout()
+        self._sync_fonts()
+
+    def _sync_layout(self) -> None:
+        s = self._state
+        n = s.n_pairs
+        self._centres = dial_centres(n)
+        self.rims.setData(circle_segments(self._centres))
+        self.labels.set_labels(self._centres, [(str(i), compact(w)) for i, w in enumerate(s.wavelengths())])
+        cols, rows = grid_shape(n)
+        self.grid_plot.setRange(
+            xRange=(-1.2, (cols - 1) * SPACING_X + 1.2),
+            yRange=(-(rows - 1) * SPACING_Y - 1.9, 1.2), padding=0,
+        )
+        for spin in self.hand_spins:
+            with QSignalBlocker(spin):
+                spin.setRange(0, n - 1)
+        self.grid_title.setText(
+            f"<b>{n} clock hands</b>, one per pair i · label: i · positions per turn "
+            f"2π·{style.fmt_base(s.base)}<sup>2i/{s.d_model}</sup> · "
+            f"<span style='color:{style.OFFSET_COLOR.name()}'>dashed: pos + k</span>"
+        )
+        self._sync_selection()
+        self._sync_clock()
+
+    def _sync_hands(self) -> None:
+        s = self._state
+        omega = s.omega()
+        self.hands.setData(hand_segments(self._centres, s.pos * omega))
+        self.ghosts.setData(hand_segments(self._centres, (s.pos + s.k) * omega))
+        self._sync_clock_hands()
+
+    def _sync_selection(self) -> None:
+        self.selected_rim.setData(self._centres[self._state.selected_pair] + ring(1.08))
+
+    def _sync_clock(self) -> None:
+        for spin, pair in zip(self.hand_spins, self._state.clock_pairs, strict=True):
+            with QSignalBlocker(spin):
+                spin.setValue(pair)
+        self._sync_hands()
+
+    def _sync_clock_hands(self) -> None:
+        s = self._state
+        omega, waves = s.omega(), s.wavelengths()
+        rows = []
+        for hand, pair in enumerate(s.clock_pairs):
+            theta = s.pos * omega[pair]
+            self.clock_hands[hand].setData(hand_segments(np.zeros((1, 2)), np.array([theta]),
+                                                         HAND_LENGTHS[hand]))
+            turned = math.degrees(theta) % 360.0
+            rows.append(
+                f"<span style='color:{style.HAND_COLORS[hand].name()}'><b>{HAND_NAMES[hand]}</b></span>"
+                f" · pair {pair} · {waves[pair]:.5g} positions per turn · at {turned:.1f}°"
+            )
+        self.legend.setText(f"<b>pos {s.pos}</b><br>" + "<br>".join(rows))
+
+    def _sync_fonts(self) -> None:
+        scale = self._state.font_scale
+        self.labels.set_scale(scale)
+        for widget in (self.legend, self.grid_title):
+            widget.setFont(style.scaled_font(scale))
+
+    def _on_hand_spin_value_changed(self, hand: int, value: int) -> None:
+        self._state.set_clock_pair(hand, value)
+
+    def _on_grid_scene_mouse_clicked(self, event) -> None:  # type: ignore[no-untyped-def]
+        point = self.grid_plot.getViewBox().mapSceneToView(event.scenePos())
+        distances = np.hypot(*(self._centres - [point.x(), point.y()]).T)
+        nearest = int(np.argmin(distances))
+        if distances[nearest] <= 1.0:
+            self._state.request(selected_pair=nearest)
+
+
+def _clock_face() -> np.ndarray:
+    """Rim, 12 hour marks and 60 minute marks of the large clock, as point pairs."""
+    rim = circle_segments(np.zeros((1, 2)), 1.0, ticks=False)
+    t = np.arange(60) * (2 * np.pi / 60)
+    inner = np.where(np.arange(60) % 5 == 0, 0.86, 0.94)
+    marks = np.stack([np.stack([inner * np.sin(t), inner * np.cos(t)], 1),
+                      np.stack([np.sin(t), np.cos(t)], 1)], axis=1).reshape(-1, 2)
+    return np.vstack([rim, marks])

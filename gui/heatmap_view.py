@@ -1,0 +1,157 @@
+"""The PE table as a live heatmap: positions down, dimensions across."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtWidgets import QGraphicsRectItem, QLabel, QToolTip, QVBoxLayout, QWidget
+
+from gui import style
+from gui.state import AppState
+
+
+def _outline(color, width: float, dashed: bool = False) -> QGraphicsRectItem:  # type: ignore[no-untyped-def]
+    item = QGraphicsRectItem()
+    pen = pg.mkPen(color, width=width, style=Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
+    pen.setCosmetic(True)
+    item.setPen(pen)
+    item.setZValue(10)
+    return item
+
+
+class HeatmapView(QWidget):
+    """Heatmap of PE(pos, dim) with the pos and pos+k rows and the selected pair outlined.
+
+    Hovering a cell reads out its value and formula; clicking a cell sets pos to its row and
+    selects its pair.
+    """
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self._hover: tuple[int, int] | None = None
+
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setBackground(style.BACKGROUND)
+        self.plot: pg.PlotItem = self.graphics.addPlot()
+        self.plot.invertY(True)
+        self.plot.setMenuEnabled(False)
+        self.plot.hideButtons()
+        self.plot.setLabel("bottom", "dimension (pair i = columns 2i: sin, 2i+1: cos)")
+        self.plot.setLabel("left", "position")
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image.setLevels((-1.0, 1.0))
+        self.image.setLookupTable(style.lookup_table())
+        self.plot.addItem(self.image)
+        self.colorbar = pg.ColorBarItem(
+            values=(-1.0, 1.0), colorMap=style.colormap(), interactive=False, label="PE value"
+        )
+        self.colorbar.setImageItem(self.image, insert_in=self.plot)
+
+        self.pair_box = _outline(style.SELECT_COLOR, 1.5, dashed=True)
+        self.offset_box = _outline(style.OFFSET_COLOR, 3.0)
+        self.pos_box = _outline(style.POS_COLOR, 3.0)
+        for item in (self.pair_box, self.offset_box, self.pos_box):
+            self.plot.addItem(item)
+
+        self.readout = QLabel()
+        self.readout.setTextFormat(Qt.TextFormat.RichText)
+        self.readout.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.readout)
+
+        scene = self.graphics.scene()
+        scene.sigMouseMoved.connect(self._on_scene_mouse_moved)
+        scene.sigMouseClicked.connect(self._on_scene_mouse_clicked)
+        state.tableChanged.connect(self._sync_table)
+        state.posChanged.connect(self._sync_rows)
+        state.kChanged.connect(self._sync_rows)
+        state.selectedPairChanged.connect(self._sync_pair)
+        state.fontScaleChanged.connect(self._sync_fonts)
+        self._sync()
+
+    def _sync(self) -> None:
+        self._sync_table()
+        self._sync_fonts()
+
+    def _sync_table(self) -> None:
+        s = self._state
+        self.image.setImage(s.heatmap_image(), autoLevels=False, levels=(-1.0, 1.0))
+        self.image.setRect(QRectF(0, 0, s.d_model, s.max_len))
+        self.plot.setTitle(f"PE(pos, dim) · d_model {s.d_model} · base {style.fmt_base(s.base)}")
+        self.plot.getViewBox().setLimits(xMin=0, xMax=s.d_model, yMin=0, yMax=s.max_len)
+        self.plot.getViewBox().setRange(xRange=(0, s.d_model), yRange=(0, s.max_len), padding=0)
+        self._sync_rows()
+        self._sync_pair()
+
+    def _sync_rows(self) -> None:
+        s = self._state
+        width = s.d_model
+        self.pos_box.setRect(QRectF(0, s.pos, width, 1))
+        target = s.pos + s.k
+        self.offset_box.setVisible(0 <= target < s.max_len)
+        self.offset_box.setRect(QRectF(0, target, width, 1))
+        self._show_readout()
+
+    def _sync_pair(self) -> None:
+        pair = self._state.selected_pair
+        self.pair_box.setRect(QRectF(2 * pair, 0, 2, self._state.max_len))
+        self._show_readout()
+
+    def _sync_fonts(self) -> None:
+        scale = self._state.font_scale
+        style.style_plot(self.plot, scale)
+        self.readout.setFont(style.scaled_font(scale))
+
+    # --- mouse -------------------------------------------------------------------------------
+    def cell_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
+        """(position, dimension) under a scene point, or None outside the table."""
+        if not self.plot.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = self.plot.getViewBox().mapSceneToView(scene_pos)
+        pos, dim = int(point.y()), int(point.x())
+        if 0 <= point.y() < self._state.max_len and 0 <= point.x() < self._state.d_model:
+            return pos, dim
+        return None
+
+    def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
+        self._hover = self.cell_at(scene_pos)
+        self._show_readout()
+        if self._hover is not None:
+            QToolTip.showText(self.graphics.mapToGlobal(self.graphics.mapFromScene(scene_pos)),
+                              self.readout.text(), self.graphics)
+
+    def _on_scene_mouse_clicked(self, event) -> None:  # type: ignore[no-untyped-def]
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        cell = self.cell_at(event.scenePos())
+        if cell is not None:
+            pos, dim = cell
+            self._state.request(pos=pos, selected_pair=dim // 2)
+
+    def _show_readout(self) -> None:
+        if self._hover is None:
+            s = self._state
+            self.readout.setText(
+                f"<b>pos {s.pos}</b> (black outline) · <b style='color:{style.OFFSET_COLOR.name()}'>"
+                f"pos + k = {s.pos + s.k}</b> (green) · pair {s.selected_pair} (orange). "
+                "Hover a cell to read it; click to move pos and select its pair."
+            )
+            return
+        self.readout.setText(cell_formula(self._state, *self._hover))
+
+
+def cell_formula(state: AppState, pos: int, dim: int) -> str:
+    """The read-out for one cell: where it is, its value, and the formula with numbers in."""
+    pair = dim // 2
+    func = "sin" if dim % 2 == 0 else "cos"
+    omega = state.omega()[pair]
+    value = state.pe(pos)[dim]
+    return (
+        f"position <b>{pos}</b>, dimension <b>{dim}</b> = pair {pair} ({func}) · "
+        f"PE({pos}, {dim}) = {func}({pos} / {style.fmt_base(state.base)}<sup>{2 * pair}/"
+        f"{state.d_model}</sup>) = {func}({pos} × {omega:.6g}) = {func}({pos * omega:.6g} rad) "
+        f"= <b>{style.fmt(value, 6)}</b>"
+    )

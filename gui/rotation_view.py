@@ -1,0 +1,188 @@
+"""Relative position as a rotation: PE(pos + k) = R(k) · PE(pos), with R(k) independent of pos."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from core.binning import max_abs_pool
+from gui import style
+from gui.state import AppState
+
+ZOOM_PAIRS = 2
+#: The overview of R(k) is pooled to at most this many pixels a side.
+OVERVIEW_PIXELS = 128
+VECTOR_ROWS = ("PE(pos)", "R(k)·PE(pos)", "PE(pos+k)")
+
+
+def _image_plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, **kwargs) -> tuple[pg.PlotItem, pg.ImageItem]:  # type: ignore[no-untyped-def]
+    plot = layout.addPlot(row=row, col=col, **kwargs)
+    plot.invertY(True)
+    plot.setMenuEnabled(False)
+    plot.hideButtons()
+    plot.getViewBox().setMouseEnabled(False, False)
+    image = pg.ImageItem(axisOrder="row-major")
+    image.setLookupTable(style.lookup_table())
+    image.setLevels((-1.0, 1.0))
+    plot.addItem(image)
+    return plot, image
+
+
+class RotationView(QWidget):
+    """R(k) as a matrix, the selected pair's 2x2 block with its numbers, and the three vectors."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setBackground(style.BACKGROUND)
+        self.matrix_plot, self.matrix_image = _image_plot(self.graphics, 0, 0)
+        self.matrix_plot.setAspectLocked(True)
+        self.matrix_plot.setLabel("bottom", "column")
+        self.matrix_plot.setLabel("left", "row")
+        self.block_box = QGraphicsRectItem()
+        pen = pg.mkPen(style.SELECT_COLOR, width=2)
+        pen.setCosmetic(True)
+        self.block_box.setPen(pen)
+        self.matrix_plot.addItem(self.block_box)
+
+        self.zoom_plot, self.zoom_image = _image_plot(self.graphics, 0, 1)
+        self.zoom_plot.setAspectLocked(True)
+        self.zoom_texts: list[pg.TextItem] = []
+        for _ in range(ZOOM_PAIRS * 4):
+            text = pg.TextItem(color="#000000", anchor=(0.5, 0.5))
+            self.zoom_plot.addItem(text)
+            self.zoom_texts.append(text)
+
+        self.vector_plot, self.vector_image = _image_plot(self.graphics, 1, 0, colspan=2)
+        self.vector_plot.setLabel("bottom", "dimension")
+        self.vector_plot.getAxis("left").setTicks([[(row + 0.5, name) for row, name in enumerate(VECTOR_ROWS)]])
+        self.vector_plot.getAxis("left").setWidth(95)
+        self.graphics.ci.layout.setRowStretchFactor(0, 4)
+        self.graphics.ci.layout.setRowStretchFactor(1, 1)
+
+        self.block_label = QLabel()
+        self.block_label.setTextFormat(Qt.TextFormat.RichText)
+        self.block_label.setWordWrap(True)
+        self.block_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.block_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.vector_label = QLabel()
+        self.vector_label.setTextFormat(Qt.TextFormat.RichText)
+        self.vector_label.setWordWrap(True)
+        self.vector_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.vector_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.caption = QLabel(
+            "<b>Relative position is a rotation:</b> PE(pos+k) = R(k)·PE(pos). R(k) is built from"
+            " k alone: it stays the same while pos moves."
+        )
+        self.caption.setTextFormat(Qt.TextFormat.RichText)
+        self.caption.setWordWrap(True)
+        text_column = QVBoxLayout()
+        text_column.addWidget(self.caption)
+        text_column.addWidget(self.block_label)
+        text_column.addWidget(self.vector_label)
+        text_column.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.graphics, 3)
+        layout.addLayout(text_column, 2)
+
+        state.tableChanged.connect(self._sync_matrix)
+        state.kChanged.connect(self._sync_matrix)
+        state.posChanged.connect(self._sync_vectors)
+        state.selectedPairChanged.connect(self._sync_block)
+        state.fontScaleChanged.connect(self._sync_fonts)
+        self._sync()
+
+    def _sync(self) -> None:
+        self._sync_matrix()
+        self._sync_fonts()
+
+    def _sync_matrix(self) -> None:
+        """R(k) and its zoom: redrawn only when k, d_model or base change, never with pos."""
+        s = self._state
+        matrix = s.rotation_matrix()
+        dim = matrix.shape[0]
+        overview = max_abs_pool(matrix, OVERVIEW_PIXELS).astype(np.float32)
+        self.matrix_image.setImage(overview, autoLevels=False, levels=(-1.0, 1.0))
+        self.matrix_image.setRect(QRectF(0, 0, dim, dim))
+        self.matrix_plot.setRange(xRange=(0, dim), yRange=(0, dim), padding=0)
+        shown = "" if dim == s.d_model else f" (leading {dim} of {s.d_model} dims)"
+        self.matrix_plot.setTitle(f"R(k = {s.k}){shown}")
+
+        zoom_dim = min(2 * ZOOM_PAIRS, dim)
+        zoom = matrix[:zoom_dim, :zoom_dim]
+        self.zoom_image.setImage(zoom.astype(np.float32), autoLevels=False, levels=(-1.0, 1.0))
+        self.zoom_image.setRect(QRectF(0, 0, zoom_dim, zoom_dim))
+        self.zoom_plot.setRange(xRange=(0, zoom_dim), yRange=(0, zoom_dim), padding=0)
+        self.zoom_plot.setTitle(f"zoom: first {zoom_dim // 2} pairs")
+        cells = [(r, c) for r in range(zoom_dim) for c in range(zoom_dim) if r // 2 == c // 2]
+        for text, cell in zip(self.zoom_texts, cells + [None] * len(self.zoom_texts), strict=False):
+            text.setVisible(cell is not None)
+            if cell is not None:
+                r, c = cell
+                text.setText(style.fmt(zoom[r, c], 3))
+                text.setPos(c + 0.5, r + 0.5)
+        self._sync_block()
+
+    def _sync_block(self) -> None:
+        s = self._state
+        pair = s.selected_pair
+        self.block_box.setVisible(2 * pair < s.rotation_matrix().shape[0])
+        self.block_box.setRect(QRectF(2 * pair, 2 * pair, 2, 2))
+        phi = float(s.pair_angles()[pair])
+        omega = float(s.omega()[pair])
+        c, sn = math.cos(phi), math.sin(phi)
+        cell = "<td align='right' style='padding: 2px 10px'>{}</td>"
+        rows = "".join(
+            "<tr>" + "".join(cell.format(style.fmt(v, 6)) for v in row) + "</tr>"
+            for row in ((c, sn), (-sn, c))
+        )
+        self.block_label.setText(
+            f"<b style='color:{style.SELECT_COLOR.name()}'>Block of pair {pair}</b> "
+            f"(rows and columns {2 * pair}, {2 * pair + 1}) = "
+            "[[cos φ, sin φ], [−sin φ, cos φ]]"
+            f"<table style='margin: 4px 0'>{rows}</table>"
+            f"φ = k·ω<sub>{pair}</sub> = {s.k} × {omega:.6g} = <b>{style.fmt(phi, 6)} rad</b>"
+            f" = <b>{style.fmt(math.degrees(phi), 4)}°</b><br>"
+            f"ω<sub>{pair}</sub> = {style.fmt_base(s.base)}<sup>−{2 * pair}/{s.d_model}</sup>."
+            " Every block turns its pair by φ whatever pos is."
+        )
+        self._sync_vectors()
+
+    def _sync_vectors(self) -> None:
+        s = self._state
+        pe, turned, target = s.pe(s.pos), s.rotated(), s.pe(s.pos + s.k)
+        strips = np.ascontiguousarray(np.stack([pe, turned, target]), dtype=np.float32)
+        self.vector_image.setImage(strips, autoLevels=False, levels=(-1.0, 1.0))
+        self.vector_image.setRect(QRectF(0, 0, s.d_model, 3))
+        self.vector_plot.setRange(xRange=(0, s.d_model), yRange=(0, 3), padding=0)
+        self.vector_plot.setTitle(f"pos = {s.pos}, k = {s.k}")
+        error = float(np.max(np.abs(turned - target)))
+        pair = s.selected_pair
+        sl = slice(2 * pair, 2 * pair + 2)
+        rows = "".join(
+            f"<tr><td>{name}</td><td align='right' style='padding-left: 10px'>"
+            f"({style.fmt(v[sl][0], 6)}, {style.fmt(v[sl][1], 6)})</td></tr>"
+            for name, v in zip(VECTOR_ROWS, (pe, turned, target), strict=True)
+        )
+        self.vector_label.setText(
+            f"<b>Pair {pair} of the three vectors</b> (sin, cos):<table>{rows}</table>"
+            f"max<sub>dim</sub> |R(k)·PE(pos) − PE(pos+k)| = <b>{error:.2e}</b> "
+            "(float64 rounding: the identity is exact)"
+        )
+
+    def _sync_fonts(self) -> None:
+        scale = self._state.font_scale
+        for plot in (self.matrix_plot, self.zoom_plot, self.vector_plot):
+            style.style_plot(plot, scale)
+        for text in self.zoom_texts:
+            text.setFont(style.scaled_font(scale, 0.8))
+        for label in (self.caption, self.block_label, self.vector_label):
+            label.setFont(style.scaled_font(scale))

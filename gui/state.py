@@ -1,0 +1,317 @@
+"""The single object that owns every user-visible parameter of the window.
+
+Views observe it; controls only assign to it. Setters validate through `core.params`, do
+nothing when the value is unchanged (which breaks feedback loops) and emit one signal per field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from core.binning import binned_encoding
+from core.encoding import encode, inverse_frequencies, wavelengths
+from core.params import Params, check_int, check_real
+from core.rotation import block_diagonal, pair_angles, rotate
+
+MIN_SPEED, MAX_SPEED = 0.25, 60.0
+MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 3.0
+#: Largest heatmap image held at once (float32 values): rows are exact means beyond it.
+MAX_IMAGE_VALUES = 1 << 22
+#: R(k) is shown densely up to this width; wider matrices show their leading block.
+MAX_MATRIX_DIM = 1024
+
+
+def default_clock_pairs(n_pairs: int) -> tuple[int, int, int]:
+    """A fast, a middle and a slow hand: pairs 0, n/4 and n/2 (wavelengths 2pi, ~2pi*base^1/4, ...)."""
+    return (0, n_pairs // 4, n_pairs // 2)
+
+
+class AppState(QObject):
+    """Owns pos, k, d_model, max_len, base and the view options; caches what they derive."""
+
+    posChanged = Signal(int)
+    kChanged = Signal(int)
+    dModelChanged = Signal(int)
+    maxLenChanged = Signal(int)
+    baseChanged = Signal(float)
+    #: Emitted once after d_model, max_len or base changed (the PE table must be redrawn).
+    tableChanged = Signal()
+    selectedPairChanged = Signal(int)
+    clockPairsChanged = Signal(object)
+    playingChanged = Signal(object)
+    speedChanged = Signal(float)
+    loopChanged = Signal(object)
+    fontScaleChanged = Signal(float)
+    #: A value the user asked for was refused; the payload says why (for the status bar).
+    rejected = Signal(str)
+
+    def __init__(self, params: Params | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._params = params or Params()
+        self._selected_pair = 0
+        self._clock_pairs = default_clock_pairs(self._params.n_pairs)
+        self._playing = False
+        self._speed = 4.0
+        self._loop = True
+        self._font_scale = 1.0
+        self._cache: dict[str, object] = {}
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self._on_timer_timeout)
+        self._timer.setInterval(self._interval_ms())
+
+    # --- parameters --------------------------------------------------------------------------
+    @property
+    def params(self) -> Params:
+        return self._params
+
+    @property
+    def pos(self) -> int:
+        return self._params.pos
+
+    @property
+    def k(self) -> int:
+        return self._params.k
+
+    @property
+    def d_model(self) -> int:
+        return self._params.d_model
+
+    @property
+    def max_len(self) -> int:
+        return self._params.max_len
+
+    @property
+    def base(self) -> float:
+        return self._params.base
+
+    @property
+    def n_pairs(self) -> int:
+        return self._params.n_pairs
+
+    def set_pos(self, pos: int) -> None:
+        self.set_params(pos=pos)
+
+    def set_k(self, k: int) -> None:
+        self.set_params(k=k)
+
+    def set_d_model(self, d_model: int) -> None:
+        self.set_params(d_model=d_model)
+
+    def set_base(self, base: float) -> None:
+        self.set_params(base=base)
+
+    def set_max_len(self, max_len: int) -> None:
+        """Change the number of positions; pos moves to the last one if it falls outside."""
+        n = Params(max_len=max_len).max_len if max_len != self.max_len else self.max_len
+        self.set_params(max_len=n, pos=min(self.pos, n - 1))
+
+    def set_params(self, **changes: object) -> None:
+        """Assign several parameters at once; raise ValueError and change nothing if invalid."""
+        new = dataclasses.replace(self._params, **changes)
+        old, self._params = self._params, new
+        if new == old:
+            return
+        table_changed = (new.d_model, new.max_len, new.base) != (old.d_model, old.max_len, old.base)
+        if table_changed:
+            self._cache.clear()
+        elif new.k != old.k:
+            self._cache.pop("rotation", None)
+        if new.d_model != old.d_model:
+            if max(self._clock_pairs) >= new.n_pairs:
+                self._clock_pairs = default_clock_pairs(new.n_pairs)
+                self.clockPairsChanged.emit(self._clock_pairs)
+            if self._selected_pair >= new.n_pairs:
+                self._selected_pair = 0
+                self.selectedPairChanged.emit(0)
+            self.dModelChanged.emit(new.d_model)
+        if new.max_len != old.max_len:
+            self.maxLenChanged.emit(new.max_len)
+        if new.base != old.base:
+            self.baseChanged.emit(new.base)
+        if table_changed:
+            self.tableChanged.emit()
+        if new.k != old.k:
+            self.kChanged.emit(new.k)
+        if new.pos != old.pos:
+            self.posChanged.emit(new.pos)
+
+    def request(self, **changes: object) -> bool:
+        """Like the setters, for user input: a refused value is reported through `rejected`."""
+        try:
+            if "max_len" in changes and len(changes) == 1:
+                self.set_max_len(changes["max_len"])  # type: ignore[arg-type]
+            else:
+                setters = {"selected_pair": self.set_selected_pair, "speed": self.set_speed,
+                           "font_scale": self.set_font_scale}
+                view_changes = {n: changes.pop(n) for n in list(changes) if n in setters}
+                for name, value in view_changes.items():
+                    setters[name](value)
+                if changes:
+                    self.set_params(**changes)
+        except ValueError as err:
+            self.rejected.emit(str(err))
+            return False
+        return True
+
+    # --- stepping and animation --------------------------------------------------------------
+    @property
+    def first_pos(self) -> int:
+        """Smallest pos allowed with the current k (pos + k must stay >= 0)."""
+        return max(0, -self.k)
+
+    def step(self, delta: int = 1) -> None:
+        """Move pos by delta, clamped to the table; while playing with loop on, wrap around."""
+        target = self.pos + delta
+        last = self.max_len - 1
+        if target > last:
+            if self._playing and self._loop:
+                target = self.first_pos
+            else:
+                target = last
+                if self._playing:
+                    self.set_playing(False)
+        self.set_pos(max(self.first_pos, target))
+
+    def go_to(self, pos: int) -> None:
+        """Jump to pos, clamped to the valid range."""
+        self.set_pos(min(max(self.first_pos, int(pos)), self.max_len - 1))
+
+    @property
+    def playing(self) -> bool:
+        return self._playing
+
+    def set_playing(self, playing: bool) -> None:
+        playing = bool(playing)
+        if playing == self._playing:
+            return
+        self._playing = playing
+        if playing:
+            if self.pos >= self.max_len - 1 and self._loop:
+                self.set_pos(self.first_pos)
+            self._timer.start()
+        else:
+            self._timer.stop()
+        self.playingChanged.emit(playing)
+
+    def toggle_playing(self) -> None:
+        self.set_playing(not self._playing)
+
+    def _on_timer_timeout(self) -> None:
+        self.step(1)
+
+    @property
+    def speed(self) -> float:
+        """Animation speed in positions per second."""
+        return self._speed
+
+    def set_speed(self, speed: float) -> None:
+        speed = check_real("speed", speed, MIN_SPEED, MAX_SPEED,
+                           f"a number of positions per second from {MIN_SPEED} to {MAX_SPEED:g}")
+        if speed == self._speed:
+            return
+        self._speed = speed
+        self._timer.setInterval(self._interval_ms())
+        self.speedChanged.emit(speed)
+
+    def _interval_ms(self) -> int:
+        return max(1, round(1000.0 / self._speed))
+
+    @property
+    def loop(self) -> bool:
+        return self._loop
+
+    def set_loop(self, loop: bool) -> None:
+        loop = bool(loop)
+        if loop != self._loop:
+            self._loop = loop
+            self.loopChanged.emit(loop)
+
+    # --- view options ------------------------------------------------------------------------
+    @property
+    def selected_pair(self) -> int:
+        return self._selected_pair
+
+    def set_selected_pair(self, pair: int) -> None:
+        pair = check_int("pair", pair, 0, self.n_pairs - 1)
+        if pair != self._selected_pair:
+            self._selected_pair = pair
+            self.selectedPairChanged.emit(pair)
+
+    @property
+    def clock_pairs(self) -> tuple[int, int, int]:
+        """The pairs shown as the fast, middle and slow hand of the large clock."""
+        return self._clock_pairs
+
+    def set_clock_pair(self, hand: int, pair: int) -> None:
+        hand = check_int("hand", hand, 0, 2)
+        pair = check_int("pair", pair, 0, self.n_pairs - 1)
+        if self._clock_pairs[hand] != pair:
+            pairs = list(self._clock_pairs)
+            pairs[hand] = pair
+            self._clock_pairs = (pairs[0], pairs[1], pairs[2])
+            self.clockPairsChanged.emit(self._clock_pairs)
+
+    @property
+    def font_scale(self) -> float:
+        return self._font_scale
+
+    def set_font_scale(self, scale: float) -> None:
+        scale = check_real("font scale", scale, MIN_FONT_SCALE, MAX_FONT_SCALE,
+                           f"a factor from {MIN_FONT_SCALE} to {MAX_FONT_SCALE}")
+        if scale != self._font_scale:
+            self._font_scale = scale
+            self.fontScaleChanged.emit(scale)
+
+    # --- derived numbers, cached until their inputs change -----------------------------------
+    def _cached(self, key: str, compute):  # type: ignore[no-untyped-def]
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def omega(self) -> np.ndarray:
+        """Inverse frequencies w_i, shape (n_pairs,)."""
+        return self._cached("omega", lambda: inverse_frequencies(self.d_model, self.base))
+
+    def wavelengths(self) -> np.ndarray:
+        """Positions per turn of each hand, shape (n_pairs,)."""
+        return self._cached("wavelengths", lambda: wavelengths(self.d_model, self.base))
+
+    def heatmap_image(self) -> np.ndarray:
+        """The PE table as a C-contiguous float32 image, shape (rows, d_model).
+
+        rows == max_len while the table fits in MAX_IMAGE_VALUES; beyond it each row is the
+        exact mean of the consecutive positions it covers (see `core.binning`).
+        """
+
+        def compute() -> np.ndarray:
+            rows = min(self.max_len, max(1, MAX_IMAGE_VALUES // self.d_model))
+            table = binned_encoding(0, self.max_len, rows, self.d_model, self.base)
+            return np.ascontiguousarray(table, dtype=np.float32)
+
+        return self._cached("heatmap", compute)
+
+    def rotation_matrix(self) -> np.ndarray:
+        """Dense R(k) restricted to its leading min(d_model, MAX_MATRIX_DIM) dimensions.
+
+        R(k) is block-diagonal, so its leading block is exactly R(k) of those pairs.
+        """
+
+        def compute() -> np.ndarray:
+            return block_diagonal(self.pair_angles()[: MAX_MATRIX_DIM // 2])
+
+        return self._cached("rotation", compute)
+
+    def pair_angles(self) -> np.ndarray:
+        """phi_i = k * w_i for the current k, shape (n_pairs,)."""
+        return pair_angles(self.k, self.d_model, self.base)
+
+    def pe(self, pos: float) -> np.ndarray:
+        """PE(pos), shape (d_model,)."""
+        return encode(pos, self.d_model, self.base)[0]
+
+    def rotated(self) -> np.ndarray:
+        """R(k) @ PE(pos), computed in O(d_model), shape (d_model,)."""
+        return rotate(self.pe(self.pos), self.k, self.d_model, self.base)
