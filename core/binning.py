@@ -54,8 +54,9 @@ def run_means(
     first = np.asarray(first, dtype=np.float64)[:, None]
     count = np.asarray(count, dtype=np.float64)[:, None]
     if first.shape[0] * d_model > MAX_TABLE_VALUES:
-        raise ValueError(f"runs * d_model must be <= {MAX_TABLE_VALUES:,}; got "
-                         f"{first.shape[0]:,} * {d_model:,}")
+        raise ValueError(
+            f"runs * d_model must be <= {MAX_TABLE_VALUES:,}; got {first.shape[0]:,} * {d_model:,}"
+        )
     centre = (first + (count - 1.0) / 2.0) * omega
     # w <= 1 for every pair, so sin(w/2) never vanishes.
     damping = np.sin(count * omega / 2.0) / (count * np.sin(omega / 2.0))

@@ -62,8 +62,9 @@ def as_positions(positions: ArrayLike, name: str = "positions") -> np.ndarray:
         arr = np.asarray(positions)
     except (TypeError, ValueError) as err:
         raise ValueError(f"{name} must be numbers >= 0; got {positions!r}") from err
-    if arr.dtype == bool or not (np.issubdtype(arr.dtype, np.integer)
-                                 or np.issubdtype(arr.dtype, np.floating)):
+    if arr.dtype == bool or not (
+        np.issubdtype(arr.dtype, np.integer) or np.issubdtype(arr.dtype, np.floating)
+    ):
         raise ValueError(f"{name} must be numbers >= 0; got {positions!r}")
     arr = arr.astype(np.float64, copy=False).ravel()
     bad = ~np.isfinite(arr) | (arr < 0) | (arr > MAX_POSITION)
@@ -140,7 +141,9 @@ def positional_encoding(
     """
     n = check_max_len(max_len)
     d = check_d_model(d_model)
-    start = check_real("start", start, 0.0, MAX_POSITION, f"a finite number from 0 to {MAX_POSITION:.0e}")
+    start = check_real(
+        "start", start, 0.0, MAX_POSITION, f"a finite number from 0 to {MAX_POSITION:.0e}"
+    )
     if n * d > MAX_TABLE_VALUES:
         raise ValueError(
             f"max_len * d_model must be <= {MAX_TABLE_VALUES:,} values for a full table; got "

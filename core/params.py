@@ -29,11 +29,15 @@ def check_int(name: str, value: object, lo: int, hi: int, allowed: str = "") -> 
     such as 8.0 is accepted.
     """
     allowed = allowed or f"an integer from {lo:,} to {hi:,}"
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, numbers.Real)
+        or (
+            not isinstance(value, numbers.Integral)
+            and (not math.isfinite(value) or value != int(value))
+        )
+    ):
         raise ValueError(f"{name} must be {allowed}; got {value!r}")
-    if not isinstance(value, numbers.Integral):
-        if not math.isfinite(value) or value != int(value):
-            raise ValueError(f"{name} must be {allowed}; got {value!r}")
     as_int = int(value)
     if not lo <= as_int <= hi:
         raise ValueError(f"{name} must be {allowed}; got {value!r}")
@@ -106,8 +110,13 @@ class Params:
         object.__setattr__(self, "d_model", check_d_model(self.d_model))
         object.__setattr__(self, "max_len", check_max_len(self.max_len))
         object.__setattr__(self, "base", check_base(self.base))
-        pos = check_int("pos", self.pos, 0, self.max_len - 1,
-                        f"an integer from 0 to max_len - 1 = {self.max_len - 1:,}")
+        pos = check_int(
+            "pos",
+            self.pos,
+            0,
+            self.max_len - 1,
+            f"an integer from 0 to max_len - 1 = {self.max_len - 1:,}",
+        )
         k = check_int("k", self.k, -MAX_OFFSET, MAX_OFFSET)
         if pos + k < 0:
             raise ValueError(f"pos + k must be >= 0; got pos {pos} + k {k} = {pos + k}")

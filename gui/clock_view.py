@@ -115,7 +115,9 @@ class DialLabels(pg.GraphicsObject):
         for (x, y), (index, wave) in zip(self._centres, self._texts, strict=True):
             anchor = transform.map(QPointF(x, y - 1.02))
             box = QRectF(anchor.x() - pixels_per_dial / 2, anchor.y(), pixels_per_dial, height * 2)
-            painter.drawText(box, flags, f"{index}\u2009·\u2009{wave}" if show_wavelength else index)
+            painter.drawText(
+                box, flags, f"{index}\u2009·\u2009{wave}" if show_wavelength else index
+            )
         painter.restore()
 
 
@@ -129,13 +131,10 @@ class ClockView(QWidget):
 
         self.grid_widget = pg.GraphicsLayoutWidget()
         self.grid_widget.setBackground(style.BACKGROUND)
-        self.grid_plot: pg.PlotItem = self.grid_widget.addPlot()
+        self.grid_plot: pg.PlotItem = style.quiet_plot(self.grid_widget.addPlot(), self)
         self.grid_plot.setAspectLocked(True)
         self.grid_plot.hideAxis("left")
         self.grid_plot.hideAxis("bottom")
-        self.grid_plot.setMenuEnabled(False)
-        self.grid_plot.hideButtons()
-        self.grid_plot.getViewBox().setMouseEnabled(False, False)
         self.rims = pg.PlotDataItem(connect="pairs", pen=pg.mkPen("#b8b8b8", width=1))
         self.selected_rim = pg.PlotDataItem(pen=pg.mkPen(style.SELECT_COLOR, width=3))
         self.ghosts = pg.PlotDataItem(
@@ -147,16 +146,14 @@ class ClockView(QWidget):
             self.grid_plot.addItem(item)
 
         self.clock_widget = pg.PlotWidget(background=style.BACKGROUND)
-        self.clock_plot: pg.PlotItem = self.clock_widget.getPlotItem()
+        self.clock_plot: pg.PlotItem = style.quiet_plot(self.clock_widget.getPlotItem(), self)
         self.clock_plot.setAspectLocked(True)
         self.clock_plot.hideAxis("left")
         self.clock_plot.hideAxis("bottom")
-        self.clock_plot.setMenuEnabled(False)
-        self.clock_plot.hideButtons()
-        self.clock_plot.getViewBox().setMouseEnabled(False, False)
         self.clock_plot.setRange(xRange=(-1.15, 1.15), yRange=(-1.15, 1.15), padding=0)
-        self.clock_plot.addItem(pg.PlotDataItem(_clock_face(), connect="pairs",
-                                                pen=pg.mkPen("#444444", width=2)))
+        self.clock_plot.addItem(
+            pg.PlotDataItem(_clock_face(), connect="pairs", pen=pg.mkPen("#444444", width=2))
+        )
         twelve = pg.TextItem("12", color=style.DIM_TEXT, anchor=(0.5, 0))
         twelve.setPos(0, 0.78)
         self.clock_plot.addItem(twelve)
@@ -177,7 +174,9 @@ class ClockView(QWidget):
         for hand, name in enumerate(HAND_NAMES):
             spin = QSpinBox()
             spin.setToolTip(f"Which pair the {name} of the large clock shows")
-            spin.valueChanged.connect(lambda value, h=hand: self._on_hand_spin_value_changed(h, value))
+            spin.valueChanged.connect(
+                lambda value, h=hand: self._on_hand_spin_value_changed(h, value)
+            )
             label = QLabel(name)
             label.setStyleSheet(f"color: {style.HAND_COLORS[hand].name()}; font-weight: bold")
             spins.addWidget(label, 0, hand)
@@ -217,11 +216,14 @@ class ClockView(QWidget):
         n = s.n_pairs
         self._centres = dial_centres(n)
         self.rims.setData(circle_segments(self._centres))
-        self.labels.set_labels(self._centres, [(str(i), compact(w)) for i, w in enumerate(s.wavelengths())])
+        self.labels.set_labels(
+            self._centres, [(str(i), compact(w)) for i, w in enumerate(s.wavelengths())]
+        )
         cols, rows = grid_shape(n)
         self.grid_plot.setRange(
             xRange=(-1.2, (cols - 1) * SPACING_X + 1.2),
-            yRange=(-(rows - 1) * SPACING_Y - 1.9, 1.2), padding=0,
+            yRange=(-(rows - 1) * SPACING_Y - 1.9, 1.2),
+            padding=0,
         )
         for spin in self.hand_spins:
             with QSignalBlocker(spin):
@@ -256,11 +258,12 @@ class ClockView(QWidget):
         rows = []
         for hand, pair in enumerate(s.clock_pairs):
             theta = s.pos * omega[pair]
-            self.clock_hands[hand].setData(hand_segments(np.zeros((1, 2)), np.array([theta]),
-                                                         HAND_LENGTHS[hand]))
+            self.clock_hands[hand].setData(
+                hand_segments(np.zeros((1, 2)), np.array([theta]), HAND_LENGTHS[hand])
+            )
             turned = math.degrees(theta) % 360.0
             rows.append(
-                f"<span style='color:{style.HAND_COLORS[hand].name()}'><b>{HAND_NAMES[hand]}</b></span>"
+                f"<b style='color:{style.HAND_COLORS[hand].name()}'>{HAND_NAMES[hand]}</b>"
                 f" · pair {pair} · {waves[pair]:.5g} positions per turn · at {turned:.1f}°"
             )
         self.legend.setText(f"<b>pos {s.pos}</b><br>" + "<br>".join(rows))
@@ -287,6 +290,8 @@ def _clock_face() -> np.ndarray:
     rim = circle_segments(np.zeros((1, 2)), 1.0, ticks=False)
     t = np.arange(60) * (2 * np.pi / 60)
     inner = np.where(np.arange(60) % 5 == 0, 0.86, 0.94)
-    marks = np.stack([np.stack([inner * np.sin(t), inner * np.cos(t)], 1),
-                      np.stack([np.sin(t), np.cos(t)], 1)], axis=1).reshape(-1, 2)
+    marks = np.stack(
+        [np.stack([inner * np.sin(t), inner * np.cos(t)], 1), np.stack([np.sin(t), np.cos(t)], 1)],
+        axis=1,
+    ).reshape(-1, 2)
     return np.vstack([rim, marks])

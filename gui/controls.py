@@ -88,8 +88,14 @@ class ControlPanel(QWidget):
         self.speed_spin.setSuffix(" pos/s")
         self.loop_check = QCheckBox("Loop")
         # Commit typed numbers on Enter or focus-out, not per keystroke (1024 is not 1, 10, 102).
-        for spin in (self.pos_spin, self.k_spin, self.d_model_spin, self.max_len_spin,
-                     self.pair_spin, self.speed_spin):
+        for spin in (
+            self.pos_spin,
+            self.k_spin,
+            self.d_model_spin,
+            self.max_len_spin,
+            self.pair_spin,
+            self.speed_spin,
+        ):
             spin.setKeyboardTracking(False)
 
         self.pos_spin.setToolTip("Current position (Right/Left, PageDown/PageUp, digits + Enter)")
@@ -133,9 +139,17 @@ class ControlPanel(QWidget):
         self.speed_spin.valueChanged.connect(self._on_speed_spin_value_changed)
         self.loop_check.toggled.connect(self._on_loop_check_toggled)
 
-        for signal in (state.posChanged, state.kChanged, state.dModelChanged, state.maxLenChanged,
-                       state.baseChanged, state.selectedPairChanged, state.playingChanged,
-                       state.speedChanged, state.loopChanged):
+        for signal in (
+            state.posChanged,
+            state.kChanged,
+            state.dModelChanged,
+            state.maxLenChanged,
+            state.baseChanged,
+            state.selectedPairChanged,
+            state.playingChanged,
+            state.speedChanged,
+            state.loopChanged,
+        ):
             signal.connect(self._sync)
         state.fontScaleChanged.connect(self._sync_fonts)
         self._sync()

@@ -12,7 +12,9 @@ from gui.state import AppState
 
 def _outline(color, width: float, dashed: bool = False) -> QGraphicsRectItem:  # type: ignore[no-untyped-def]
     item = QGraphicsRectItem()
-    pen = pg.mkPen(color, width=width, style=Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
+    pen = pg.mkPen(
+        color, width=width, style=Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
+    )
     pen.setCosmetic(True)
     item.setPen(pen)
     item.setZValue(10)
@@ -33,10 +35,8 @@ class HeatmapView(QWidget):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(style.BACKGROUND)
-        self.plot: pg.PlotItem = self.graphics.addPlot()
+        self.plot: pg.PlotItem = style.quiet_plot(self.graphics.addPlot(), self, mouse=True)
         self.plot.invertY(True)
-        self.plot.setMenuEnabled(False)
-        self.plot.hideButtons()
         self.plot.setLabel("bottom", "dimension (pair i = columns 2i: sin, 2i+1: cos)")
         self.plot.setLabel("left", "position")
         self.image = pg.ImageItem(axisOrder="row-major")
@@ -46,6 +46,7 @@ class HeatmapView(QWidget):
         self.colorbar = pg.ColorBarItem(
             values=(-1.0, 1.0), colorMap=style.colormap(), interactive=False, label="PE value"
         )
+        style.quiet_plot(self.colorbar, self)  # a ColorBarItem is a PlotItem
         self.colorbar.setImageItem(self.image, insert_in=self.plot)
 
         self.pair_box = _outline(style.SELECT_COLOR, 1.5, dashed=True)
@@ -104,6 +105,8 @@ class HeatmapView(QWidget):
         scale = self._state.font_scale
         style.style_plot(self.plot, scale)
         self.readout.setFont(style.scaled_font(scale))
+        # Room for two lines, so hovering never resizes (and shifts) the plot.
+        self.readout.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 2 + 6)
 
     # --- mouse -------------------------------------------------------------------------------
     def cell_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
@@ -120,8 +123,11 @@ class HeatmapView(QWidget):
         self._hover = self.cell_at(scene_pos)
         self._show_readout()
         if self._hover is not None:
-            QToolTip.showText(self.graphics.mapToGlobal(self.graphics.mapFromScene(scene_pos)),
-                              self.readout.text(), self.graphics)
+            QToolTip.showText(
+                self.graphics.mapToGlobal(self.graphics.mapFromScene(scene_pos)),
+                self.readout.text(),
+                self.graphics,
+            )
 
     def _on_scene_mouse_clicked(self, event) -> None:  # type: ignore[no-untyped-def]
         if event.button() != Qt.MouseButton.LeftButton:
@@ -135,7 +141,8 @@ class HeatmapView(QWidget):
         if self._hover is None:
             s = self._state
             self.readout.setText(
-                f"<b>pos {s.pos}</b> (black outline) · <b style='color:{style.OFFSET_COLOR.name()}'>"
+                f"<b>pos {s.pos}</b> (black outline) · "
+                f"<b style='color:{style.OFFSET_COLOR.name()}'>"
                 f"pos + k = {s.pos + s.k}</b> (green) · pair {s.selected_pair} (orange). "
                 "Hover a cell to read it; click to move pos and select its pair."
             )

@@ -1,4 +1,4 @@
-"""The main window: composes the views, the control panel, menus and presenter keys. No maths here."""
+"""The main window: composes views, controls, menus and presenter keys; owns no maths."""
 
 from __future__ import annotations
 
@@ -32,13 +32,18 @@ DEFAULT_SIZE = (1600, 900)
 class MainWindow(QMainWindow):
     """PE Clock's window: heatmap, clock hands and R(k) panel observing one AppState."""
 
-    def __init__(self, state: AppState | None = None, settings: QSettings | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        state: AppState | None = None,
+        settings: QSettings | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("PE Clock — sinusoidal positional encoding")
         self.settings = settings if settings is not None else default_settings()
         self.state = state if state is not None else AppState(parent=self)
         bad_keys = [] if state is not None else restore_state(self.settings, self.state)
+        self._presenting = False
         self._scale_before_presenting = 1.0
 
         self.heatmap_view = HeatmapView(self.state)
@@ -58,8 +63,10 @@ class MainWindow(QMainWindow):
         self.control_dock = QDockWidget("Controls", self)
         self.control_dock.setObjectName("controls")
         self.control_dock.setWidget(self.controls)
-        self.control_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
-                                      | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.control_dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable
+            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+        )
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.control_dock)
 
         self.readout = QLabel()
@@ -73,8 +80,13 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.keys = PresenterKeys(self, self.state)
 
-        for signal in (self.state.posChanged, self.state.kChanged, self.state.dModelChanged,
-                       self.state.baseChanged, self.state.maxLenChanged):
+        for signal in (
+            self.state.posChanged,
+            self.state.kChanged,
+            self.state.dModelChanged,
+            self.state.baseChanged,
+            self.state.maxLenChanged,
+        ):
             signal.connect(self._sync_readout)
         self.state.fontScaleChanged.connect(self._sync_fonts)
         self.state.rejected.connect(self.show_status)
@@ -88,15 +100,18 @@ class MainWindow(QMainWindow):
         ):
             bad_keys.append("geometry")
         if bad_keys:
-            self.show_status("Ignored invalid saved settings (defaults used): " + ", ".join(bad_keys))
+            self.show_status(
+                "Ignored invalid saved settings (defaults used): " + ", ".join(bad_keys)
+            )
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         view = self.menuBar().addMenu("&View")
-        self.presenter_action = self._action(view, "&Presenter mode", self.toggle_presenter_mode,
-                                             "F5", "F11")
+        self.presenter_action = self._action(
+            view, "&Presenter mode", self.toggle_presenter_mode, "F5", "F11"
+        )
         self.presenter_action.setCheckable(True)
         self._action(view, "&Larger type", self.larger_type, "Ctrl+=", "Ctrl++")
         self._action(view, "&Smaller type", self.smaller_type, "Ctrl+-")
@@ -120,11 +135,12 @@ class MainWindow(QMainWindow):
     # --- presenter features ------------------------------------------------------------------
     @property
     def presenting(self) -> bool:
-        return self.presenter_action.isChecked()
+        return self._presenting
 
     def toggle_presenter_mode(self) -> None:
         if self.leave_presenter_mode():
             return
+        self._presenting = True
         self._scale_before_presenting = self.state.font_scale
         self.state.set_font_scale(min(MAX_FONT_SCALE, self.state.font_scale * PRESENTER_SCALE))
         self.control_dock.hide()
@@ -135,8 +151,9 @@ class MainWindow(QMainWindow):
 
     def leave_presenter_mode(self) -> bool:
         """Leave presenter mode; return whether it was on."""
-        if not self.presenting:
+        if not self._presenting:
             return False
+        self._presenting = False
         self.presenter_action.setChecked(False)
         self.state.set_font_scale(self._scale_before_presenting)
         self.control_dock.show()
@@ -195,7 +212,8 @@ class MainWindow(QMainWindow):
 
     def _show_about(self) -> None:
         QMessageBox.about(
-            self, "About PE Clock",
+            self,
+            "About PE Clock",
             f"<b>PE Clock {__version__}</b><p>The sinusoidal positional encoding of "
             "“Attention Is All You Need” (§3.5) as clock hands: PE(pos+k) = R(k)·PE(pos).</p>",
         )

@@ -1,4 +1,4 @@
-"""Presenter keys: what a keyboard or a presentation clicker sends, whenever no text field has focus.
+"""Presenter keys: what a keyboard or a clicker sends, whenever no text field has focus.
 
 Installed as an application event filter so that buttons, sliders and combo boxes do not swallow
 Space or the arrow keys during a lecture.
@@ -23,8 +23,15 @@ from PySide6.QtWidgets import (
 from gui.state import AppState
 
 Key = Qt.Key
-NEXT_KEYS = {Key.Key_Right, Key.Key_Down, Key.Key_PageDown, Key.Key_Space, Key.Key_N,
-             Key.Key_Return, Key.Key_Enter}
+NEXT_KEYS = {
+    Key.Key_Right,
+    Key.Key_Down,
+    Key.Key_PageDown,
+    Key.Key_Space,
+    Key.Key_N,
+    Key.Key_Return,
+    Key.Key_Enter,
+}
 PREVIOUS_KEYS = {Key.Key_Left, Key.Key_Up, Key.Key_PageUp, Key.Key_Backspace, Key.Key_P}
 SHIFT_STEP = 10
 
@@ -86,8 +93,11 @@ class PresenterKeys(QObject):
         """Act on one key press; return whether it was a presenter key."""
         key = Key(event.key())
         mods = event.modifiers()
-        if mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
-                   | Qt.KeyboardModifier.MetaModifier):
+        if mods & (
+            Qt.KeyboardModifier.ControlModifier
+            | Qt.KeyboardModifier.AltModifier
+            | Qt.KeyboardModifier.MetaModifier
+        ):
             return False
         window: PresenterWindow = self._window  # type: ignore[assignment]
         state = self._state

@@ -16,15 +16,15 @@ from gui.state import AppState
 ZOOM_PAIRS = 2
 #: The overview of R(k) is pooled to at most this many pixels a side.
 OVERVIEW_PIXELS = 128
+TEXT_WIDTH = 420
 VECTOR_ROWS = ("PE(pos)", "R(k)·PE(pos)", "PE(pos+k)")
 
 
-def _image_plot(layout: pg.GraphicsLayoutWidget, row: int, col: int, **kwargs) -> tuple[pg.PlotItem, pg.ImageItem]:  # type: ignore[no-untyped-def]
-    plot = layout.addPlot(row=row, col=col, **kwargs)
+def _image_plot(
+    owner: QWidget, layout: pg.GraphicsLayoutWidget, row: int, col: int, **kwargs: int
+) -> tuple[pg.PlotItem, pg.ImageItem]:
+    plot = style.quiet_plot(layout.addPlot(row=row, col=col, **kwargs), owner)
     plot.invertY(True)
-    plot.setMenuEnabled(False)
-    plot.hideButtons()
-    plot.getViewBox().setMouseEnabled(False, False)
     image = pg.ImageItem(axisOrder="row-major")
     image.setLookupTable(style.lookup_table())
     image.setLevels((-1.0, 1.0))
@@ -41,7 +41,7 @@ class RotationView(QWidget):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(style.BACKGROUND)
-        self.matrix_plot, self.matrix_image = _image_plot(self.graphics, 0, 0)
+        self.matrix_plot, self.matrix_image = _image_plot(self, self.graphics, 0, 0)
         self.matrix_plot.setAspectLocked(True)
         self.matrix_plot.setLabel("bottom", "column")
         self.matrix_plot.setLabel("left", "row")
@@ -51,7 +51,7 @@ class RotationView(QWidget):
         self.block_box.setPen(pen)
         self.matrix_plot.addItem(self.block_box)
 
-        self.zoom_plot, self.zoom_image = _image_plot(self.graphics, 0, 1)
+        self.zoom_plot, self.zoom_image = _image_plot(self, self.graphics, 0, 1)
         self.zoom_plot.setAspectLocked(True)
         self.zoom_texts: list[pg.TextItem] = []
         for _ in range(ZOOM_PAIRS * 4):
@@ -59,9 +59,11 @@ class RotationView(QWidget):
             self.zoom_plot.addItem(text)
             self.zoom_texts.append(text)
 
-        self.vector_plot, self.vector_image = _image_plot(self.graphics, 1, 0, colspan=2)
+        self.vector_plot, self.vector_image = _image_plot(self, self.graphics, 1, 0, colspan=2)
         self.vector_plot.setLabel("bottom", "dimension")
-        self.vector_plot.getAxis("left").setTicks([[(row + 0.5, name) for row, name in enumerate(VECTOR_ROWS)]])
+        self.vector_plot.getAxis("left").setTicks(
+            [[(row + 0.5, name) for row, name in enumerate(VECTOR_ROWS)]]
+        )
         self.vector_plot.getAxis("left").setWidth(95)
         self.graphics.ci.layout.setRowStretchFactor(0, 4)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
@@ -83,7 +85,9 @@ class RotationView(QWidget):
         )
         self.caption.setTextFormat(Qt.TextFormat.RichText)
         self.caption.setWordWrap(True)
-        text_column = QVBoxLayout()
+        self.text_panel = QWidget()
+        text_column = QVBoxLayout(self.text_panel)
+        text_column.setContentsMargins(0, 0, 0, 0)
         text_column.addWidget(self.caption)
         text_column.addWidget(self.block_label)
         text_column.addWidget(self.vector_label)
@@ -91,7 +95,7 @@ class RotationView(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.graphics, 3)
-        layout.addLayout(text_column, 2)
+        layout.addWidget(self.text_panel)
 
         state.tableChanged.connect(self._sync_matrix)
         state.kChanged.connect(self._sync_matrix)
@@ -163,7 +167,6 @@ class RotationView(QWidget):
         self.vector_image.setImage(strips, autoLevels=False, levels=(-1.0, 1.0))
         self.vector_image.setRect(QRectF(0, 0, s.d_model, 3))
         self.vector_plot.setRange(xRange=(0, s.d_model), yRange=(0, 3), padding=0)
-        self.vector_plot.setTitle(f"pos = {s.pos}, k = {s.k}")
         error = float(np.max(np.abs(turned - target)))
         pair = s.selected_pair
         sl = slice(2 * pair, 2 * pair + 2)
@@ -186,3 +189,5 @@ class RotationView(QWidget):
             text.setFont(style.scaled_font(scale, 0.8))
         for label in (self.caption, self.block_label, self.vector_label):
             label.setFont(style.scaled_font(scale))
+        # A fixed width: changing numbers must not re-layout (and shift) the plots.
+        self.text_panel.setFixedWidth(round(TEXT_WIDTH * min(scale, 1.6)))

@@ -17,8 +17,9 @@ class ShortcutOverlay(QWidget):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("ShortcutOverlay { background: rgba(20, 20, 24, 215); }"
-                           "QLabel { color: white; }")
+        self.setStyleSheet(
+            "ShortcutOverlay { background: rgba(20, 20, 24, 215); }QLabel { color: white; }"
+        )
         rows = "".join(
             f"<tr><td align='right' style='padding: 4px 18px'><b>{escape(keys)}</b></td>"
             f"<td style='padding: 4px 18px'>{escape(action)}</td></tr>"

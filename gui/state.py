@@ -25,7 +25,7 @@ MAX_MATRIX_DIM = 1024
 
 
 def default_clock_pairs(n_pairs: int) -> tuple[int, int, int]:
-    """A fast, a middle and a slow hand: pairs 0, n/4 and n/2 (wavelengths 2pi, ~2pi*base^1/4, ...)."""
+    """A fast, a middle and a slow hand: pairs 0, n/4 and n/2 (second, minute, hour)."""
     return (0, n_pairs // 4, n_pairs // 2)
 
 
@@ -119,13 +119,15 @@ class AppState(QObject):
             self._cache.clear()
         elif new.k != old.k:
             self._cache.pop("rotation", None)
+        # Fields that depend on d_model are fixed before any signal, so no observer ever sees
+        # a pair index beyond the new table.
+        pairs_reset = max(self._clock_pairs) >= new.n_pairs
+        if pairs_reset:
+            self._clock_pairs = default_clock_pairs(new.n_pairs)
+        selection_reset = self._selected_pair >= new.n_pairs
+        if selection_reset:
+            self._selected_pair = 0
         if new.d_model != old.d_model:
-            if max(self._clock_pairs) >= new.n_pairs:
-                self._clock_pairs = default_clock_pairs(new.n_pairs)
-                self.clockPairsChanged.emit(self._clock_pairs)
-            if self._selected_pair >= new.n_pairs:
-                self._selected_pair = 0
-                self.selectedPairChanged.emit(0)
             self.dModelChanged.emit(new.d_model)
         if new.max_len != old.max_len:
             self.maxLenChanged.emit(new.max_len)
@@ -133,6 +135,10 @@ class AppState(QObject):
             self.baseChanged.emit(new.base)
         if table_changed:
             self.tableChanged.emit()
+        if pairs_reset:
+            self.clockPairsChanged.emit(self._clock_pairs)
+        if selection_reset:
+            self.selectedPairChanged.emit(0)
         if new.k != old.k:
             self.kChanged.emit(new.k)
         if new.pos != old.pos:
@@ -144,8 +150,11 @@ class AppState(QObject):
             if "max_len" in changes and len(changes) == 1:
                 self.set_max_len(changes["max_len"])  # type: ignore[arg-type]
             else:
-                setters = {"selected_pair": self.set_selected_pair, "speed": self.set_speed,
-                           "font_scale": self.set_font_scale}
+                setters = {
+                    "selected_pair": self.set_selected_pair,
+                    "speed": self.set_speed,
+                    "font_scale": self.set_font_scale,
+                }
                 view_changes = {n: changes.pop(n) for n in list(changes) if n in setters}
                 for name, value in view_changes.items():
                     setters[name](value)
@@ -208,8 +217,13 @@ class AppState(QObject):
         return self._speed
 
     def set_speed(self, speed: float) -> None:
-        speed = check_real("speed", speed, MIN_SPEED, MAX_SPEED,
-                           f"a number of positions per second from {MIN_SPEED} to {MAX_SPEED:g}")
+        speed = check_real(
+            "speed",
+            speed,
+            MIN_SPEED,
+            MAX_SPEED,
+            f"a number of positions per second from {MIN_SPEED} to {MAX_SPEED:g}",
+        )
         if speed == self._speed:
             return
         self._speed = speed
@@ -259,8 +273,13 @@ class AppState(QObject):
         return self._font_scale
 
     def set_font_scale(self, scale: float) -> None:
-        scale = check_real("font scale", scale, MIN_FONT_SCALE, MAX_FONT_SCALE,
-                           f"a factor from {MIN_FONT_SCALE} to {MAX_FONT_SCALE}")
+        scale = check_real(
+            "font scale",
+            scale,
+            MIN_FONT_SCALE,
+            MAX_FONT_SCALE,
+            f"a factor from {MIN_FONT_SCALE} to {MAX_FONT_SCALE}",
+        )
         if scale != self._font_scale:
             self._font_scale = scale
             self.fontScaleChanged.emit(scale)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QWidget
 
 #: Current position (heatmap row outline, clock hands, PE(pos) labels).
 POS_COLOR = QColor("#111111")
@@ -57,3 +58,16 @@ def fmt(value: float, digits: int = 4) -> str:
 def fmt_base(base: float) -> str:
     """10000, 500000, 1e+06 as users write them: no trailing .0, no exponent below 1e9."""
     return f"{base:.10g}" if base < 1e9 else f"{base:.6g}"
+
+
+def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:
+    """A plot for teaching: no context menus, no auto-range button, pan/zoom only if asked.
+
+    pyqtgraph gives each PlotItem a parentless options menu; parenting it to the owning view
+    deletes it with the view instead of leaving a top-level widget behind.
+    """
+    plot.setMenuEnabled(False)
+    plot.hideButtons()
+    plot.getViewBox().setMouseEnabled(mouse, mouse)
+    plot.ctrlMenu.setParent(owner, plot.ctrlMenu.windowFlags())
+    return plot

@@ -44,14 +44,22 @@ def test_seed_figure_50_by_512():
 
 @pytest.mark.parametrize(
     ("max_len", "d_model", "base", "start"),
-    [(1, 2, 10000.0, 0), (7, 6, 10.0, 3), (50, 512, 10000.0, 0), (33, 64, 500000.0, 1000),
-     (3, 8, 1e6, 2.5), (1000, 16, 10000.0, 123456)],
+    [
+        (1, 2, 10000.0, 0),
+        (7, 6, 10.0, 3),
+        (50, 512, 10000.0, 0),
+        (33, 64, 500000.0, 1000),
+        (3, 8, 1e6, 2.5),
+        (1000, 16, 10000.0, 123456),
+    ],
 )
 def test_every_cell_matches_the_paper(max_len, d_model, base, start):
     table = positional_encoding(max_len, d_model, base, start)
     expected = np.array(
-        [[closed_form(start + p, dim, d_model, base) for dim in range(d_model)]
-         for p in range(max_len)]
+        [
+            [closed_form(start + p, dim, d_model, base) for dim in range(d_model)]
+            for p in range(max_len)
+        ]
     )
     # Angles up to ~1e6 rad carry ~1e-10 of rounding in any float64 evaluation.
     np.testing.assert_allclose(table, expected, rtol=0, atol=1e-9 if start > 1000 else 1e-12)
@@ -93,8 +101,9 @@ def test_angles_accepts_int_sequence_array_and_fractions():
 
 
 def test_encode_matches_table_rows():
-    np.testing.assert_allclose(encode([0, 5, 9], 64), positional_encoding(10, 64)[[0, 5, 9]],
-                               atol=1e-14)
+    np.testing.assert_allclose(
+        encode([0, 5, 9], 64), positional_encoding(10, 64)[[0, 5, 9]], atol=1e-14
+    )
 
 
 @given(
@@ -148,7 +157,7 @@ def test_invalid_input_is_refused_with_a_message(func, args, name):
 
 
 def test_odd_d_model_message_explains_the_pairs():
-    with pytest.raises(ValueError, match="even integer.*clock hand.*got 7"):
+    with pytest.raises(ValueError, match=r"even integer.*clock hand.*got 7"):
         positional_encoding(4, 7)
 
 

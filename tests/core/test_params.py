@@ -25,7 +25,7 @@ def test_frozen():
 
 
 def test_replace_validates():
-    with pytest.raises(ValueError, match="^pos must"):
+    with pytest.raises(ValueError, match=r"^pos must"):
         dataclasses.replace(Params(), pos=50)
 
 

@@ -31,7 +31,7 @@ def test_relative_rotation_is_block_diagonal():
     r = relative_rotation(3, 8)
     omega = inverse_frequencies(8)
     for i, w in enumerate(omega):
-        np.testing.assert_allclose(r[2 * i:2 * i + 2, 2 * i:2 * i + 2], pair_rotation(3 * w))
+        np.testing.assert_allclose(r[2 * i : 2 * i + 2, 2 * i : 2 * i + 2], pair_rotation(3 * w))
     mask = np.kron(np.eye(4), np.ones((2, 2))) == 0
     assert np.all(r[mask] == 0)
 
@@ -54,8 +54,12 @@ def test_rotation_is_orthogonal_and_inverse_is_transpose(k, d_model, base):
     np.testing.assert_allclose(relative_rotation(-k, d_model, base), r.T, atol=1e-15)
 
 
-@given(a=st.integers(-99_999, 99_999), b=st.integers(-99_999, 99_999),
-       d_model=st.integers(1, 64).map(lambda h: 2 * h), base=bases)
+@given(
+    a=st.integers(-99_999, 99_999),
+    b=st.integers(-99_999, 99_999),
+    d_model=st.integers(1, 64).map(lambda h: 2 * h),
+    base=bases,
+)
 def test_rotations_compose(a, b, d_model, base):
     np.testing.assert_allclose(
         relative_rotation(a, d_model, base) @ relative_rotation(b, d_model, base),
@@ -64,8 +68,12 @@ def test_rotations_compose(a, b, d_model, base):
     )
 
 
-@given(k=st.floats(-1e5, 1e5), d_model=st.integers(1, 128).map(lambda h: 2 * h), base=bases,
-       seed=st.integers(0, 2**32 - 1))
+@given(
+    k=st.floats(-1e5, 1e5),
+    d_model=st.integers(1, 128).map(lambda h: 2 * h),
+    base=bases,
+    seed=st.integers(0, 2**32 - 1),
+)
 def test_rotate_equals_dense_product(k, d_model, base, seed):
     v = np.random.default_rng(seed).normal(size=(3, 2, d_model))
     np.testing.assert_allclose(

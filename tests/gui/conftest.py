@@ -1,0 +1,55 @@
+import gc
+
+import pytest
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+from PySide6.QtWidgets import QApplication
+
+from gui.main_window import MainWindow
+from gui.state import AppState
+
+
+def _top_level_widgets() -> list:
+    """Windows with no parent: what a test could leak (popups of a widget die with it)."""
+    return [w for w in QApplication.topLevelWidgets() if w.parent() is None]
+
+
+def _top_level_pointers() -> set[int]:
+    return {shiboken6.getCppPointer(w)[0] for w in _top_level_widgets()}
+
+
+@pytest.fixture(autouse=True)
+def isolated_settings(tmp_path, qapp):
+    """Every test saves and restores settings in its own folder, never the user's."""
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def no_leftover_widgets(qapp):
+    """A test fails if it leaves top-level widgets behind (pytest-qt closes added ones first)."""
+    before = _top_level_pointers()
+    yield
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    left = [w for w in _top_level_widgets() if shiboken6.getCppPointer(w)[0] not in before]
+    assert not left, f"top-level widgets left behind: {left}"
+
+
+@pytest.fixture
+def state(qtbot):
+    s = AppState()
+    yield s
+    s.set_playing(False)
+
+
+@pytest.fixture
+def window(qtbot):
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.resize(1600, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    return w

@@ -1,0 +1,96 @@
+import pytest
+from PySide6.QtCore import Qt
+
+from gui.controls import BASE_PRESETS, ControlPanel
+
+
+@pytest.fixture
+def panel(state, qtbot):
+    widget = ControlPanel(state)
+    qtbot.addWidget(widget)
+    widget.show()
+    return widget
+
+
+def test_state_to_widgets(panel, state):
+    state.set_params(max_len=200, pos=120, k=-7, d_model=64, base=500000.0)
+    state.set_selected_pair(9)
+    state.set_speed(12.5)
+    state.set_loop(False)
+    assert panel.pos_spin.value() == 120 and panel.pos_slider.value() == 120
+    assert panel.pos_spin.maximum() == 199 and panel.pos_slider.maximum() == 199
+    assert panel.pos_spin.minimum() == 7  # pos + k >= 0
+    assert panel.k_spin.value() == -7
+    assert panel.d_model_spin.value() == 64
+    assert panel.max_len_spin.value() == 200
+    assert panel.base_edit.text() == "500000"
+    assert panel.base_preset.currentText() == BASE_PRESETS[1][0]
+    assert panel.pair_spin.value() == 9 and panel.pair_spin.maximum() == 31
+    assert panel.speed_spin.value() == 12.5
+    assert not panel.loop_check.isChecked()
+
+
+def test_widgets_to_state(panel, state):
+    panel.pos_spin.setValue(7)
+    assert state.pos == 7
+    panel.pos_slider.setValue(11)
+    assert state.pos == 11
+    panel.k_spin.setValue(4)
+    assert state.k == 4
+    panel.d_model_spin.setValue(128)
+    assert state.d_model == 128
+    panel.max_len_spin.setValue(300)
+    assert state.max_len == 300
+    panel.pair_spin.setValue(3)
+    assert state.selected_pair == 3
+    panel.speed_spin.setValue(8)
+    assert state.speed == 8
+    panel.loop_check.setChecked(False)
+    assert not state.loop
+    panel.base_preset.activated.emit(2)
+    assert state.base == 1000000.0
+    panel.play_button.click()
+    assert state.playing and panel.play_button.text() == "Pause"
+    panel.play_button.click()
+    assert not state.playing and panel.play_button.text() == "Play"
+
+
+def test_typed_base_is_validated(panel, state, qtbot):
+    panel.base_edit.setFocus()
+    panel.base_edit.selectAll()
+    qtbot.keyClicks(panel.base_edit, "123456")
+    qtbot.keyClick(panel.base_edit, Qt.Key.Key_Return)
+    assert state.base == 123456.0
+    assert panel.base_preset.currentText() == "Custom"
+    panel.base_edit.setText("1")
+    with qtbot.waitSignal(state.rejected):
+        panel.base_edit.editingFinished.emit()
+    assert state.base == 123456.0
+    assert panel.base_edit.text() == "123456"  # the refused text is replaced by the truth
+
+
+def test_d_model_spin_accepts_even_values_only(panel, state, qtbot):
+    spin = panel.d_model_spin
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, "65")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert state.d_model % 2 == 0
+    assert state.d_model in (512, 66)
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, "64")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert state.d_model == 64
+    qtbot.keyClick(spin, Qt.Key.Key_Up)
+    assert state.d_model == 66
+
+
+def test_typing_a_number_commits_once(panel, state, qtbot):
+    computed = []
+    state.tableChanged.connect(lambda: computed.append(state.d_model))
+    spin = panel.d_model_spin
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, "1024")
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert computed == [1024]

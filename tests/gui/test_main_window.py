@@ -1,0 +1,125 @@
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QByteArray
+
+from core import __version__
+from gui.main_window import MainWindow
+from gui.settings import default_settings
+from tests.gui.helpers import grab
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def open_window(qtbot) -> MainWindow:
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_default_window_is_the_seed_figure(window):
+    s = window.state
+    assert (s.max_len, s.d_model, s.base, s.pos, s.k) == (50, 512, 10000.0, 0, 1)
+    assert window.heatmap_view.image.image.shape == (50, 512)
+    assert window.clock_view._centres.shape == (256, 2)
+    image = grab(window)
+    assert image.shape[:2] == (900, 1600)
+    assert image.std() > 30  # not blank
+
+
+def test_views_share_the_selected_pair(window):
+    window.state.set_selected_pair(12)
+    assert window.controls.pair_spin.value() == 12
+    assert window.heatmap_view.pair_box.rect().x() == 24
+    assert "Block of pair 12" in window.rotation_view.block_label.text()
+
+
+def test_parameters_and_geometry_are_remembered(qtbot):
+    first = open_window(qtbot)
+    first.state.set_params(d_model=64, max_len=120, base=500000.0, pos=33, k=-5)
+    first.state.set_selected_pair(7)
+    first.state.set_speed(9)
+    # The offscreen screen is 800x600 and restoreGeometry fits windows into it: stay small.
+    size = (first.minimumSizeHint().width(), 540)
+    first.resize(*size)
+    first.close()
+    second = open_window(qtbot)
+    s = second.state
+    assert (s.d_model, s.max_len, s.base, s.pos, s.k) == (64, 120, 500000.0, 33, -5)
+    assert (s.selected_pair, s.speed) == (7, 9)
+    assert (second.width(), second.height()) == size
+    assert second.statusBar().currentMessage() == ""
+
+
+def test_corrupt_settings_fall_back_per_key(qtbot):
+    settings = default_settings()
+    settings.setValue("state/d_model", 7)
+    settings.setValue("state/base", "-1")
+    settings.setValue("state/max_len", "abc")
+    settings.setValue("state/pos", 20)
+    settings.setValue("state/loop", "maybe")
+    settings.setValue("window/geometry", QByteArray(b"garbage"))
+    settings.sync()
+    w = open_window(qtbot)
+    s = w.state
+    assert (s.d_model, s.base, s.max_len, s.pos) == (512, 10000.0, 50, 20)
+    message = w.statusBar().currentMessage()
+    for key in ("d_model", "base", "max_len", "loop", "geometry"):
+        assert key in message
+
+
+def test_changing_d_model_recomputes_once_and_stepping_never(window, qtbot):
+    computed = []
+    window.state.tableChanged.connect(lambda: computed.append(1))
+    image = window.state.heatmap_image()
+    for _ in range(20):
+        window.state.step()
+    assert window.state.heatmap_image() is image and not computed
+    window.controls.d_model_spin.setValue(128)
+    assert computed == [1]
+    assert window.heatmap_view.image.image.shape == (50, 128)
+
+
+def test_thousands_of_steps_in_one_process(window):
+    """PySide6 6.12.0 on Python 3.11 aborts after a few hundred signals (DESIGN.md)."""
+    s = window.state
+    s.set_max_len(1000)
+    for i in range(5000):
+        s.step(1 if (i // 999) % 2 == 0 else -1)
+        if i % 500 == 0:
+            s.set_k(i % 7 + 1)
+    assert 0 <= s.pos < 1000
+    x, y = window.clock_view.hands.getData()
+    tips = np.stack([x[1::2], y[1::2]], axis=1) - window.clock_view._centres
+    np.testing.assert_allclose(tips[:, 0], s.pe(s.pos)[0::2], atol=1e-12)
+
+
+def test_command_line_version_and_help():
+    out = subprocess.run(
+        [sys.executable, "main.py", "--version"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == f"PE Clock {__version__}"
+    out = subprocess.run(
+        [sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert "usage: pe-clock" in out.stdout
+
+
+def test_bad_command_line_argument_exits_2(tmp_path):
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--bogus"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2
+    assert "unrecognized arguments: --bogus" in out.stderr
+    assert "Traceback" not in out.stderr

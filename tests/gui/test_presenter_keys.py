@@ -1,0 +1,167 @@
+import pytest
+from PySide6.QtCore import Qt
+
+from gui.state import MAX_FONT_SCALE
+
+K = Qt.Key
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+CTRL = Qt.KeyboardModifier.ControlModifier
+
+
+def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier, text=None):
+    """A real key press, delivered to whatever has focus (the window if nothing does)."""
+    from PySide6.QtWidgets import QApplication
+
+    target = QApplication.focusWidget() or window
+    if text is None:
+        qtbot.keyClick(target, key, modifier)
+    else:
+        qtbot.keyClick(target, text, modifier)
+
+
+@pytest.mark.parametrize(
+    "key",
+    [K.Key_Right, K.Key_Down, K.Key_PageDown, K.Key_Space, K.Key_N, K.Key_Return, K.Key_Enter],
+)
+def test_next_position(window, qtbot, key):
+    window.state.set_pos(5)
+    press(qtbot, window, key)
+    assert window.state.pos == 6
+    press(qtbot, window, key, SHIFT)
+    assert window.state.pos == 16
+
+
+@pytest.mark.parametrize("key", [K.Key_Left, K.Key_Up, K.Key_PageUp, K.Key_Backspace, K.Key_P])
+def test_previous_position(window, qtbot, key):
+    window.state.set_pos(20)
+    press(qtbot, window, key)
+    assert window.state.pos == 19
+    press(qtbot, window, key, SHIFT)
+    assert window.state.pos == 9
+
+
+def test_home_end_and_clamping(window, qtbot):
+    press(qtbot, window, K.Key_End)
+    assert window.state.pos == 49
+    press(qtbot, window, K.Key_Right)
+    assert window.state.pos == 49
+    press(qtbot, window, K.Key_Home)
+    assert window.state.pos == 0
+    press(qtbot, window, K.Key_Left)
+    assert window.state.pos == 0
+
+
+def test_digits_then_enter_jump(window, qtbot):
+    for digit in "37":
+        press(qtbot, window, None, text=digit)
+    assert window.state.pos == 0
+    assert "37" in window.statusBar().currentMessage()
+    press(qtbot, window, K.Key_Return)
+    assert window.state.pos == 37
+    press(qtbot, window, K.Key_Return)  # an empty buffer: Enter is "next" again
+    assert window.state.pos == 38
+    for digit in "99":
+        press(qtbot, window, None, text=digit)
+    press(qtbot, window, K.Key_Return)
+    assert window.state.pos == 38
+    assert "pos must be" in window.statusBar().currentMessage()
+
+
+def test_offset_and_play_keys(window, qtbot):
+    press(qtbot, window, None, text="]")
+    assert window.state.k == 2
+    press(qtbot, window, None, text="[")
+    press(qtbot, window, None, text="[")
+    press(qtbot, window, None, text="[")
+    assert window.state.k == 0  # pos + k may not go below 0 at pos 0
+    assert "pos + k" in window.statusBar().currentMessage()
+    press(qtbot, window, K.Key_K)
+    assert window.state.playing
+    qtbot.waitUntil(lambda: window.state.pos > 0)
+    press(qtbot, window, K.Key_K)
+    assert not window.state.playing
+
+
+@pytest.mark.parametrize("key", [K.Key_F5, K.Key_F11])
+def test_presenter_mode(window, qtbot, key):
+    press(qtbot, window, key)
+    assert window.presenting
+    assert window.isFullScreen()
+    assert not window.control_dock.isVisible()
+    assert window.state.font_scale == pytest.approx(1.5)
+    press(qtbot, window, K.Key_Right)  # the keys keep working with the controls hidden
+    assert window.state.pos == 1
+    press(qtbot, window, K.Key_Escape)
+    assert not window.presenting and not window.isFullScreen()
+    assert window.control_dock.isVisible()
+    assert window.state.font_scale == 1.0
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "color"),
+    [(K.Key_B, None, "black"), (None, ".", "black"), (K.Key_W, None, "white")],
+)
+def test_blank_screen_toggles(window, qtbot, key, text, color):
+    press(qtbot, window, key, text=text)
+    assert window.blank.isVisible() and window.blank_color == color
+    assert window.blank.geometry() == window.rect()
+    image = window.grab().toImage()
+    expected = (0, 0, 0) if color == "black" else (255, 255, 255)
+    pixel = image.pixelColor(image.width() // 2, image.height() // 2)
+    assert (pixel.red(), pixel.green(), pixel.blue()) == expected
+    press(qtbot, window, key, text=text)
+    assert not window.blank.isVisible()
+
+
+def test_escape_clears_blank_screen(window, qtbot):
+    press(qtbot, window, K.Key_B)
+    press(qtbot, window, K.Key_Escape)
+    assert not window.blank.isVisible()
+
+
+@pytest.mark.parametrize(("key", "text"), [(K.Key_F1, None), (None, "?")])
+def test_shortcut_overlay(window, qtbot, key, text):
+    press(qtbot, window, key, text=text)
+    assert window.shortcut_overlay.isVisible()
+    text_shown = window.shortcut_overlay.label.text()
+    for words in ("PgDn", "Home", "digits", "[ / ]", "F5", "black screen", "Ctrl"):
+        assert words in text_shown
+    press(qtbot, window, K.Key_Escape)
+    assert not window.shortcut_overlay.isVisible()
+
+
+def test_type_size_keys(window, qtbot):
+    press(qtbot, window, K.Key_Equal, CTRL)
+    assert window.state.font_scale == pytest.approx(1.15)
+    press(qtbot, window, K.Key_Minus, CTRL)
+    press(qtbot, window, K.Key_Minus, CTRL)
+    assert window.state.font_scale < 1.0
+    for _ in range(30):
+        press(qtbot, window, K.Key_Equal, CTRL)
+    assert window.state.font_scale == MAX_FONT_SCALE
+    assert window.controls.pos_spin.font().pointSizeF() > 20
+
+
+def test_keys_reach_the_state_even_from_a_focused_button(window, qtbot):
+    window.controls.play_button.setFocus()
+    press(qtbot, window, K.Key_Space)
+    assert window.state.pos == 1 and not window.state.playing
+
+
+def test_text_fields_keep_their_keys(window, qtbot):
+    spin = window.controls.k_spin
+    spin.setFocus()
+    qtbot.keyClick(spin, K.Key_Up)
+    assert window.state.k == 2 and window.state.pos == 0  # the spin box got Up, not "previous"
+    edit = window.controls.base_edit
+    edit.setFocus()
+    qtbot.keyClick(edit, K.Key_Right)
+    qtbot.keyClicks(edit, "5")
+    assert window.state.pos == 0
+
+
+def test_status_bar_always_shows_the_parameters(window):
+    window.state.set_params(pos=3, k=2, d_model=64, base=500000.0)
+    text = window.readout.text()
+    for part in ("pos 3", "k 2", "d_model 64", "base 500000"):
+        assert part in text

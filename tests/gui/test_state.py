@@ -1,0 +1,139 @@
+import numpy as np
+import pytest
+
+from core.binning import binned_encoding
+from core.encoding import positional_encoding, wavelengths
+from core.rotation import relative_rotation
+from gui.state import MAX_IMAGE_VALUES, AppState
+
+
+def test_defaults_reproduce_the_seed_figure(state):
+    assert (state.d_model, state.max_len, state.base, state.pos, state.k) == (
+        512,
+        50,
+        10000.0,
+        0,
+        1,
+    )
+    image = state.heatmap_image()
+    assert image.shape == (50, 512) and image.dtype == np.float32 and image.flags.c_contiguous
+    np.testing.assert_allclose(image, positional_encoding(50, 512), atol=1e-7)
+
+
+def test_setter_emits_once_and_not_for_the_same_value(state, qtbot):
+    seen = []
+    state.posChanged.connect(seen.append)
+    state.set_pos(5)
+    state.set_pos(5)
+    assert seen == [5]
+
+
+def test_invalid_value_raises_and_changes_nothing(state):
+    with pytest.raises(ValueError, match="d_model"):
+        state.set_d_model(7)
+    assert state.d_model == 512
+
+
+def test_request_reports_refusals(state, qtbot):
+    with qtbot.waitSignal(state.rejected) as blocker:
+        assert not state.request(base=1.0)
+    assert "base" in blocker.args[0]
+    assert state.base == 10000.0
+
+
+def test_max_len_clamps_pos(state):
+    state.set_pos(40)
+    state.set_max_len(10)
+    assert (state.max_len, state.pos) == (10, 9)
+
+
+def test_d_model_change_resets_out_of_range_pair_selection(state):
+    state.set_selected_pair(200)
+    state.set_clock_pair(2, 255)
+    state.set_d_model(64)
+    assert state.selected_pair == 0
+    assert max(state.clock_pairs) < 32
+
+
+def test_table_is_cached_until_its_inputs_change(state, qtbot):
+    first = state.heatmap_image()
+    rotation = state.rotation_matrix()
+    state.set_pos(12)
+    assert state.heatmap_image() is first
+    assert state.rotation_matrix() is rotation
+    with qtbot.waitSignal(state.tableChanged):
+        state.set_base(500000.0)
+    assert state.heatmap_image() is not first
+    np.testing.assert_allclose(
+        state.heatmap_image(), positional_encoding(50, 512, 500000.0), atol=1e-7
+    )
+
+
+def test_rotation_matrix_is_r_of_k(state):
+    state.set_k(3)
+    np.testing.assert_allclose(state.rotation_matrix(), relative_rotation(3, 512), atol=1e-15)
+    state.set_d_model(2048)
+    leading = state.rotation_matrix()
+    assert leading.shape == (1024, 1024)
+    np.testing.assert_allclose(leading, relative_rotation(3, 2048)[:1024, :1024], atol=1e-15)
+
+
+def test_vectors_obey_the_rotation_identity(state):
+    state.set_params(pos=17, k=5)
+    np.testing.assert_allclose(state.rotated(), state.pe(22), atol=1e-14)
+    np.testing.assert_allclose(state.wavelengths(), wavelengths(512), rtol=1e-15)
+
+
+def test_long_sequences_are_drawn_as_exact_means_in_bounded_memory(state):
+    state.set_params(max_len=1_000_000, d_model=64)
+    image = state.heatmap_image()
+    assert image.size <= MAX_IMAGE_VALUES
+    rows = image.shape[0]
+    np.testing.assert_allclose(image, binned_encoding(0, 1_000_000, rows, 64), atol=1e-6)
+
+
+def test_step_clamps_and_loops(state):
+    state.step(-1)
+    assert state.pos == 0
+    state.go_to(49)
+    state.step(1)
+    assert state.pos == 49
+    state.set_playing(True)  # playing from the last position starts again at the first
+    assert state.pos == 0
+    state.go_to(49)
+    state.step(1)
+    assert state.pos == 0 and state.playing
+    state.set_loop(False)
+    state.go_to(49)
+    state.step(1)
+    assert state.pos == 49 and not state.playing
+
+
+def test_negative_k_keeps_pos_plus_k_valid(state):
+    state.set_params(pos=5, k=-3)
+    state.step(-10)
+    assert state.pos == 3
+    assert not state.request(pos=1)
+    assert state.pos == 3
+
+
+def test_play_advances_pos(state, qtbot):
+    state.set_speed(60)
+    state.set_playing(True)
+    qtbot.waitUntil(lambda: state.pos >= 3, timeout=5000)
+    state.set_playing(False)
+    stopped = state.pos
+    qtbot.wait(100)
+    assert state.pos == stopped
+
+
+def test_view_option_validation(state):
+    for bad in ({"speed": 0}, {"speed": float("nan")}, {"selected_pair": 256}, {"font_scale": 10}):
+        assert not state.request(**bad)
+    assert state.speed == 4.0 and state.selected_pair == 0 and state.font_scale == 1.0
+
+
+def test_state_has_no_parent_requirement(qtbot):
+    s = AppState()
+    s.set_pos(1)
+    assert s.pos == 1

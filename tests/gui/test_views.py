@@ -1,0 +1,218 @@
+import math
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from core.encoding import encode, inverse_frequencies
+from gui.clock_view import ClockView
+from gui.heatmap_view import HeatmapView
+from gui.rotation_view import RotationView
+from gui.style import fmt
+from tests.gui.helpers import grab, view_to_pixel
+
+
+@pytest.fixture
+def heatmap(state, qtbot):
+    view = HeatmapView(state)
+    qtbot.addWidget(view)
+    view.resize(700, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.wait(20)  # let the graphics layouts settle after the first paint
+    return view
+
+
+@pytest.fixture
+def clock(state, qtbot):
+    view = ClockView(state)
+    qtbot.addWidget(view)
+    view.resize(1000, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.wait(20)  # let the graphics layouts settle after the first paint
+    return view
+
+
+@pytest.fixture
+def rotation(state, qtbot):
+    view = RotationView(state)
+    qtbot.addWidget(view)
+    view.resize(1100, 420)
+    view.show()
+    qtbot.waitExposed(view)
+    qtbot.wait(20)  # let the graphics layouts settle after the first paint
+    return view
+
+
+def outline_rows(view: HeatmapView, color: tuple[int, int, int]) -> list[int]:
+    """Pixel rows where the outline of the given colour crosses the middle of the heatmap."""
+    image = grab(view.graphics)
+    x = view_to_pixel(view.graphics, view.plot, view._state.d_model * 0.6, 0).x()
+    column = image[:, x - 2 : x + 3].astype(int)
+    match = np.abs(column - color).sum(axis=-1).max(axis=1) < 60
+    return list(np.flatnonzero(match))
+
+
+def row_pixel(view: HeatmapView, pos: float) -> int:
+    return view_to_pixel(view.graphics, view.plot, 0, pos).y()
+
+
+def test_heatmap_shows_the_table_with_fixed_levels(heatmap, state):
+    np.testing.assert_array_equal(heatmap.image.image, state.heatmap_image())
+    assert tuple(heatmap.image.getLevels()) == (-1.0, 1.0)
+    assert tuple(heatmap.colorbar.levels()) == (-1.0, 1.0)
+    image = grab(heatmap.graphics)
+    # Both ends of the diverging map are present: strong blue and strong red.
+    r, _g, b = (image[..., i].astype(int) for i in range(3))
+    assert ((b - r) > 120).sum() > 500 and ((r - b) > 120).sum() > 500
+
+
+def test_heatmap_outline_moves_with_pos(heatmap, state, qtbot):
+    black = (17, 17, 17)
+    rows = outline_rows(heatmap, black)
+    assert rows and abs(min(rows) - row_pixel(heatmap, 0)) <= 2
+    state.set_pos(30)
+    qtbot.wait(10)
+    rows = outline_rows(heatmap, black)
+    assert rows and abs(min(rows) - row_pixel(heatmap, 30)) <= 2
+    assert all(abs(r - row_pixel(heatmap, 0)) > 5 for r in rows)
+
+
+def test_heatmap_offset_outline_follows_k(heatmap, state, qtbot):
+    green = (0x12, 0xA1, 0x50)
+    state.set_params(pos=10, k=15)
+    qtbot.wait(10)
+    rows = outline_rows(heatmap, green)
+    assert rows and abs(min(rows) - row_pixel(heatmap, 25)) <= 2
+    state.set_k(45)  # pos + k beyond the table: no outline
+    assert not heatmap.offset_box.isVisible()
+
+
+def test_hover_reads_out_value_and_formula(heatmap, state, qtbot):
+    state.set_d_model(64)
+    qtbot.wait(20)
+    point = view_to_pixel(heatmap.graphics, heatmap.plot, 4.5, 3.5)
+    qtbot.mouseMove(heatmap.graphics.viewport(), point)
+    qtbot.waitUntil(lambda: "dimension" in heatmap.readout.text())
+    text = heatmap.readout.text()
+    expected = math.sin(3 / 10000 ** (4 / 64))
+    assert "position <b>3</b>" in text and "dimension <b>4</b>" in text
+    assert "pair 2 (sin)" in text
+    assert f"{expected:.6f}" in text
+    assert "10000<sup>4/64</sup>" in text
+    before = grab(heatmap.graphics).shape
+    qtbot.mouseMove(heatmap.graphics.viewport(), point + QPoint(0, 40))
+    assert grab(heatmap.graphics).shape == before  # the read-out never shifts the plot
+
+
+def test_click_sets_pos_and_selects_pair(heatmap, state, qtbot):
+    point = view_to_pixel(heatmap.graphics, heatmap.plot, 101.5, 22.5)
+    qtbot.mouseClick(heatmap.graphics.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert state.pos == 22
+    assert state.selected_pair == 50
+
+
+def test_dial_hands_are_the_pe_pairs(clock, state):
+    centres = clock._centres
+    x, y = clock.hands.getData()
+    tips = np.stack([x[1::2], y[1::2]], axis=1) - centres
+    np.testing.assert_allclose(tips, np.tile([0.0, 1.0], (256, 1)), atol=1e-15)  # 12 o'clock
+    state.set_pos(7)
+    x, y = clock.hands.getData()
+    tips = np.stack([x[1::2], y[1::2]], axis=1) - centres
+    pe = encode(7, 512)[0]
+    np.testing.assert_allclose(tips[:, 0], pe[0::2], atol=1e-12)
+    np.testing.assert_allclose(tips[:, 1], pe[1::2], atol=1e-12)
+    gx, gy = clock.ghosts.getData()
+    ghost = np.stack([gx[1::2], gy[1::2]], axis=1) - centres
+    np.testing.assert_allclose(ghost[:, 0], encode(8, 512)[0][0::2], atol=1e-12)
+
+
+def test_hands_turn_clockwise(clock, state):
+    state.set_pos(1)
+    x, _ = clock.hands.getData()
+    # A small turn from 12 o'clock moves the tip to the right (towards 3 o'clock).
+    assert np.all(x[1::2] - clock._centres[:, 0] > 0)
+
+
+def test_fast_hand_moves_and_slow_hand_barely_does(clock, state, qtbot):
+    def masks():
+        image = grab(clock.clock_widget).astype(int)
+        red = (image[..., 0] > 180) & (image[..., 1] < 80) & (image[..., 2] < 80)
+        black = image.max(axis=-1) < 30
+        return red, black
+
+    red0, black0 = masks()
+    state.set_pos(5)
+    qtbot.wait(10)
+    red5, black5 = masks()
+    assert red0.sum() > 20 and black0.sum() > 20
+
+    def overlap(a, b):
+        return (a & b).sum() / max(1, (a | b).sum())
+
+    assert overlap(red0, red5) < 0.2
+    assert overlap(black0, black5) > 0.5
+
+
+def test_clock_grid_has_one_dial_per_pair_and_labels(clock, state):
+    assert clock._centres.shape == (256, 2)
+    assert clock.labels._texts[0] == ("0", "6.28")
+    state.set_d_model(64)
+    assert clock._centres.shape == (32, 2)
+    assert "32 clock hands" in clock.grid_title.text()
+
+
+def test_big_clock_pairs_are_choosable(clock, state):
+    clock.hand_spins[1].setValue(10)
+    assert state.clock_pairs[1] == 10
+    state.set_clock_pair(2, 200)
+    assert clock.hand_spins[2].value() == 200
+    x, y = clock.clock_hands[2].getData()
+    assert "pair 200" in clock.legend.text()
+    np.testing.assert_allclose([x[1], y[1]], [0, 0.55], atol=1e-12)
+
+
+def test_selected_dial_is_highlighted(clock, state):
+    state.set_selected_pair(17)
+    x, y = clock.selected_rim.getData()
+    centre = np.array([x.mean(), y.mean()])
+    np.testing.assert_allclose(centre, clock._centres[17], atol=0.05)
+
+
+def matrix_pixels(view: RotationView) -> np.ndarray:
+    image = grab(view.graphics)
+    rect = view.matrix_plot.sceneBoundingRect().toRect()
+    return image[rect.top() : rect.bottom(), rect.left() : rect.right()]
+
+
+def test_rotation_matrix_does_not_change_with_pos(rotation, state, qtbot):
+    before = matrix_pixels(rotation)
+    state.set_pos(33)
+    qtbot.wait(10)
+    np.testing.assert_array_equal(matrix_pixels(rotation), before)
+    state.set_k(9)
+    qtbot.wait(10)
+    assert np.any(matrix_pixels(rotation) != before)
+
+
+def test_block_numbers_are_true(rotation, state):
+    state.set_params(k=3, pos=4)
+    state.set_selected_pair(5)
+    phi = 3 * inverse_frequencies(512)[5]
+    text = rotation.block_label.text()
+    assert fmt(math.cos(phi), 6) in text and fmt(math.sin(phi), 6) in text
+    assert fmt(math.degrees(phi), 4) + "°" in text
+    vectors = rotation.vector_label.text()
+    expected = encode(7, 512)[0][10:12]
+    assert f"({fmt(expected[0], 6)}, {fmt(expected[1], 6)})" in vectors
+    error = float(vectors.split("<b>")[-1].split("</b>")[0])
+    assert error < 1e-14
+
+
+def test_vector_strips_show_the_identity(rotation, state):
+    state.set_params(pos=12, k=4)
+    strips = rotation.vector_image.image
+    np.testing.assert_allclose(strips[0], encode(12, 512)[0], atol=1e-7)
+    np.testing.assert_allclose(strips[1], strips[2], atol=1e-6)
