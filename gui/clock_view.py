@@ -11,7 +11,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, QSignalBlocker, Qt
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QFont, QPainter, QStaticText
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -83,10 +83,14 @@ class DialLabels(pg.GraphicsObject):
         self._centres = np.zeros((0, 2))
         self._texts: list[tuple[str, str]] = []
         self._scale = 1.0
+        # Laid-out texts for one (point size, wavelength shown) at a time: drawing a QStaticText
+        # skips the text layout that dominates drawText for hundreds of labels per frame.
+        self._static: tuple[tuple[float, bool], list[QStaticText], QFont] | None = None
 
     def set_labels(self, centres: np.ndarray, texts: list[tuple[str, str]]) -> None:
         self.prepareGeometryChange()
         self._centres, self._texts = centres, texts
+        self._static = None
         self.update()
 
     def set_scale(self, scale: float) -> None:
@@ -99,25 +103,34 @@ class DialLabels(pg.GraphicsObject):
         lo, hi = self._centres.min(axis=0), self._centres.max(axis=0)
         return QRectF(lo[0] - 1.3, lo[1] - 1.9, hi[0] - lo[0] + 2.6, hi[1] - lo[1] + 3.2)
 
+    def _static_texts(self, pixels_per_dial: float) -> tuple[list[QStaticText], QFont]:
+        font = style.scaled_font(self._scale, min(1.0, pixels_per_dial / 55))
+        key = (font.pointSizeF(), pixels_per_dial >= 34)
+        if self._static is None or self._static[0] != key:
+            show_wavelength = key[1]
+            texts = []
+            for index, wave in self._texts:
+                text = QStaticText(f"{index}\u2009·\u2009{wave}" if show_wavelength else index)
+                text.prepare(font=font)
+                texts.append(text)
+            self._static = (key, texts, font)
+        return self._static[1], self._static[2]
+
     def paint(self, painter: QPainter, *args) -> None:  # type: ignore[no-untyped-def]
         transform = painter.transform()
         pixels_per_dial = abs(transform.m11()) * SPACING_X
         if pixels_per_dial < 18:
             return  # too small to read: the heatmap hover tells the wavelength instead
-        font = style.scaled_font(self._scale, min(1.0, pixels_per_dial / 55))
+        texts, font = self._static_texts(pixels_per_dial)
         painter.save()
         painter.resetTransform()
         painter.setFont(font)
         painter.setPen(style.DIM_TEXT)
-        height = painter.fontMetrics().height()
-        flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
-        show_wavelength = pixels_per_dial >= 34
-        for (x, y), (index, wave) in zip(self._centres, self._texts, strict=True):
-            anchor = transform.map(QPointF(x, y - 1.02))
-            box = QRectF(anchor.x() - pixels_per_dial / 2, anchor.y(), pixels_per_dial, height * 2)
-            painter.drawText(
-                box, flags, f"{index}\u2009·\u2009{wave}" if show_wavelength else index
-            )
+        # The view only scales and translates, so anchors map with numpy in one go.
+        xs = transform.m11() * self._centres[:, 0] + transform.dx()
+        ys = transform.m22() * (self._centres[:, 1] - 1.02) + transform.dy()
+        for x, y, text in zip(xs.tolist(), ys.tolist(), texts, strict=True):
+            painter.drawStaticText(QPointF(x - text.size().width() / 2, y), text)
         painter.restore()
 
 

@@ -1,0 +1,186 @@
+"""One presenter step (pos += 1, then a full render of the window) against matplotlib Agg.
+
+Run by hand, not by CI:  python benchmarks/bench_step.py [--frames N]
+
+Both sides draw the same three panels at 1600x900 with the defaults (50 x 512, base 10000):
+the heatmap with the pos / pos+k rows outlined, one dial per pair plus a three-handed clock, and
+R(k) with its zoom and the three vectors. Both create their artists once and update only data per
+frame, as each library recommends. Figures are medians over the frames, measured in one run so
+that the ratio, not the absolute time, is what counts on a noisy machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import numpy as np  # noqa: E402
+
+from core.encoding import inverse_frequencies, positional_encoding, wavelengths  # noqa: E402
+from core.rotation import relative_rotation, rotate  # noqa: E402
+
+WIDTH, HEIGHT = 1600, 900
+
+
+def median_ms(func, frames: int) -> float:  # type: ignore[no-untyped-def]
+    times = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def pe_clock_figures(frames: int) -> tuple[float, float]:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from gui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    window = MainWindow()
+    window.resize(WIDTH, HEIGHT)
+    window.show()
+    app.processEvents()
+    state = window.state
+    state.set_max_len(50)
+
+    def step() -> None:
+        state.step(1) if state.pos < state.max_len - 1 else state.go_to(0)
+        window.grab()
+
+    for _ in range(5):
+        step()
+    step_ms = median_ms(step, frames)
+    floor_ms = median_ms(window.grab, frames)
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+    return step_ms, floor_ms
+
+
+def matplotlib_figure(frames: int) -> float:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection
+    from matplotlib.patches import Rectangle
+
+    d, n, base, k = 512, 50, 10000.0, 1
+    table = positional_encoding(n, d, base)
+    omega = inverse_frequencies(d, base)
+    waves = wavelengths(d, base)
+    pairs = d // 2
+    cols = 16
+    centres = np.stack([(np.arange(pairs) % cols) * 2.5, -(np.arange(pairs) // cols) * 2.9], 1)
+    t = np.linspace(0, 2 * np.pi, 49)
+    ring = np.stack([np.sin(t), np.cos(t)], 1)
+
+    fig = plt.figure(figsize=(WIDTH / 100, HEIGHT / 100), dpi=100)
+    grid = fig.add_gridspec(2, 4)
+    ax_heat = fig.add_subplot(grid[0, 0])
+    image = ax_heat.imshow(table, cmap="coolwarm", vmin=-1, vmax=1, aspect="auto")
+    fig.colorbar(image, ax=ax_heat)
+    ax_heat.set_xlabel("dimension")
+    ax_heat.set_ylabel("position")
+    pos_box = ax_heat.add_patch(Rectangle((-0.5, -0.5), d, 1, fill=False, lw=2, ec="k"))
+    off_box = ax_heat.add_patch(Rectangle((-0.5, 0.5), d, 1, fill=False, lw=2, ec="g"))
+
+    ax_grid = fig.add_subplot(grid[0, 1:3])
+    ax_grid.set_aspect("equal")
+    ax_grid.axis("off")
+    ax_grid.add_collection(LineCollection([c + ring for c in centres], colors="#bbbbbb", lw=0.6))
+    hands = LineCollection([], colors="k", lw=1.2)
+    ghosts = LineCollection([], colors="g", lw=1, linestyles="--")
+    ax_grid.add_collection(hands)
+    ax_grid.add_collection(ghosts)
+    for i, (x, y) in enumerate(centres):
+        ax_grid.text(x, y - 1.3, str(i), fontsize=5, ha="center")
+    ax_grid.set_xlim(-1.5, cols * 2.5)
+    ax_grid.set_ylim(centres[:, 1].min() - 2, 1.5)
+
+    ax_clock = fig.add_subplot(grid[0, 3])
+    ax_clock.set_aspect("equal")
+    ax_clock.axis("off")
+    ax_clock.plot(ring[:, 0], ring[:, 1], "k")
+    clock_pairs = (0, pairs // 4, pairs // 2)
+    clock_hands = [
+        ax_clock.plot([0, 0], [0, 1], lw=w, color=c)[0]
+        for w, c in zip((2, 4, 6), ("r", "b", "k"), strict=True)
+    ]
+    legend = ax_clock.text(-1, -1.4, "", fontsize=8)
+
+    ax_matrix = fig.add_subplot(grid[1, 0])
+    ax_matrix.imshow(relative_rotation(k, d, base), cmap="coolwarm", vmin=-1, vmax=1)
+    ax_zoom = fig.add_subplot(grid[1, 1])
+    zoom = relative_rotation(k, d, base)[:4, :4]
+    ax_zoom.imshow(zoom, cmap="coolwarm", vmin=-1, vmax=1)
+    for r in range(4):
+        for c in range(4):
+            if r // 2 == c // 2:
+                ax_zoom.text(c, r, f"{zoom[r, c]:.3f}", ha="center", va="center", fontsize=8)
+    ax_vec = fig.add_subplot(grid[1, 2:])
+    strips = ax_vec.imshow(np.zeros((3, d)), cmap="coolwarm", vmin=-1, vmax=1, aspect="auto")
+    error_text = ax_vec.set_title("")
+
+    state = {"pos": 0}
+
+    def step() -> None:
+        pos = state["pos"] = (state["pos"] + 1) % n
+        theta = pos * omega
+        tips = centres + np.stack([np.sin(theta), np.cos(theta)], 1)
+        hands.set_segments(np.stack([centres, tips], 1))
+        ghost_theta = (pos + k) * omega
+        ghost_tips = centres + np.stack([np.sin(ghost_theta), np.cos(ghost_theta)], 1)
+        ghosts.set_segments(np.stack([centres, ghost_tips], 1))
+        pos_box.set_y(pos - 0.5)
+        off_box.set_y(pos + k - 0.5)
+        lines = []
+        for line, pair, length in zip(clock_hands, clock_pairs, (0.95, 0.8, 0.55), strict=True):
+            a = pos * omega[pair]
+            line.set_data([0, length * np.sin(a)], [0, length * np.cos(a)])
+            lines.append(f"pair {pair}: {waves[pair]:.5g} positions per turn")
+        legend.set_text("\n".join(lines))
+        pe = table[pos]
+        turned = rotate(pe, k, d, base)
+        target = positional_encoding(1, d, base, start=pos + k)[0]
+        strips.set_data(np.stack([pe, turned, target]))
+        error_text.set_text(f"max diff {np.abs(turned - target).max():.2e}")
+        fig.canvas.draw()
+        np.asarray(fig.canvas.buffer_rgba())
+
+    for _ in range(3):
+        step()
+    result = median_ms(step, frames)
+    plt.close(fig)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=40)
+    args = parser.parse_args()
+    step_ms, floor_ms = pe_clock_figures(args.frames)
+    mpl_ms = matplotlib_figure(max(5, args.frames // 4))
+    print(f"window {WIDTH}x{HEIGHT}, defaults 50 x 512, median of {args.frames} frames")
+    print(f"PE Clock step + grab():          {step_ms:8.1f} ms")
+    print(
+        f"PE Clock grab() alone (floor):   {floor_ms:8.1f} ms   step/floor = "
+        f"{step_ms / floor_ms:.2f}x"
+    )
+    print(f"matplotlib Agg step + draw():    {mpl_ms:8.1f} ms")
+    print(f"speed-up over matplotlib:        {mpl_ms / step_ms:8.1f}x   (target >= 15x)")
+
+
+if __name__ == "__main__":
+    main()
