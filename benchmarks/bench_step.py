@@ -22,10 +22,10 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from core.encoding import inverse_frequencies, positional_encoding, wavelengths  # noqa: E402
-from core.rotation import relative_rotation, rotate  # noqa: E402
+from core.encoding import inverse_frequencies, positional_encoding, wavelengths
+from core.rotation import relative_rotation, rotate
 
 WIDTH, HEIGHT = 1600, 900
 
