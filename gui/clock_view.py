@@ -183,6 +183,7 @@ class ClockView(QWidget):
         self.legend.setTextFormat(Qt.TextFormat.RichText)
         self.legend.setWordWrap(True)
         self.hand_spins: list[QSpinBox] = []
+        self.hand_labels: list[QLabel] = []
         spins = QGridLayout()
         for hand, name in enumerate(HAND_NAMES):
             spin = QSpinBox()
@@ -195,6 +196,7 @@ class ClockView(QWidget):
             spins.addWidget(label, 0, hand)
             spins.addWidget(spin, 1, hand)
             self.hand_spins.append(spin)
+            self.hand_labels.append(label)
 
         self.grid_title = QLabel()
         self.grid_title.setTextFormat(Qt.TextFormat.RichText)
@@ -284,7 +286,7 @@ class ClockView(QWidget):
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
         self.labels.set_scale(scale)
-        for widget in (self.legend, self.grid_title):
+        for widget in (self.legend, self.grid_title, *self.hand_spins, *self.hand_labels):
             widget.setFont(style.scaled_font(scale))
 
     def _on_hand_spin_value_changed(self, hand: int, value: int) -> None:

@@ -81,7 +81,11 @@ class HeatmapView(QWidget):
         s = self._state
         self.image.setImage(s.heatmap_image(), autoLevels=False, levels=(-1.0, 1.0))
         self.image.setRect(QRectF(0, 0, s.d_model, s.max_len))
-        self.plot.setTitle(f"PE(pos, dim) · d_model {s.d_model} · base {style.fmt_base(s.base)}")
+        style.set_title(
+            self.plot,
+            f"PE(pos, dim) · d_model {s.d_model} · base {style.fmt_base(s.base)}",
+            s.font_scale,
+        )
         self.plot.getViewBox().setLimits(xMin=0, xMax=s.d_model, yMin=0, yMax=s.max_len)
         self.plot.getViewBox().setRange(xRange=(0, s.d_model), yRange=(0, s.max_len), padding=0)
         self._sync_rows()

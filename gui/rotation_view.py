@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from core.binning import max_abs_pool
@@ -61,11 +62,12 @@ class RotationView(QWidget):
 
         self.vector_plot, self.vector_image = _image_plot(self, self.graphics, 1, 0, colspan=2)
         self.vector_plot.setLabel("bottom", "dimension")
+        self.row_rules = pg.PlotDataItem(connect="pairs", pen=pg.mkPen("w", width=3))
+        self.vector_plot.addItem(self.row_rules)
         self.vector_plot.getAxis("left").setTicks(
             [[(row + 0.5, name) for row, name in enumerate(VECTOR_ROWS)]]
         )
-        self.vector_plot.getAxis("left").setWidth(95)
-        self.graphics.ci.layout.setRowStretchFactor(0, 4)
+        self.graphics.ci.layout.setRowStretchFactor(0, 2)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
 
         self.block_label = QLabel()
@@ -118,14 +120,14 @@ class RotationView(QWidget):
         self.matrix_image.setRect(QRectF(0, 0, dim, dim))
         self.matrix_plot.setRange(xRange=(0, dim), yRange=(0, dim), padding=0)
         shown = "" if dim == s.d_model else f" (leading {dim} of {s.d_model} dims)"
-        self.matrix_plot.setTitle(f"R(k = {s.k}){shown}")
+        style.set_title(self.matrix_plot, f"R(k = {s.k}){shown}", s.font_scale)
 
         zoom_dim = min(2 * ZOOM_PAIRS, dim)
         zoom = matrix[:zoom_dim, :zoom_dim]
         self.zoom_image.setImage(zoom.astype(np.float32), autoLevels=False, levels=(-1.0, 1.0))
         self.zoom_image.setRect(QRectF(0, 0, zoom_dim, zoom_dim))
         self.zoom_plot.setRange(xRange=(0, zoom_dim), yRange=(0, zoom_dim), padding=0)
-        self.zoom_plot.setTitle(f"zoom: first {zoom_dim // 2} pairs")
+        style.set_title(self.zoom_plot, f"zoom: first {zoom_dim // 2} pairs", s.font_scale)
         cells = [(r, c) for r in range(zoom_dim) for c in range(zoom_dim) if r // 2 == c // 2]
         for text, cell in zip(self.zoom_texts, cells + [None] * len(self.zoom_texts), strict=False):
             text.setVisible(cell is not None)
@@ -166,6 +168,7 @@ class RotationView(QWidget):
         strips = np.ascontiguousarray(np.stack([pe, turned, target]), dtype=np.float32)
         self.vector_image.setImage(strips, autoLevels=False, levels=(-1.0, 1.0))
         self.vector_image.setRect(QRectF(0, 0, s.d_model, 3))
+        self.row_rules.setData([0, s.d_model, 0, s.d_model], [1, 1, 2, 2])
         self.vector_plot.setRange(xRange=(0, s.d_model), yRange=(0, 3), padding=0)
         error = float(np.max(np.abs(turned - target)))
         pair = s.selected_pair
@@ -185,6 +188,13 @@ class RotationView(QWidget):
         scale = self._state.font_scale
         for plot in (self.matrix_plot, self.zoom_plot, self.vector_plot):
             style.style_plot(plot, scale)
+        # Three readable strips and their row names, whatever the type size.
+        metrics = QFontMetrics(style.scaled_font(scale, 0.9))
+        line = metrics.lineSpacing()
+        self.vector_plot.setMinimumHeight(3 * 1.5 * line + 2.5 * line + 20)
+        # pyqtgraph drops tick labels wider than the axis: make room for the longest name.
+        widest = max(metrics.horizontalAdvance(name) for name in VECTOR_ROWS)
+        self.vector_plot.getAxis("left").setWidth(widest + 16)
         for text in self.zoom_texts:
             text.setFont(style.scaled_font(scale, 0.8))
         for label in (self.caption, self.block_label, self.vector_label):

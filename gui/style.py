@@ -44,7 +44,13 @@ def style_plot(plot: pg.PlotItem, scale: float) -> None:
         axis.setStyle(tickFont=font)
         axis.setTextPen(pg.mkPen(DIM_TEXT))
         axis.label.setFont(scaled_font(scale))
-    plot.titleLabel.item.setFont(scaled_font(scale, 1.1, bold=True))
+    if plot.titleLabel.text:
+        set_title(plot, plot.titleLabel.text, scale)
+
+
+def set_title(plot: pg.PlotItem, text: str, scale: float) -> None:
+    """A plot title at the current type size (pyqtgraph styles titles through HTML)."""
+    plot.setTitle(text, size=f"{BASE_POINT_SIZE * scale * 1.1:.1f}pt", color="#333333", bold=True)
 
 
 def fmt(value: float, digits: int = 4) -> str:
