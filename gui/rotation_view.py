@@ -121,7 +121,6 @@ class RotationView(QWidget):
         self.matrix_plot.setRange(xRange=(0, dim), yRange=(0, dim), padding=0)
         shown = "" if dim == s.d_model else f" (leading {dim} of {s.d_model} dims)"
         style.set_title(self.matrix_plot, f"R(k = {s.k}){shown}", s.font_scale)
-        self.vector_image.setRect(QRectF(0, 0, s.d_model, 3))
         self.row_rules.setData([0, s.d_model, 0, s.d_model], [1, 1, 2, 2])
         self.vector_plot.setRange(xRange=(0, s.d_model), yRange=(0, 3), padding=0)
 
@@ -170,6 +169,7 @@ class RotationView(QWidget):
         pe, turned, target = s.pe(s.pos), s.rotated(), s.pe(s.pos + s.k)
         strips = np.ascontiguousarray(np.stack([pe, turned, target]), dtype=np.float32)
         self.vector_image.setImage(strips, autoLevels=False, levels=(-1.0, 1.0))
+        self.vector_image.setRect(QRectF(0, 0, s.d_model, 3))  # after setImage: it scales the image
         error = float(np.max(np.abs(turned - target)))
         pair = s.selected_pair
         sl = slice(2 * pair, 2 * pair + 2)

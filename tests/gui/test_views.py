@@ -211,6 +211,16 @@ def test_block_numbers_are_true(rotation, state):
     assert error < 1e-14
 
 
+def test_images_span_their_data_after_d_model_changes(rotation, heatmap, state):
+    for d_model in (64, 1024, 8):
+        state.set_d_model(d_model)
+        for item, rows in ((rotation.vector_image, 3), (heatmap.image, 50)):
+            rect = item.mapRectToParent(item.boundingRect())
+            assert (rect.width(), rect.height()) == pytest.approx((d_model, rows))
+        rect = rotation.matrix_image.mapRectToParent(rotation.matrix_image.boundingRect())
+        assert rect.width() == pytest.approx(min(d_model, 1024))
+
+
 def test_vector_strips_show_the_identity(rotation, state):
     state.set_params(pos=12, k=4)
     strips = rotation.vector_image.image
