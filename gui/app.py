@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -20,3 +22,18 @@ def create_application(argv: Sequence[str]) -> QApplication:
     app.setApplicationVersion(__version__)
     app.setWindowIcon(QIcon(str(RESOURCES / "icons" / "pe-clock.svg")))
     return app
+
+
+def quiet_offscreen_warnings() -> None:
+    """Drop the offscreen platform's harmless 'propagateSizeHints' warning from headless runs."""
+    previous = None
+
+    def handler(kind: QtMsgType, context, message: str) -> None:  # type: ignore[no-untyped-def]
+        if "propagateSizeHints" in message:
+            return
+        if previous is not None:
+            previous(kind, context, message)
+        else:
+            print(message, file=sys.stderr)
+
+    previous = qInstallMessageHandler(handler)

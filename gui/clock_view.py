@@ -184,7 +184,10 @@ class ClockView(QWidget):
         self.legend.setWordWrap(True)
         self.hand_spins: list[QSpinBox] = []
         self.hand_labels: list[QLabel] = []
-        spins = QGridLayout()
+        self.hand_selector = QWidget()
+        self.hand_selector.setProperty(style.INTERACTIVE, True)
+        spins = QGridLayout(self.hand_selector)
+        spins.setContentsMargins(0, 0, 0, 0)
         for hand, name in enumerate(HAND_NAMES):
             spin = QSpinBox()
             spin.setToolTip(f"Which pair the {name} of the large clock shows")
@@ -206,7 +209,7 @@ class ClockView(QWidget):
         left.addWidget(self.grid_widget, 1)
         right = QVBoxLayout()
         right.addWidget(self.clock_widget, 1)
-        right.addLayout(spins)
+        right.addWidget(self.hand_selector)
         right.addWidget(self.legend)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

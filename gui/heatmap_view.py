@@ -58,6 +58,7 @@ class HeatmapView(QWidget):
         self.readout = QLabel()
         self.readout.setTextFormat(Qt.TextFormat.RichText)
         self.readout.setWordWrap(True)
+        self.readout.setProperty(style.INTERACTIVE, True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.graphics, 1)

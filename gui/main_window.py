@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QCloseEvent, QCursor, QGuiApplication, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
     QMessageBox,
-    QSplitter,
+    QProgressDialog,
     QWidget,
 )
 
 from core import __version__
-from gui import style
-from gui.clock_view import ClockView
+from gui import export, style
 from gui.controls import ControlPanel
-from gui.heatmap_view import HeatmapView
+from gui.export_dialog import ExportDialog, ExportRequest
+from gui.figure_panel import FigurePanel
 from gui.presenter_keys import PresenterKeys
-from gui.rotation_view import RotationView
 from gui.settings import default_settings, restore_state, save_state
 from gui.shortcut_overlay import ShortcutOverlay
 from gui.state import MAX_FONT_SCALE, MIN_FONT_SCALE, AppState
@@ -46,20 +48,12 @@ class MainWindow(QMainWindow):
         self._presenting = False
         self._scale_before_presenting = 1.0
 
-        self.heatmap_view = HeatmapView(self.state)
-        self.clock_view = ClockView(self.state)
-        self.rotation_view = RotationView(self.state)
+        self.figures = FigurePanel(self.state)
+        self.heatmap_view = self.figures.heatmap_view
+        self.clock_view = self.figures.clock_view
+        self.rotation_view = self.figures.rotation_view
         self.controls = ControlPanel(self.state)
-
-        top = QSplitter(Qt.Orientation.Horizontal)
-        top.addWidget(self.heatmap_view)
-        top.addWidget(self.clock_view)
-        top.setSizes([520, 800])
-        self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.addWidget(top)
-        self.splitter.addWidget(self.rotation_view)
-        self.splitter.setSizes([480, 360])
-        self.setCentralWidget(self.splitter)
+        self.setCentralWidget(self.figures)
         self.control_dock = QDockWidget("Controls", self)
         self.control_dock.setObjectName("controls")
         self.control_dock.setWidget(self.controls)
@@ -106,7 +100,13 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
+        self._action(file_menu, "&Export figure…", self.open_export_dialog, "Ctrl+E")
+        self._action(file_menu, "Export &animation…", self.open_animation_dialog, "Ctrl+Shift+E")
+        file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        edit = self.menuBar().addMenu("&Edit")
+        self._action(edit, "&Copy figure", self.copy_figure, "Ctrl+Shift+C")
 
         view = self.menuBar().addMenu("&View")
         self.presenter_action = self._action(
@@ -131,6 +131,101 @@ class MainWindow(QMainWindow):
         menu.addAction(action)
         self.addAction(action)  # shortcuts keep working while the menu bar is hidden
         return action
+
+    # --- export ------------------------------------------------------------------------------
+    def screen_sizes(self) -> dict[str, tuple[int, int]]:
+        widgets = {"window": self.figures, **self.figures.views()}
+        return {name: (max(64, w.width()), max(64, w.height())) for name, w in widgets.items()}
+
+    def open_export_dialog(self) -> None:
+        dialog = ExportDialog(self.screen_sizes(), parent=self)
+        if dialog.exec() == ExportDialog.DialogCode.Accepted:
+            self.export_figure(dialog.request())
+        dialog.deleteLater()
+
+    def open_animation_dialog(self) -> None:
+        s = self.state
+        dialog = ExportDialog(self.screen_sizes(), (s.first_pos, s.max_len - 1, s.pos), self)
+        if dialog.exec() == ExportDialog.DialogCode.Accepted:
+            self.export_animation(dialog.request())
+        dialog.deleteLater()
+
+    def export_figure(self, request: ExportRequest) -> Path | None:
+        """Write a still figure; a failure is shown in a dialog and leaves no file behind."""
+        try:
+            path = export.export_figure(
+                request.path,
+                request.view,
+                self.state,
+                request.width,
+                request.height,
+                request.caption,
+            )
+        except export.ExportError as err:
+            self._export_failed(err)
+            return None
+        self.show_status(f"Saved {path}")
+        return path
+
+    def export_animation(self, request: ExportRequest) -> Path | None:
+        """Write a GIF with a progress dialog; Cancel stops it and leaves no file."""
+        total = request.stop - request.start + 1
+        progress = QProgressDialog("Rendering frames…", "Cancel", 0, total, self)
+        progress.setWindowTitle("Export animation")
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(300)
+
+        def report(done: int, total: int) -> bool:
+            progress.setValue(done)
+            progress.setLabelText(f"Rendering frame {done} of {total}…")
+            QApplication.processEvents()
+            return not progress.wasCanceled()
+
+        try:
+            path = export.export_animation(
+                request.path,
+                request.view,
+                self.state,
+                request.start,
+                request.stop,
+                request.fps,
+                request.width,
+                request.height,
+                request.caption,
+                report,
+            )
+        except export.ExportError as err:
+            self._export_failed(err)
+            return None
+        finally:
+            progress.close()
+            progress.deleteLater()
+        self.show_status("Export cancelled: no file written" if path is None else f"Saved {path}")
+        return path
+
+    def current_view(self) -> str:
+        """The view under the mouse pointer, or 'window' when it is over none of them."""
+        under = QApplication.widgetAt(QCursor.pos())
+        for name, widget in self.figures.views().items():
+            if under is not None and (under is widget or widget.isAncestorOf(under)):
+                return name
+        return "window"
+
+    def copy_figure(self) -> None:
+        """Put the current view on the clipboard as an image of its on-screen size."""
+        name = self.current_view()
+        width, height = self.screen_sizes()[name]
+        try:
+            image = export.figure_image(name, self.state, width, height)
+        except export.ExportError as err:
+            self._export_failed(err)
+            return
+        QGuiApplication.clipboard().setImage(image)
+        self.show_status(f"Copied the {name} figure ({width} × {height}) to the clipboard")
+
+    def _export_failed(self, err: Exception) -> None:
+        self.show_status(f"Export failed: {err}")
+        QMessageBox.critical(self, "Export failed", str(err))
 
     # --- presenter features ------------------------------------------------------------------
     @property

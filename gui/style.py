@@ -18,6 +18,8 @@ BACKGROUND = "w"
 DIM_TEXT = QColor("#555555")
 COLORMAP_NAME = "CET-D1"
 BASE_POINT_SIZE = 10.0
+#: Widget property marking controls and hints that exported figures leave out.
+INTERACTIVE = "peClockInteractive"
 
 
 def colormap() -> pg.ColorMap:

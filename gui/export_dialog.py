@@ -1,0 +1,202 @@
+"""File ▸ Export… and File ▸ Export animation…: what to draw, at which size, into which file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from gui.export_options import (
+    ANIMATION_SUFFIX,
+    DEFAULT_FPS,
+    MAX_FPS,
+    MAX_SIDE,
+    MIN_FPS,
+    MIN_SIDE,
+    STILL_SUFFIXES,
+)
+
+VIEW_TITLES = {
+    "window": "Whole window (all three views)",
+    "heatmap": "Heatmap",
+    "clock": "Clock hands",
+    "rotation": "R(k) panel",
+}
+SIZE_PRESETS = ((1920, 1080), (3840, 2160))
+STILL_FILTER = "PNG image (*.png);;SVG vector (*.svg);;PDF document (*.pdf)"
+GIF_FILTER = "Animated GIF (*.gif)"
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    view: str
+    path: Path
+    width: int
+    height: int
+    caption: bool
+    start: int = 0
+    stop: int = 0
+    fps: float = DEFAULT_FPS
+
+
+class ExportDialog(QDialog):
+    """Collects an export request; checks the file name before it closes."""
+
+    def __init__(
+        self,
+        screen_sizes: dict[str, tuple[int, int]],
+        animation: tuple[int, int, int] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        """screen_sizes: each view's size on screen. animation: (first, last, current) positions
+        for File ▸ Export animation…, or None for a still figure."""
+        super().__init__(parent)
+        self._screen_sizes = screen_sizes
+        self._animated = animation is not None
+        self.setWindowTitle("Export animation" if self._animated else "Export figure")
+
+        self.view_combo = QComboBox()
+        for name, title in VIEW_TITLES.items():
+            self.view_combo.addItem(title, name)
+        self.size_combo = QComboBox()
+        self.width_spin = QSpinBox()
+        self.height_spin = QSpinBox()
+        for spin in (self.width_spin, self.height_spin):
+            spin.setRange(MIN_SIDE, MAX_SIDE)
+            spin.setSuffix(" px")
+        self.caption_check = QCheckBox("Stamp d_model, base, pos and k under the figure")
+        self.path_edit = QLineEdit()
+        self.path_edit.setPlaceholderText("figure.png" if not self._animated else "animation.gif")
+        browse = QPushButton("Browse…")
+        self.error_label = QLabel()
+        self.error_label.setStyleSheet("color: #b00020")
+        self.error_label.setWordWrap(True)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+
+        form = QFormLayout(self)
+        form.addRow("View", self.view_combo)
+        form.addRow("Size", self.size_combo)
+        size_row = QHBoxLayout()
+        size_row.addWidget(self.width_spin)
+        size_row.addWidget(QLabel("×"))
+        size_row.addWidget(self.height_spin)
+        form.addRow("", size_row)
+        if self._animated:
+            first, last, current = animation  # type: ignore[misc]
+            self.start_spin = QSpinBox()
+            self.stop_spin = QSpinBox()
+            for spin in (self.start_spin, self.stop_spin):
+                spin.setRange(first, last)
+            self.start_spin.setValue(current)
+            self.stop_spin.setValue(last)
+            self.fps_spin = QDoubleSpinBox()
+            self.fps_spin.setRange(MIN_FPS, MAX_FPS)
+            self.fps_spin.setValue(DEFAULT_FPS)
+            self.fps_spin.setSuffix(" frames/s")
+            form.addRow("From position", self.start_spin)
+            form.addRow("To position", self.stop_spin)
+            form.addRow("Frame rate", self.fps_spin)
+        form.addRow("", self.caption_check)
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.path_edit, 1)
+        file_row.addWidget(browse)
+        form.addRow("File", file_row)
+        form.addRow(self.error_label)
+        form.addRow(self.buttons)
+
+        self.view_combo.currentIndexChanged.connect(self._on_view_combo_current_index_changed)
+        self.size_combo.currentIndexChanged.connect(self._on_size_combo_current_index_changed)
+        browse.clicked.connect(self._on_browse_clicked)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self._on_view_combo_current_index_changed()
+
+    @property
+    def allowed_suffixes(self) -> tuple[str, ...]:
+        return (ANIMATION_SUFFIX,) if self._animated else STILL_SUFFIXES
+
+    def _on_view_combo_current_index_changed(self, *_: object) -> None:
+        width, height = self._screen_sizes[self.view_combo.currentData()]
+        keep = self.size_combo.currentIndex()
+        self.size_combo.clear()
+        self.size_combo.addItem(f"As on screen ({width} × {height})", (width, height))
+        for w, h in SIZE_PRESETS:
+            self.size_combo.addItem(f"{w} × {h}", (w, h))
+        self.size_combo.addItem("Custom", None)
+        self.size_combo.setCurrentIndex(max(0, keep))
+        self._on_size_combo_current_index_changed()
+
+    def _on_size_combo_current_index_changed(self, *_: object) -> None:
+        size = self.size_combo.currentData()
+        custom = size is None
+        for spin in (self.width_spin, self.height_spin):
+            spin.setEnabled(custom)
+        if not custom:
+            self.width_spin.setValue(size[0])
+            self.height_spin.setValue(size[1])
+
+    def _on_browse_clicked(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.windowTitle(),
+            self.path_edit.text(),
+            GIF_FILTER if self._animated else STILL_FILTER,
+        )
+        if path:
+            self.path_edit.setText(path)
+
+    def request(self) -> ExportRequest:
+        extra = {}
+        if self._animated:
+            extra = {
+                "start": self.start_spin.value(),
+                "stop": self.stop_spin.value(),
+                "fps": self.fps_spin.value(),
+            }
+        return ExportRequest(
+            view=self.view_combo.currentData(),
+            path=Path(self.path_edit.text().strip()).expanduser(),
+            width=self.width_spin.value(),
+            height=self.height_spin.value(),
+            caption=self.caption_check.isChecked(),
+            **extra,
+        )
+
+    def problem(self) -> str:
+        """Why the request cannot be saved as it stands, or '' if it can."""
+        text = self.path_edit.text().strip()
+        if not text:
+            return "Choose a file to write."
+        path = Path(text).expanduser()
+        if path.suffix.lower() not in self.allowed_suffixes:
+            return f"The file name must end in {', '.join(self.allowed_suffixes)}."
+        if path.is_dir():
+            return "That is a folder; choose a file name."
+        if not path.parent.is_dir():
+            return f"The folder {path.parent} does not exist."
+        if self._animated and self.stop_spin.value() < self.start_spin.value():
+            return "The last position must not come before the first."
+        return ""
+
+    def accept(self) -> None:
+        problem = self.problem()
+        self.error_label.setText(problem)
+        if not problem:
+            super().accept()

@@ -1,0 +1,39 @@
+"""The window's three figures in one widget: heatmap and clock hands above, R(k) below."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
+
+from gui.clock_view import ClockView
+from gui.heatmap_view import HeatmapView
+from gui.rotation_view import RotationView
+from gui.state import AppState
+
+
+class FigurePanel(QWidget):
+    """Composes the three views around one state; used by the window and by exports."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.heatmap_view = HeatmapView(state)
+        self.clock_view = ClockView(state)
+        self.rotation_view = RotationView(state)
+        top = QSplitter(Qt.Orientation.Horizontal)
+        top.addWidget(self.heatmap_view)
+        top.addWidget(self.clock_view)
+        top.setSizes([520, 800])
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(top)
+        self.splitter.addWidget(self.rotation_view)
+        self.splitter.setSizes([480, 360])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter)
+
+    def views(self) -> dict[str, QWidget]:
+        return {
+            "heatmap": self.heatmap_view,
+            "clock": self.clock_view,
+            "rotation": self.rotation_view,
+        }

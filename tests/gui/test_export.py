@@ -1,0 +1,286 @@
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtWidgets import QMessageBox
+
+from gui import export
+from gui.export_dialog import ExportDialog, ExportRequest
+from tests.gui.helpers import to_array
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def png_array(path: Path) -> np.ndarray:
+    image = QImage(str(path))
+    assert not image.isNull()
+    return to_array(image)
+
+
+def assert_diverging_colours(pixels: np.ndarray) -> None:
+    r, b = pixels[..., 0].astype(int), pixels[..., 2].astype(int)
+    assert ((b - r) > 120).sum() > 200, "no strong blue"
+    assert ((r - b) > 120).sum() > 200, "no strong red"
+
+
+@pytest.mark.parametrize(
+    ("view", "size"),
+    [
+        ("window", (1920, 1080)),
+        ("heatmap", (3840, 2160)),
+        ("clock", (777, 555)),
+        ("rotation", (1400, 600)),
+    ],
+)
+def test_png_has_exactly_the_requested_size(state, tmp_path, view, size):
+    path = export.export_figure(tmp_path / "fig.png", view, state, *size)
+    pixels = png_array(path)
+    assert pixels.shape[:2] == (size[1], size[0])
+    assert pixels.std() > 20
+    if view != "clock":
+        assert_diverging_colours(pixels)
+
+
+def test_caption_is_stamped(state, tmp_path):
+    plain = png_array(export.export_figure(tmp_path / "a.png", "heatmap", state, 800, 600))
+    stamped = png_array(
+        export.export_figure(tmp_path / "b.png", "heatmap", state, 800, 600, caption=True)
+    )
+    assert stamped.shape == plain.shape
+    bottom = stamped[-20:]
+    assert (bottom.max(axis=-1) < 100).sum() > 50  # dark caption text on the last lines
+    assert export.caption_text(state) == "d_model 512 · base 10000 · pos 0 · k 1 · max_len 50"
+
+
+def test_svg_is_vector(state, tmp_path):
+    state.set_pos(9)
+    path = export.export_figure(tmp_path / "clock.svg", "clock", state, 1200, 700)
+    root = ET.parse(path).getroot()
+    assert root.get("viewBox") == "0 0 1200 700"
+    tags = [el.tag.rsplit("}", 1)[-1] for el in root.iter()]
+    assert tags.count("path") + tags.count("polyline") > 50  # dials and hands as lines
+    texts = "".join("".join(el.itertext()) for el in root.iter() if el.tag.endswith("text"))
+    assert "fast hand" in texts and "12" in texts
+
+
+def test_pdf_is_one_page_of_the_requested_size(state, tmp_path):
+    path = export.export_figure(tmp_path / "fig.pdf", "rotation", state, 960, 480)
+    data = path.read_bytes()
+    assert data.startswith(b"%PDF")
+    assert data.count(b"/Type /Page") - data.count(b"/Type /Pages") == 1
+    box = data.split(b"/MediaBox")[1].split(b"]")[0].strip(b" [").split()
+    assert [round(float(v)) for v in box] == [0, 0, 720, 360]  # 960 x 480 px at 96 dpi
+
+
+def test_gif_has_one_frame_per_position(state, tmp_path):
+    path = export.export_animation(tmp_path / "a.gif", "clock", state, 3, 12, 5, 400, 300)
+    with Image.open(path) as gif:
+        assert gif.n_frames == 10 and gif.size == (400, 300)
+        assert gif.info["duration"] == 200
+        first = np.asarray(gif.convert("RGB"))
+        gif.seek(9)
+        last = np.asarray(gif.convert("RGB"))
+    assert np.any(first != last)
+    assert state.pos == 0  # the live state never moved
+
+
+def test_cancelled_animation_leaves_no_file(state, tmp_path):
+    calls = []
+
+    def progress(done, total):
+        calls.append(done)
+        return done < 3
+
+    assert (
+        export.export_animation(
+            tmp_path / "a.gif", "heatmap", state, 0, 20, 4, 200, 200, progress=progress
+        )
+        is None
+    )
+    assert calls == [1, 2, 3]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_failure_mid_write_keeps_the_old_file(state, tmp_path, monkeypatch):
+    target = tmp_path / "fig.png"
+    target.write_bytes(b"previous figure")
+
+    def half_then_fail(figure, tmp):
+        tmp.write_bytes(b"\x89PNG half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setitem(export.WRITERS, ".png", half_then_fail)
+    with pytest.raises(export.ExportError, match="No space left"):
+        export.export_figure(target, "heatmap", state, 300, 200)
+    assert target.read_bytes() == b"previous figure"
+    assert [p.name for p in tmp_path.iterdir()] == ["fig.png"]
+
+
+def test_failed_rename_keeps_the_old_file(state, tmp_path, monkeypatch):
+    target = tmp_path / "fig.svg"
+    target.write_text("old")
+
+    def refuse(*args):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(export.os, "replace", refuse)
+    with pytest.raises(export.ExportError, match="Permission denied"):
+        export.export_figure(target, "clock", state, 300, 200)
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["fig.svg"]
+
+
+@pytest.mark.parametrize(
+    ("name", "kwargs", "message"),
+    [
+        ("fig.bmp", {}, "must end in"),
+        ("missing/fig.png", {}, "does not exist"),
+        ("fig.png", {"width": 10}, "width must be"),
+        ("fig.png", {"view": "table"}, "view must be"),
+    ],
+)
+def test_bad_export_requests(state, tmp_path, name, kwargs, message):
+    args = {"view": "heatmap", "width": 300, "height": 200, **kwargs}
+    with pytest.raises(export.ExportError, match=message):
+        export.export_figure(tmp_path / name, args["view"], state, args["width"], args["height"])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_output_path_that_is_a_folder(state, tmp_path):
+    (tmp_path / "fig.png").mkdir()
+    with pytest.raises(export.ExportError, match="folder"):
+        export.export_figure(tmp_path / "fig.png", "heatmap", state, 300, 200)
+
+
+def test_window_export_reports_failure_in_a_dialog(window, tmp_path, monkeypatch):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *args: shown.append(args[2]))
+    request = ExportRequest("heatmap", tmp_path / "nope" / "fig.png", 300, 200, False)
+    assert window.export_figure(request) is None
+    assert shown and "does not exist" in shown[0]
+    assert "Export failed" in window.statusBar().currentMessage()
+    ok = window.export_figure(ExportRequest("window", tmp_path / "fig.png", 640, 360, True))
+    assert ok == tmp_path / "fig.png" and png_array(ok).shape == (360, 640, 3)
+
+
+def test_window_animation_export_with_progress(window, tmp_path):
+    request = ExportRequest("clock", tmp_path / "a.gif", 320, 240, False, start=0, stop=4, fps=10)
+    assert window.export_animation(request) == tmp_path / "a.gif"
+    with Image.open(tmp_path / "a.gif") as gif:
+        assert gif.n_frames == 5
+
+
+def test_copy_figure_puts_an_image_of_the_view_size_on_the_clipboard(window):
+    window.copy_figure()
+    image = QGuiApplication.clipboard().image()
+    assert (image.width(), image.height()) == (window.figures.width(), window.figures.height())
+    assert to_array(image).std() > 20
+
+
+def test_export_dialog_checks_the_file_name(window, tmp_path, qtbot):
+    dialog = ExportDialog(window.screen_sizes(), parent=window)
+    qtbot.addWidget(dialog)
+    dialog.view_combo.setCurrentIndex(1)
+    assert dialog.size_combo.itemText(0).startswith("As on screen")
+    dialog.size_combo.setCurrentIndex(2)
+    assert (dialog.width_spin.value(), dialog.height_spin.value()) == (3840, 2160)
+    assert not dialog.width_spin.isEnabled()
+    dialog.size_combo.setCurrentIndex(3)
+    dialog.width_spin.setValue(1000)
+    dialog.path_edit.setText(str(tmp_path / "fig.txt"))
+    dialog.accept()
+    assert "must end in" in dialog.error_label.text() and dialog.result() == 0
+    dialog.path_edit.setText(str(tmp_path / "fig.svg"))
+    dialog.caption_check.setChecked(True)
+    dialog.accept()
+    assert dialog.result() == ExportDialog.DialogCode.Accepted
+    assert dialog.request() == ExportRequest("heatmap", tmp_path / "fig.svg", 1000, 2160, True)
+
+
+def run_cli(*args, cwd):
+    return subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "export", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": ""},
+    )
+
+
+def test_cli_writes_the_seed_heatmap(tmp_path):
+    out = run_cli(
+        "--view", "heatmap", "--max-len", "50", "--d-model", "512", "--out", "fig.png", cwd=tmp_path
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "fig.png"
+    assert out.stderr == ""
+    pixels = png_array(tmp_path / "fig.png")
+    assert pixels.shape == (800, 1000, 3)
+    assert_diverging_colours(pixels)
+
+
+def test_cli_gif(tmp_path):
+    out = run_cli(
+        "--view",
+        "clock",
+        "--from",
+        "2",
+        "--to",
+        "6",
+        "--fps",
+        "5",
+        "--width",
+        "300",
+        "--height",
+        "200",
+        "--out",
+        "a.gif",
+        cwd=tmp_path,
+    )
+    assert out.returncode == 0, out.stderr
+    with Image.open(tmp_path / "a.gif") as gif:
+        assert gif.n_frames == 5 and gif.size == (300, 200)
+
+
+BAD_CLI = [
+    (["--d-model", "7"], "d_model"),
+    (["--d-model", "abc"], "d_model"),
+    (["--d-model", "0"], "d_model"),
+    (["--d-model", "-4"], "d_model"),
+    (["--d-model", "100000"], "d_model"),
+    (["--max-len", "0"], "max_len"),
+    (["--max-len", "2000000"], "max_len"),
+    (["--base", "1"], "base"),
+    (["--base", "nan"], "base"),
+    (["--base", "inf"], "base"),
+    (["--pos", "-1"], "pos"),
+    (["--pos", "50"], "pos"),
+    (["--pos", "3", "--k", "-5"], "pos + k"),
+    (["--view", "table"], "--view"),
+    (["--width", "12"], "width"),
+    (["--height", "huge"], "height"),
+    (["--fps", "5"], "--fps"),
+    (["--out", "fig.bmp"], "--out"),
+    (["--out", "missing/fig.png"], "--out"),
+    (["--out", "."], "--out"),
+    (["--out", "a.gif", "--fps", "0"], "fps"),
+    (["--out", "a.gif", "--from", "9", "--to", "3"], "to"),
+]
+
+
+@pytest.mark.parametrize(("args", "name"), BAD_CLI)
+def test_cli_bad_arguments_exit_2_with_one_line(tmp_path, args, name):
+    if "--out" not in args:
+        args = [*args, "--out", "fig.png"]
+    out = run_cli(*args, cwd=tmp_path)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and name in lines[0], out.stderr
+    assert "Traceback" not in out.stderr
+    assert list(tmp_path.iterdir()) == []
