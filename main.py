@@ -132,7 +132,7 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, object]]:
                 number(args.fps),
                 MIN_FPS,
                 MAX_FPS,
-                f"a number of frames per second from {MIN_FPS} to {MAX_FPS}",
+                ("allowed.fps", {"lo": MIN_FPS, "hi": MAX_FPS}),
             )
         )
     else:

@@ -89,7 +89,9 @@ def binned_encoding(
     """
     d_model = check_d_model(d_model)
     start = check_int("start", start, 0, 10**12)
-    stop = check_int("stop", stop, start + 1, 10**12 + 1, f"an integer > start = {start}")
+    stop = check_int(
+        "stop", stop, start + 1, 10**12 + 1, ("allowed.after", {"name": "start", "lo": start})
+    )
     n_rows = check_int("n_rows", n_rows, 1, 1 << 20)
     first, count = run_bounds(start, stop, n_rows)
     return run_means(first, count, d_model, base)

@@ -11,6 +11,7 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike
 
+from core.i18n import tr
 from core.params import PAPER_BASE, check_base, check_d_model, check_max_len, check_real
 
 #: Largest table `positional_encoding` builds in one call (2**27 values = 1 GiB of float64).
@@ -141,13 +142,16 @@ def positional_encoding(
     """
     n = check_max_len(max_len)
     d = check_d_model(d_model)
-    start = check_real(
-        "start", start, 0.0, MAX_POSITION, f"a finite number from 0 to {MAX_POSITION:.0e}"
-    )
+    start = check_real("start", start, 0.0, MAX_POSITION)
     if n * d > MAX_TABLE_VALUES:
         raise ValueError(
-            f"max_len * d_model must be <= {MAX_TABLE_VALUES:,} values for a full table; got "
-            f"{n:,} * {d:,} = {n * d:,} (compute a window of positions with start=)"
+            tr(
+                "error.table",
+                limit=f"{MAX_TABLE_VALUES:,}",
+                n=f"{n:,}",
+                d=f"{d:,}",
+                total=f"{n * d:,}",
+            )
         )
     omega = inverse_frequencies(d, base)
     block = max(1, math.isqrt(n))

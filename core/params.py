@@ -10,6 +10,8 @@ import math
 import numbers
 from dataclasses import dataclass
 
+from core.i18n import tr
+
 MIN_D_MODEL = 2
 MAX_D_MODEL = 8192
 #: Longest sequence PE Clock accepts (a million positions, the longest RoPE contexts in use).
@@ -22,13 +24,24 @@ MAX_BASE = 1e9
 PAPER_BASE = 10000.0
 
 
-def check_int(name: str, value: object, lo: int, hi: int, allowed: str = "") -> int:
+#: What a check allows, as a catalogue key and its values; turned into text only on error,
+#: in the language of that moment.
+Allowed = tuple[str, dict[str, object]]
+
+
+def refuse(name: str, value: object, allowed: Allowed) -> ValueError:
+    """The ValueError for a refused value: names the parameter, the value and what is allowed."""
+    key, values = allowed
+    return ValueError(tr("error.must", name=name, allowed=tr(key, **values), value=repr(value)))
+
+
+def check_int(name: str, value: object, lo: int, hi: int, allowed: Allowed | None = None) -> int:
     """Return ``value`` as an ``int`` if it is an integer in [lo, hi]; raise ValueError otherwise.
 
     Booleans and non-integral floats (7.5) are refused rather than truncated; an integral float
     such as 8.0 is accepted.
     """
-    allowed = allowed or f"an integer from {lo:,} to {hi:,}"
+    allowed = allowed or ("allowed.int_range", {"lo": f"{lo:,}", "hi": f"{hi:,}"})
     if (
         isinstance(value, bool)
         or not isinstance(value, numbers.Real)
@@ -36,36 +49,38 @@ def check_int(name: str, value: object, lo: int, hi: int, allowed: str = "") -> 
             not isinstance(value, numbers.Integral)
             and (not math.isfinite(value) or value != int(value))
         )
+        or not lo <= int(value) <= hi
     ):
-        raise ValueError(f"{name} must be {allowed}; got {value!r}")
-    as_int = int(value)
-    if not lo <= as_int <= hi:
-        raise ValueError(f"{name} must be {allowed}; got {value!r}")
-    return as_int
+        raise refuse(name, value, allowed)
+    return int(value)
 
 
 def check_real(
-    name: str, value: object, lo: float, hi: float, allowed: str, *, lo_open: bool = False
+    name: str,
+    value: object,
+    lo: float,
+    hi: float,
+    allowed: Allowed | None = None,
+    *,
+    lo_open: bool = False,
 ) -> float:
     """Return ``value`` as a finite ``float`` in [lo, hi] (or (lo, hi] if ``lo_open``)."""
+    allowed = allowed or ("allowed.real_range", {"lo": f"{lo:g}", "hi": f"{hi:g}"})
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name} must be {allowed}; got {value!r}")
+        raise refuse(name, value, allowed)
     as_float = float(value)
     above = as_float > lo if lo_open else as_float >= lo
     if not (math.isfinite(as_float) and above and as_float <= hi):
-        raise ValueError(f"{name} must be {allowed}; got {value!r}")
+        raise refuse(name, value, allowed)
     return as_float
 
 
 def check_d_model(d_model: object) -> int:
     """Validate d_model: an even integer from 2 to 8192."""
-    allowed = (
-        f"an even integer from {MIN_D_MODEL} to {MAX_D_MODEL} "
-        "(each sin/cos pair of dimensions is one clock hand)"
-    )
+    allowed = ("allowed.d_model", {"lo": MIN_D_MODEL, "hi": MAX_D_MODEL})
     value = check_int("d_model", d_model, MIN_D_MODEL, MAX_D_MODEL, allowed)
     if value % 2:
-        raise ValueError(f"d_model must be {allowed}; got {d_model!r}")
+        raise refuse("d_model", d_model, allowed)
     return value
 
 
@@ -77,7 +92,7 @@ def check_max_len(max_len: object) -> int:
 def check_base(base: object) -> float:
     """Validate base: a finite number greater than 1 and at most MAX_BASE."""
     return check_real(
-        "base", base, 1.0, MAX_BASE, f"a finite number > 1 and <= {MAX_BASE:.0e}", lo_open=True
+        "base", base, 1.0, MAX_BASE, ("allowed.base", {"hi": f"{MAX_BASE:.0e}"}), lo_open=True
     )
 
 
@@ -115,11 +130,11 @@ class Params:
             self.pos,
             0,
             self.max_len - 1,
-            f"an integer from 0 to max_len - 1 = {self.max_len - 1:,}",
+            ("allowed.pos", {"hi": f"{self.max_len - 1:,}"}),
         )
         k = check_int("k", self.k, -MAX_OFFSET, MAX_OFFSET)
         if pos + k < 0:
-            raise ValueError(f"pos + k must be >= 0; got pos {pos} + k {k} = {pos + k}")
+            raise ValueError(tr("error.pos_plus_k", pos=pos, k=k, total=pos + k))
         object.__setattr__(self, "pos", pos)
         object.__setattr__(self, "k", k)
 

@@ -15,9 +15,7 @@ from core.params import MAX_OFFSET, PAPER_BASE, check_d_model, check_real
 
 def check_offset(k: object) -> float:
     """Validate an offset k: a finite number with |k| <= MAX_OFFSET (non-integers allowed)."""
-    return check_real(
-        "k", k, -MAX_OFFSET, MAX_OFFSET, f"a finite number from -{MAX_OFFSET:,} to {MAX_OFFSET:,}"
-    )
+    return check_real("k", k, -MAX_OFFSET, MAX_OFFSET)
 
 
 def pair_rotation(phi: ArrayLike) -> np.ndarray:

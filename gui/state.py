@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from core.binning import binned_encoding
 from core.encoding import encode, inverse_frequencies, wavelengths
+from core.i18n import tr
 from core.params import Params, check_int, check_real
 from core.rotation import block_diagonal, pair_angles, rotate
 
@@ -218,11 +219,11 @@ class AppState(QObject):
 
     def set_speed(self, speed: float) -> None:
         speed = check_real(
-            "speed",
+            tr("name.speed"),
             speed,
             MIN_SPEED,
             MAX_SPEED,
-            f"a number of positions per second from {MIN_SPEED} to {MAX_SPEED:g}",
+            ("allowed.speed", {"lo": MIN_SPEED, "hi": f"{MAX_SPEED:g}"}),
         )
         if speed == self._speed:
             return
@@ -249,7 +250,7 @@ class AppState(QObject):
         return self._selected_pair
 
     def set_selected_pair(self, pair: int) -> None:
-        pair = check_int("pair", pair, 0, self.n_pairs - 1)
+        pair = check_int(tr("name.pair"), pair, 0, self.n_pairs - 1)
         if pair != self._selected_pair:
             self._selected_pair = pair
             self.selectedPairChanged.emit(pair)
@@ -260,8 +261,8 @@ class AppState(QObject):
         return self._clock_pairs
 
     def set_clock_pair(self, hand: int, pair: int) -> None:
-        hand = check_int("hand", hand, 0, 2)
-        pair = check_int("pair", pair, 0, self.n_pairs - 1)
+        hand = check_int(tr("name.hand"), hand, 0, 2)
+        pair = check_int(tr("name.pair"), pair, 0, self.n_pairs - 1)
         if self._clock_pairs[hand] != pair:
             pairs = list(self._clock_pairs)
             pairs[hand] = pair
@@ -274,11 +275,11 @@ class AppState(QObject):
 
     def set_font_scale(self, scale: float) -> None:
         scale = check_real(
-            "font scale",
+            tr("name.font_scale"),
             scale,
             MIN_FONT_SCALE,
             MAX_FONT_SCALE,
-            f"a factor from {MIN_FONT_SCALE} to {MAX_FONT_SCALE}",
+            ("allowed.factor", {"lo": MIN_FONT_SCALE, "hi": MAX_FONT_SCALE}),
         )
         if scale != self._font_scale:
             self._font_scale = scale
