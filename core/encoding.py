@@ -107,7 +107,7 @@ def encode(positions: ArrayLike, d_model: int, base: float = PAPER_BASE) -> np.n
     out = np.empty((theta.shape[0], theta.shape[1], 2))
     np.sin(theta, out=out[..., 0])
     np.cos(theta, out=out[..., 1])
-    return out.reshape(theta.shape[0], -1)
+    return out.reshape(theta.shape[0], 2 * theta.shape[1])
 
 
 def positional_encoding(

@@ -52,6 +52,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{file} is not a readable .npy file: {reason}",
         "{file}은(는) 읽을 수 있는 .npy 파일이 아닙니다: {reason}",
     ),
+    "npy.not_npy": ("it does not start like a NumPy .npy file",
+                    "NumPy .npy 파일의 시작 부분이 아닙니다"),
     "npy.pickled": (
         "{file} holds Python objects (pickled data), which PE Clock never loads",
         "{file}에는 파이썬 객체(pickle 데이터)가 들어 있어 PE Clock은 읽지 않습니다",

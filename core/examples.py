@@ -1,0 +1,95 @@
+"""Token embeddings for the "embedding + position = input" figure: examples, or the user's own.
+
+The examples are deterministic stand-ins (a fixed random draw), labelled as examples wherever
+they are shown; real embeddings can be loaded from a ``.npy`` file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from core.i18n import tr
+from core.params import check_d_model
+
+NPY_MAGIC = b"\x93NUMPY"
+EXAMPLE_ROWS = 3
+MAX_EMBEDDING_ROWS = 16
+#: Spread of the example values: comparable to PE's [-1, 1], so neither drowns the other.
+EXAMPLE_SCALE = 0.5
+
+
+def example_embeddings(d_model: int, rows: int = EXAMPLE_ROWS) -> np.ndarray:
+    """Deterministic example token embeddings.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (rows, d_model), float64, values ~ N(0, 0.5^2) from a fixed seed per row, so the
+        same token keeps its first columns when d_model changes.
+    """
+    d_model = check_d_model(d_model)
+    return np.stack(
+        [
+            np.random.default_rng(2017 + row).normal(0.0, EXAMPLE_SCALE, d_model)
+            for row in range(rows)
+        ]
+    )
+
+
+def load_embeddings(path: str | Path, d_model: int) -> np.ndarray:
+    """Read embedding rows from a ``.npy`` file, refusing anything that is not plain numbers.
+
+    Parameters
+    ----------
+    path : str or Path
+        A ``.npy`` file holding a real array of shape (rows, d_model) or (d_model,).
+    d_model : int
+        The width the rows must have.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (rows, d_model), float64, 1 <= rows <= MAX_EMBEDDING_ROWS, all finite.
+
+    Raises
+    ------
+    ValueError
+        With a message for the user: unreadable or truncated file, pickled objects (never
+        loaded: ``allow_pickle=False``), non-real dtype, wrong shape, NaN or infinity.
+    """
+    d_model = check_d_model(d_model)
+    name = Path(path).name
+    try:
+        with open(path, "rb") as handle:
+            magic = handle.read(len(NPY_MAGIC))
+    except OSError as err:
+        raise ValueError(tr("npy.unreadable", file=name, reason=err.strerror or err)) from err
+    if magic != NPY_MAGIC:  # np.load would take anything else for a pickle or an archive
+        raise ValueError(tr("npy.unreadable", file=name, reason=tr("npy.not_npy")))
+    try:
+        data = np.load(path, allow_pickle=False)
+    except ValueError as err:
+        if "pickle" in str(err):
+            raise ValueError(tr("npy.pickled", file=name)) from err
+        raise ValueError(tr("npy.unreadable", file=name, reason=err)) from err
+    except (OSError, EOFError) as err:
+        raise ValueError(tr("npy.unreadable", file=name, reason=err)) from err
+    if data.dtype.kind not in "fiu":
+        raise ValueError(tr("npy.dtype", file=name, dtype=data.dtype))
+    rows = data.reshape(1, -1) if data.ndim == 1 else data
+    if rows.ndim != 2 or rows.shape[1] != d_model or not 1 <= rows.shape[0] <= MAX_EMBEDDING_ROWS:
+        raise ValueError(
+            tr(
+                "npy.shape",
+                file=name,
+                shape=data.shape,
+                d_model=d_model,
+                max_rows=MAX_EMBEDDING_ROWS,
+            )
+        )
+    rows = rows.astype(np.float64)
+    if not np.all(np.isfinite(rows)):
+        raise ValueError(tr("npy.finite", file=name))
+    return rows

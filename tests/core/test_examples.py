@@ -1,0 +1,90 @@
+import pickle
+
+import numpy as np
+import pytest
+
+from core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
+from core.i18n import set_language
+
+
+def test_examples_are_deterministic_and_stable_across_widths():
+    a = example_embeddings(512)
+    assert a.shape == (3, 512) and a.dtype == np.float64
+    np.testing.assert_array_equal(a, example_embeddings(512))
+    np.testing.assert_array_equal(example_embeddings(64), a[:, :64])
+    assert 0.3 < a.std() < 0.7
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int16])
+def test_good_files_load(tmp_path, dtype):
+    data = (np.arange(3 * 8).reshape(3, 8) - 10).astype(dtype)
+    np.save(tmp_path / "e.npy", data)
+    rows = load_embeddings(tmp_path / "e.npy", 8)
+    assert rows.dtype == np.float64
+    np.testing.assert_array_equal(rows, data)
+
+
+def test_one_row_vector_loads(tmp_path):
+    np.save(tmp_path / "v.npy", np.ones(8))
+    assert load_embeddings(tmp_path / "v.npy", 8).shape == (1, 8)
+
+
+def write(tmp_path, name, payload):
+    path = tmp_path / name
+    if isinstance(payload, bytes):
+        path.write_bytes(payload)
+    else:
+        np.save(path, payload, allow_pickle=True)
+    return path
+
+
+BAD = [
+    ("empty.npy", b"", "not a readable"),
+    ("text.npy", b"hello, these are not numbers", "not a readable"),
+    ("wide.npy", np.zeros((3, 9)), "shape"),
+    ("none.npy", np.zeros((0, 8)), "shape"),
+    ("many.npy", np.zeros((MAX_EMBEDDING_ROWS + 1, 8)), "shape"),
+    ("cube.npy", np.zeros((2, 2, 8)), "shape"),
+    ("bool.npy", np.ones((3, 8), dtype=bool), "real numbers"),
+    ("complex.npy", np.ones((3, 8), dtype=complex), "real numbers"),
+    ("text_array.npy", np.array([["a"] * 8]), "real numbers"),
+    ("nan.npy", np.full((3, 8), np.nan), "NaN"),
+    ("inf.npy", np.full((3, 8), np.inf), "NaN"),
+    ("objects.npy", np.array([{"a": 1}, None], dtype=object), "pickle"),
+]
+
+
+@pytest.mark.parametrize(("name", "payload", "message"), BAD)
+def test_bad_files_are_refused_with_a_message(tmp_path, name, payload, message):
+    path = write(tmp_path, name, payload)
+    with pytest.raises(ValueError, match=message) as info:
+        load_embeddings(path, 8)
+    assert name in str(info.value)
+
+
+def test_truncated_file_is_refused(tmp_path):
+    np.save(tmp_path / "full.npy", np.ones((3, 8)))
+    data = (tmp_path / "full.npy").read_bytes()
+    (tmp_path / "cut.npy").write_bytes(data[: len(data) - 20])
+    with pytest.raises(ValueError, match="not a readable"):
+        load_embeddings(tmp_path / "cut.npy", 8)
+
+
+def test_pickle_payload_is_never_executed(tmp_path):
+    class Boom:
+        def __reduce__(self):
+            return (exec, ("raise SystemExit('pickle executed')",))
+
+    (tmp_path / "evil.npy").write_bytes(pickle.dumps(Boom()))
+    with pytest.raises(ValueError):
+        load_embeddings(tmp_path / "evil.npy", 8)
+
+
+def test_messages_follow_the_language(tmp_path):
+    path = write(tmp_path, "wide.npy", np.zeros((3, 9)))
+    set_language("ko")
+    try:
+        with pytest.raises(ValueError, match="모양"):
+            load_embeddings(path, 8)
+    finally:
+        set_language("en")
