@@ -10,8 +10,9 @@ from pathlib import Path
 
 import numpy as np
 
+from core.encoding import encode, inverse_frequencies
 from core.i18n import tr
-from core.params import check_d_model
+from core.params import PAPER_BASE, check_d_model
 
 NPY_MAGIC = b"\x93NUMPY"
 EXAMPLE_ROWS = 3
@@ -93,3 +94,31 @@ def load_embeddings(path: str | Path, d_model: int) -> np.ndarray:
     if not np.all(np.isfinite(rows)):
         raise ValueError(tr("npy.finite", file=name))
     return rows
+
+
+def worked_example(
+    first: int, base: float = PAPER_BASE, rows: int = 4
+) -> tuple[np.ndarray, np.ndarray]:
+    """The course's d_model = 4 table: sin(pos/1), cos(pos/1), sin(pos/100), cos(pos/100).
+
+    Parameters
+    ----------
+    first : int
+        First position (the course starts at 0).
+    base : float
+        The 10000 of the paper.
+    rows : int
+        Number of consecutive positions.
+
+    Returns
+    -------
+    positions : numpy.ndarray
+        Shape (rows,), int64: first .. first + rows - 1.
+    denominators : numpy.ndarray
+        Shape (2,), float64: base^(0/4) = 1 and base^(2/4) (100 for the paper), the numbers
+        each pair divides pos by.
+    values : numpy.ndarray
+        Shape (rows, 4), float64: the PE rows, column order sin, cos, sin, cos.
+    """
+    positions = np.arange(first, first + rows)
+    return positions, 1.0 / inverse_frequencies(4, base), encode(positions, 4, base)

@@ -52,8 +52,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{file} is not a readable .npy file: {reason}",
         "{file}은(는) 읽을 수 있는 .npy 파일이 아닙니다: {reason}",
     ),
-    "npy.not_npy": ("it does not start like a NumPy .npy file",
-                    "NumPy .npy 파일의 시작 부분이 아닙니다"),
+    "npy.not_npy": (
+        "it does not start like a NumPy .npy file",
+        "NumPy .npy 파일의 시작 부분이 아닙니다",
+    ),
     "npy.pickled": (
         "{file} holds Python objects (pickled data), which PE Clock never loads",
         "{file}에는 파이썬 객체(pickle 데이터)가 들어 있어 PE Clock은 읽지 않습니다",
@@ -205,4 +207,397 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "cli.expected": ("argument {arg}: expected one argument", "인수 {arg}: 값이 하나 필요합니다"),
     "cli.reset_done": ("Saved settings cleared.", "저장된 설정을 지웠습니다."),
+    # --- window ---------------------------------------------------------------------------------
+    "window.title": ("PE Clock — sinusoidal positional encoding", "PE Clock — 사인파 위치 인코딩"),
+    "menu.file": ("&File", "파일(&F)"),
+    "menu.export": ("&Export figure…", "그림 내보내기(&E)…"),
+    "menu.export_animation": ("Export &animation…", "애니메이션 내보내기(&A)…"),
+    "menu.load_embeddings": ("&Load embeddings (.npy)…", "임베딩 불러오기(.npy)(&L)…"),
+    "menu.quit": ("&Quit", "끝내기(&Q)"),
+    "menu.edit": ("&Edit", "편집(&E)"),
+    "menu.copy": ("&Copy figure", "그림 복사(&C)"),
+    "menu.view": ("&View", "보기(&V)"),
+    "menu.presenter": ("&Presenter mode", "발표자 모드(&P)"),
+    "menu.larger": ("&Larger type", "글자 크게(&L)"),
+    "menu.smaller": ("&Smaller type", "글자 작게(&S)"),
+    "menu.reset_type": ("&Reset type size", "글자 크기 원래대로(&R)"),
+    "menu.language": ("&Language", "언어(&L)"),
+    "menu.help": ("&Help", "도움말(&H)"),
+    "menu.shortcuts": ("&Keyboard shortcuts", "단축키(&K)"),
+    "menu.about": ("&About PE Clock", "PE Clock 정보(&A)"),
+    "dock.controls": ("Controls", "조작"),
+    "about.title": ("About PE Clock", "PE Clock 정보"),
+    "about.text": (
+        "<b>PE Clock {version}</b><p>The sinusoidal positional encoding of “Attention "
+        "Is All You Need” (§3.5) as clock hands: PE(pos+k) = R(k)·PE(pos).</p>"
+        "<p>Korean text: NanumGothic, SIL Open Font License 1.1.</p>",
+        "<b>PE Clock {version}</b><p>“Attention Is All You Need”(§3.5)의 사인파 위치 "
+        "인코딩을 시계 바늘로 보여 줍니다: PE(pos+k) = R(k)·PE(pos).</p>"
+        "<p>한글 글꼴: 나눔고딕, SIL Open Font License 1.1.</p>",
+    ),
+    "status.readout": (
+        "pos {pos} · k {k} · d_model {d_model} · base {base} · max_len {max_len}",
+        "위치 pos {pos} · k {k} · d_model {d_model} · 밑 base {base} · 길이 max_len {max_len}",
+    ),
+    "status.bad_settings": (
+        "Ignored invalid saved settings (defaults used): {keys}",
+        "잘못된 저장 설정을 무시하고 기본값을 썼습니다: {keys}",
+    ),
+    "status.saved": ("Saved {path}", "저장했습니다: {path}"),
+    "status.cancelled": (
+        "Export cancelled: no file written",
+        "내보내기를 취소했습니다: 파일을 쓰지 않았습니다",
+    ),
+    "status.copied": (
+        "Copied the figure ({width} × {height}) to the clipboard",
+        "그림({width} × {height})을 클립보드에 복사했습니다",
+    ),
+    "status.export_failed": ("Export failed: {error}", "내보내기 실패: {error}"),
+    "status.go_to": (
+        "go to position {typed} — press Enter",
+        "위치 {typed}(으)로 이동 — Enter를 누르세요",
+    ),
+    "status.position": ("position {pos}", "위치 {pos}"),
+    "dialog.export_failed": ("Export failed", "내보내기 실패"),
+    "dialog.load_failed": ("Could not load embeddings", "임베딩을 불러오지 못했습니다"),
+    "progress.rendering": (
+        "Rendering frame {done} of {total}…",
+        "프레임 {total}개 중 {done}번째 그리는 중…",
+    ),
+    "progress.cancel": ("Cancel", "취소"),
+    "tab.clock": ("Clock and rotation", "시계와 회전"),
+    "tab.embedding": ("Embedding + position", "임베딩 + 위치"),
+    "tab.worked": ("Worked example", "계산 예시"),
+    "tab.unique": ("Every position is unique", "모든 위치는 서로 다름"),
+    "tab.distance": ("Distance, not position", "위치가 아닌 거리"),
+    "tab.wavelength": ("Wavelength ruler", "파장 자"),
+    "tab.beyond": ("Beyond the trained length", "학습 길이 너머"),
+    # --- controls --------------------------------------------------------------------------------
+    "controls.parameters": ("Parameters", "매개변수"),
+    "controls.animation": ("Animation", "애니메이션"),
+    "controls.pos": ("position pos", "위치 pos"),
+    "controls.k": ("offset k", "오프셋 k"),
+    "controls.d_model": ("d_model", "차원 d_model"),
+    "controls.max_len": ("positions max_len", "위치 수 max_len"),
+    "controls.base": ("base", "밑 base"),
+    "controls.preset": ("preset", "프리셋"),
+    "controls.pair": ("selected pair", "선택한 쌍"),
+    "controls.train_len": ("training length", "학습 길이"),
+    "controls.speed": ("speed", "속도"),
+    "controls.speed_suffix": (" pos/s", " 위치/초"),
+    "controls.loop": ("Loop", "반복"),
+    "controls.play": ("Play", "재생"),
+    "controls.pause": ("Pause", "일시정지"),
+    "preset.paper": ("Paper (10000)", "논문 (10000)"),
+    "preset.llama3": ("Llama 3 rope_theta (500000)", "Llama 3의 rope_theta (500000)"),
+    "preset.qwen2": ("Qwen2 rope_theta (1000000)", "Qwen2의 rope_theta (1000000)"),
+    "preset.custom": ("Custom", "직접 입력"),
+    "tip.pos": (
+        "Current position (Right/Left, PageDown/PageUp, digits + Enter)",
+        "현재 위치 (오른쪽/왼쪽, PageDown/PageUp, 숫자 + Enter)",
+    ),
+    "tip.k": (
+        "Offset k: R(k) maps PE(pos) to PE(pos + k) ([ and ])",
+        "오프셋 k: R(k)가 PE(pos)를 PE(pos + k)로 보냅니다 ([ 와 ])",
+    ),
+    "tip.d_model": (
+        "Embedding width; even, since each sin/cos pair is one hand",
+        "임베딩 차원 수. 사인·코사인 한 쌍이 바늘 하나이므로 짝수입니다",
+    ),
+    "tip.max_len": ("Number of positions shown in the heatmap", "히트맵에 보이는 위치 개수"),
+    "tip.base": (
+        "The 10000 of the paper; rope_theta in RoPE models",
+        "논문의 10000, RoPE 모델에서는 rope_theta",
+    ),
+    "tip.train_len": (
+        "Positions seen in training: beyond it the heatmap and clock are shaded",
+        "학습 때 본 위치 수: 그 너머는 히트맵과 시계에서 음영으로 표시됩니다",
+    ),
+    "tip.play": ("Play or pause the animation (K)", "애니메이션 재생 또는 일시정지 (K)"),
+    # --- heatmap ---------------------------------------------------------------------------------
+    "heatmap.x": (
+        "dimension (pair i = columns 2i: sin, 2i+1: cos)",
+        "차원 (쌍 i = 2i열: sin, 2i+1열: cos)",
+    ),
+    "heatmap.y": ("position", "위치"),
+    "heatmap.value": ("PE value", "PE 값"),
+    "heatmap.title": (
+        "PE(pos, dim) · d_model {d_model} · base {base}",
+        "PE(pos, dim) 표 · d_model {d_model} · 밑 {base}",
+    ),
+    "heatmap.hint": (
+        "<b>pos {pos}</b> (black outline) · <b style='color:{color}'>pos + k = "
+        "{target}</b> (green) · pair {pair} (orange). Hover a cell to read it; "
+        "click to move pos and select its pair.",
+        "<b>pos {pos}</b> (검은 테두리) · <b style='color:{color}'>pos + k = "
+        "{target}</b> (초록) · 쌍 {pair} (주황). 칸에 마우스를 올리면 값을 읽고, "
+        "클릭하면 pos를 옮기고 그 쌍을 고릅니다.",
+    ),
+    "heatmap.cell": (
+        "position <b>{pos}</b>, dimension <b>{dim}</b> = pair {pair} ({func}) · ",
+        "위치 <b>{pos}</b>, 차원 <b>{dim}</b> = 쌍 {pair} ({func}) · ",
+    ),
+    "heatmap.trained": ("trained length {n}", "학습 길이 {n}"),
+    "heatmap.mean": (
+        "each row shows the exact mean of {n} positions",
+        "한 행이 위치 {n}개의 정확한 평균입니다",
+    ),
+    # --- clock -----------------------------------------------------------------------------------
+    "clock.fast": ("fast hand", "빠른 바늘"),
+    "clock.middle": ("middle hand", "중간 바늘"),
+    "clock.slow": ("slow hand", "느린 바늘"),
+    "clock.hand_tip": (
+        "Which pair the {name} of the large clock shows",
+        "큰 시계의 {name}이 보여 줄 쌍",
+    ),
+    "clock.grid_title": (
+        "<b>{n} clock hands</b>, one per pair i · label: i · positions per "
+        "turn 2π·{base}<sup>2i/{d_model}</sup> · <span style='color:{color}'>"
+        "dashed: pos + k</span>",
+        "<b>시계 바늘 {n}개</b>, 쌍 i마다 하나 · 표시: i · 한 바퀴에 드는 위치 수 "
+        "2π·{base}<sup>2i/{d_model}</sup> · <span style='color:{color}'>"
+        "점선: pos + k</span>",
+    ),
+    "clock.legend": (
+        "<b style='color:{color}'>{name}</b> · pair {pair} · {wave} positions per "
+        "turn · at {angle}°",
+        "<b style='color:{color}'>{name}</b> · 쌍 {pair} · 한 바퀴 {wave} 위치 · 지금 {angle}°",
+    ),
+    "clock.beyond": (
+        "pos {pos} is beyond the trained length {n}: the model never saw it",
+        "pos {pos}은(는) 학습 길이 {n}을(를) 넘었습니다: 모델이 본 적 없는 위치입니다",
+    ),
+    # --- rotation --------------------------------------------------------------------------------
+    "rotation.caption": (
+        "<b>Relative position is a rotation:</b> PE(pos+k) = R(k)·PE(pos). "
+        "R(k) is built from k alone: it stays the same while pos moves.",
+        "<b>상대 위치는 회전입니다:</b> PE(pos+k) = R(k)·PE(pos). R(k)는 k만으로 "
+        "만들어지므로 pos가 움직여도 그대로입니다.",
+    ),
+    "rotation.matrix": ("R(k = {k})", "회전 행렬 R(k = {k})"),
+    "rotation.leading": (
+        " (leading {dim} of {d_model} dims)",
+        " (전체 {d_model}차원 중 앞쪽 {dim})",
+    ),
+    "rotation.zoom": ("zoom: first {n} pairs", "확대: 처음 {n}개 쌍"),
+    "rotation.column": ("column", "열"),
+    "rotation.row": ("row", "행"),
+    "rotation.dimension": ("dimension", "차원"),
+    "rotation.block": (
+        "<b style='color:{color}'>Block of pair {pair}</b> (rows and columns "
+        "{a}, {b}) = [[cos φ, sin φ], [−sin φ, cos φ]]",
+        "<b style='color:{color}'>쌍 {pair}의 블록</b> ({a}, {b}번 행과 열) = "
+        "[[cos φ, sin φ], [−sin φ, cos φ]]",
+    ),
+    "rotation.phi": (
+        "φ = k·ω<sub>{pair}</sub> = {k} × {omega} = <b>{phi} rad</b> = "
+        "<b>{degrees}°</b><br>ω<sub>{pair}</sub> = {base}<sup>−{two_i}/{d_model}"
+        "</sup>. Every block turns its pair by φ whatever pos is.",
+        "φ = k·ω<sub>{pair}</sub> = {k} × {omega} = <b>{phi} rad</b> = "
+        "<b>{degrees}°</b><br>ω<sub>{pair}</sub> = {base}<sup>−{two_i}/{d_model}"
+        "</sup>. pos가 무엇이든 각 블록은 자기 쌍을 φ만큼 돌립니다.",
+    ),
+    "rotation.vectors": (
+        "<b>Pair {pair} of the three vectors</b> (sin, cos):",
+        "<b>세 벡터의 쌍 {pair}</b> (sin, cos):",
+    ),
+    "rotation.error": (
+        "max<sub>dim</sub> |R(k)·PE(pos) − PE(pos+k)| = <b>{error}</b> "
+        "(float64 rounding: the identity is exact)",
+        "max<sub>dim</sub> |R(k)·PE(pos) − PE(pos+k)| = <b>{error}</b> "
+        "(float64 반올림 오차일 뿐, 항등식은 정확합니다)",
+    ),
+    # --- presenter keys --------------------------------------------------------------------------
+    "keys.title": ("Presenter keys", "발표자 키"),
+    "keys.intro": (
+        "They work whenever the cursor is not in a text field.",
+        "커서가 입력란에 있지 않으면 언제나 작동합니다.",
+    ),
+    "keys.close": ("Esc, F1 or ? closes this list.", "Esc, F1 또는 ?로 이 목록을 닫습니다."),
+    "keys.next": ("next position", "다음 위치"),
+    "keys.previous": ("previous position", "이전 위치"),
+    "keys.shift": ("Shift + any of these", "Shift + 위의 키"),
+    "keys.ten": ("±10 positions", "±10 위치"),
+    "keys.home_end": ("first / last position", "첫 위치 / 마지막 위치"),
+    "keys.digits": ("digits, then Enter", "숫자 입력 후 Enter"),
+    "keys.go_to": ("go to that position", "그 위치로 이동"),
+    "keys.offset": ("offset k − 1 / + 1", "오프셋 k − 1 / + 1"),
+    "keys.play": ("play / pause", "재생 / 일시정지"),
+    "keys.presenter": ("presenter mode (Esc leaves)", "발표자 모드 (Esc로 나감)"),
+    "keys.black": ("black screen", "검은 화면"),
+    "keys.white": ("white screen", "흰 화면"),
+    "keys.type": ("larger / smaller type", "글자 크게 / 작게"),
+    "keys.overlay": ("this overlay", "이 목록"),
+    # --- export dialog ---------------------------------------------------------------------------
+    "export.title": ("Export figure", "그림 내보내기"),
+    "export.title_animation": ("Export animation", "애니메이션 내보내기"),
+    "export.view_label": ("View", "보기"),
+    "export.size_label": ("Size", "크기"),
+    "export.from": ("From position", "시작 위치"),
+    "export.to": ("To position", "끝 위치"),
+    "export.rate": ("Frame rate", "프레임 속도"),
+    "export.rate_suffix": (" frames/s", " 프레임/초"),
+    "export.caption": (
+        "Stamp d_model, base, pos and k under the figure",
+        "그림 아래에 d_model, base, pos, k 적기",
+    ),
+    "export.file": ("File", "파일"),
+    "export.browse": ("Browse…", "찾아보기…"),
+    "export.save": ("Save", "저장"),
+    "export.on_screen": ("As on screen ({width} × {height})", "화면 그대로 ({width} × {height})"),
+    "export.custom": ("Custom", "직접 지정"),
+    "export.need_file": ("Choose a file to write.", "저장할 파일을 고르세요."),
+    "export.need_suffix": (
+        "The file name must end in {suffixes}.",
+        "파일 이름은 {suffixes}(으)로 끝나야 합니다.",
+    ),
+    "export.folder_given": (
+        "That is a folder; choose a file name.",
+        "폴더입니다. 파일 이름을 고르세요.",
+    ),
+    "export.folder_missing": ("The folder {path} does not exist.", "{path} 폴더가 없습니다."),
+    "export.order_dialog": (
+        "The last position must not come before the first.",
+        "끝 위치가 시작 위치보다 앞설 수 없습니다.",
+    ),
+    "export.filter_still": (
+        "PNG image (*.png);;SVG vector (*.svg);;PDF document (*.pdf)",
+        "PNG 이미지 (*.png);;SVG 벡터 (*.svg);;PDF 문서 (*.pdf)",
+    ),
+    "export.filter_gif": ("Animated GIF (*.gif)", "움직이는 GIF (*.gif)"),
+    "export.filter_npy": ("NumPy array (*.npy)", "NumPy 배열 (*.npy)"),
+    "view.window": ("Whole window (the three main views)", "창 전체 (세 가지 주요 보기)"),
+    "view.heatmap": ("Heatmap", "히트맵"),
+    "view.clock": ("Clock hands", "시계 바늘"),
+    "view.rotation": ("R(k) panel", "R(k) 패널"),
+    "view.embedding": ("Embedding + position", "임베딩 + 위치"),
+    "view.worked": ("Worked example table", "계산 예시 표"),
+    "view.unique": ("Every position is unique", "모든 위치는 서로 다름"),
+    "view.distance": ("Distance, not position", "위치가 아닌 거리"),
+    "view.wavelength": ("Wavelength ruler", "파장 자"),
+    "view.beyond": ("Beyond the trained length", "학습 길이 너머"),
+    # --- teaching panels ------------------------------------------------------------------------
+    "embed.caption": (
+        "<b>Embedding + position = input.</b> The Transformer receives token "
+        "embedding + PE(pos). PE stays within [−1, 1], so adding it shifts each "
+        "embedding a little without drowning it.",
+        "<b>임베딩 + 위치 = 입력.</b> 트랜스포머가 받는 것은 토큰 임베딩 + PE(pos)입니다. "
+        "PE는 [−1, 1] 안에 머물러, 더해도 임베딩을 덮지 않고 조금만 옮깁니다.",
+    ),
+    "embed.tokens_example": ("token embeddings (example values)", "토큰 임베딩 (예시 값)"),
+    "embed.tokens_loaded": ("token embeddings (loaded: {file})", "토큰 임베딩 (불러옴: {file})"),
+    "embed.pe": ("PE rows of positions {first}…{last}", "위치 {first}…{last}의 PE 행"),
+    "embed.sum": ("sum: the input the Transformer receives", "합: 트랜스포머가 받는 입력"),
+    "embed.scale": ("one colour scale for all three: ±{limit}", "세 그림 공통 색 범위: ±{limit}"),
+    "embed.load": ("Load embeddings (.npy)…", "임베딩 불러오기(.npy)…"),
+    "embed.examples": ("Use the examples", "예시 쓰기"),
+    "embed.token_names": (
+        "I|love|you|very|much|today|in|class",
+        "나는|너를|사랑해|정말|많이|오늘|수업|에서",
+    ),
+    "embed.row": ("row {n}", "{n}행"),
+    "worked.caption": (
+        "<b>Worked example, d_model = 4.</b> Pair 0 divides pos by "
+        "{base}<sup>0/4</sup> = {d0}, pair 1 by {base}<sup>2/4</sup> = {d1}: "
+        "the denominators are base<sup>2i/d_model</sup>.",
+        "<b>계산 예시, d_model = 4.</b> 쌍 0은 pos를 {base}<sup>0/4</sup> = {d0}(으)로, "
+        "쌍 1은 {base}<sup>2/4</sup> = {d1}(으)로 나눕니다: 분모는 "
+        "base<sup>2i/d_model</sup>입니다.",
+    ),
+    "worked.formula": ("PE({pos}, {dim}) = {expression} = <b>{value}</b> (pair {pair}; "
+                       "to 12 decimals {exact}). Click a cell to see its formula.",
+                       "PE({pos}, {dim}) = {expression} = <b>{value}</b> (쌍 {pair}; 소수 12자리로 "
+                       "{exact}). 칸을 클릭하면 그 식이 보입니다."),
+    "worked.position": ("position", "위치"),
+    "worked.follow": ("Start at the current pos", "현재 pos부터 보기"),
+    "worked.copy_text": ("Copy as text", "텍스트로 복사"),
+    "worked.copy_csv": ("Copy as CSV", "CSV로 복사"),
+    "worked.copied": ("Copied the table to the clipboard", "표를 클립보드에 복사했습니다"),
+    "unique.caption": (
+        "<b>Every position is unique.</b> No two rows of the table are equal, "
+        "so the model can tell every position apart.",
+        "<b>모든 위치는 서로 다릅니다.</b> 표의 어느 두 행도 같지 않아 모델이 모든 "
+        "위치를 구별할 수 있습니다.",
+    ),
+    "unique.count": (
+        "<b>{distinct}</b> distinct rows among positions 0…{last} ({decimals} decimals): {verdict}",
+        "위치 0…{last} 중 서로 다른 행 <b>{distinct}</b>개 (소수 {decimals}자리): {verdict}",
+    ),
+    "unique.all": ("every position has its own pattern", "모든 위치가 고유한 패턴을 가집니다"),
+    "unique.some": ("some rows coincide at this precision", "이 정밀도에서는 일부 행이 겹칩니다"),
+    "unique.unknown": (
+        "not counted (over {budget} values); the distances below still hold",
+        "세지 않음 ({budget}개 값 초과). 아래 거리는 그대로 유효합니다",
+    ),
+    "unique.distance": (
+        "smallest distance between two rows: <b>{distance}</b>, for positions "
+        "{offset} apart (‖PE(a) − PE(b)‖ depends on a − b only)",
+        "두 행 사이 가장 작은 거리: <b>{distance}</b>, 위치 차이 {offset}일 때 "
+        "(‖PE(a) − PE(b)‖는 a − b에만 달려 있습니다)",
+    ),
+    "unique.partial": (" — searched offsets up to {checked}", " — 위치 차이 {checked}까지 찾음"),
+    "unique.range": (
+        "all values in [<b>{lo}</b>, <b>{hi}</b>]{rows}: added to an embedding, PE never drowns it",
+        "모든 값이 [<b>{lo}</b>, <b>{hi}</b>] 안에 있습니다{rows}: 임베딩에 더해도 "
+        "임베딩을 덮지 않습니다",
+    ),
+    "unique.rows": (" (first {n} positions)", " (처음 {n}개 위치)"),
+    "unique.plot": ("‖PE(p) − PE(p + Δ)‖ against Δ", "Δ에 따른 ‖PE(p) − PE(p + Δ)‖"),
+    "unique.x": ("offset Δ = b − a", "위치 차이 Δ = b − a"),
+    "unique.y": ("distance", "거리"),
+    "distance.caption": (
+        "<b>Distance, not position.</b> PE(pos)·PE(pos+k) = Σ cos(k·ω<sub>i"
+        "</sub>) depends on k alone: the curves for different pos lie on top "
+        "of each other.",
+        "<b>위치가 아닌 거리.</b> PE(pos)·PE(pos+k) = Σ cos(k·ω<sub>i</sub>)는 "
+        "k에만 달려 있어 pos가 달라도 곡선이 겹칩니다.",
+    ),
+    "distance.curves": ("PE(pos)·PE(pos+k) against k", "k에 따른 PE(pos)·PE(pos+k)"),
+    "distance.k": ("offset k", "오프셋 k"),
+    "distance.dot": ("dot product", "내적"),
+    "distance.closed": ("Σ cos(k·ω<sub>i</sub>) (closed form)", "Σ cos(k·ω<sub>i</sub>) (닫힌 꼴)"),
+    "distance.matrix": (
+        "PE(a)·PE(b) / (d_model/2), positions 0…{last}",
+        "PE(a)·PE(b) / (d_model/2), 위치 0…{last}",
+    ),
+    "distance.a": ("position a", "위치 a"),
+    "distance.b": ("position b", "위치 b"),
+    "distance.spread": (
+        "largest gap between the curves: {gap} (float64 rounding)",
+        "곡선 사이 가장 큰 차이: {gap} (float64 반올림 오차)",
+    ),
+    "wave.caption": (
+        "<b>Wavelength ruler.</b> Pair i needs 2π·base<sup>2i/d_model</sup> "
+        "positions for one turn, from 2π up to nearly 2π·base.",
+        "<b>파장 자.</b> 쌍 i가 한 바퀴 도는 데 2π·base<sup>2i/d_model</sup>개의 위치가 "
+        "필요합니다. 2π부터 거의 2π·base까지입니다.",
+    ),
+    "wave.plot": ("wavelength of each pair (log scale)", "쌍별 파장 (로그 눈금)"),
+    "wave.x": ("pair i", "쌍 i"),
+    "wave.y": ("positions per turn", "한 바퀴에 드는 위치 수"),
+    "wave.max_len": ("max_len = {n}", "max_len = {n}"),
+    "wave.summary": (
+        "<b>{done}</b> of {total} pairs finish at least one turn within "
+        "{max_len} positions; <b>{never}</b> never do (hollow): within the sequence "
+        "they move less than a full circle.",
+        "쌍 {total}개 중 <b>{done}</b>개는 위치 {max_len}개 안에 적어도 한 바퀴를 "
+        "돌고, <b>{never}</b>개(속이 빈 점)는 한 바퀴도 다 돌지 못합니다.",
+    ),
+    "wave.finish": ("finishes a turn", "한 바퀴를 돎"),
+    "wave.never": ("never finishes a turn", "한 바퀴를 다 못 돎"),
+    "beyond.caption": (
+        "<b>Beyond the trained length.</b> Sinusoidal PE is defined for every "
+        "position, but a model trained on {n} positions never saw the shaded "
+        "ones: its behaviour there is not guaranteed. A learned table such as "
+        "BERT's (512 rows) simply ends.",
+        "<b>학습 길이 너머.</b> 사인파 PE는 모든 위치에서 정의되지만, 위치 {n}개로 "
+        "학습한 모델은 음영 부분을 본 적이 없어 그곳에서의 동작은 보장되지 않습니다. "
+        "BERT(512행) 같은 학습형 표는 그냥 끝납니다.",
+    ),
+    "beyond.sinusoid": ("sinusoidal PE: continues", "사인파 PE: 계속 이어짐"),
+    "beyond.learned": (
+        "learned table of {n} rows (illustrative values): ends",
+        "학습형 표 {n}행 (예시 값): 끝남",
+    ),
+    "beyond.no_row": ("no vector for positions ≥ {n}", "위치 {n} 이상은 벡터가 없음"),
 }

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from core import __version__
-
-RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+from gui import style
 
 
 def create_application(argv: Sequence[str]) -> QApplication:
@@ -20,7 +18,8 @@ def create_application(argv: Sequence[str]) -> QApplication:
     app.setApplicationName("PE Clock")
     app.setOrganizationName("pe-clock")
     app.setApplicationVersion(__version__)
-    app.setWindowIcon(QIcon(str(RESOURCES / "icons" / "pe-clock.svg")))
+    app.setWindowIcon(QIcon(str(style.RESOURCES / "icons" / "pe-clock.svg")))
+    style.ensure_fonts()
     return app
 
 

@@ -21,13 +21,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.i18n import tr
 from gui import style
 from gui.state import AppState
 
 #: Distance between dial centres (dial radius is 1); the extra height holds the label.
 SPACING_X, SPACING_Y = 2.5, 2.9
 RIM_SEGMENTS = 48
-HAND_NAMES = ("fast hand", "middle hand", "slow hand")
+HAND_KEYS = ("clock.fast", "clock.middle", "clock.slow")
 HAND_LENGTHS = (0.95, 0.8, 0.55)
 HAND_WIDTHS = (2.0, 4.0, 6.0)
 
@@ -179,31 +180,26 @@ class ClockView(QWidget):
             self.clock_hands.append(item)
         self.clock_plot.addItem(pg.ScatterPlotItem([0], [0], size=10, brush=pg.mkBrush("#222222")))
 
-        self.legend = QLabel()
-        self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.legend.setWordWrap(True)
+        self.legend = style.rich_label()
         self.hand_spins: list[QSpinBox] = []
         self.hand_labels: list[QLabel] = []
         self.hand_selector = QWidget()
         self.hand_selector.setProperty(style.INTERACTIVE, True)
         spins = QGridLayout(self.hand_selector)
         spins.setContentsMargins(0, 0, 0, 0)
-        for hand, name in enumerate(HAND_NAMES):
+        for hand in range(len(HAND_KEYS)):
             spin = QSpinBox()
-            spin.setToolTip(f"Which pair the {name} of the large clock shows")
             spin.valueChanged.connect(
                 lambda value, h=hand: self._on_hand_spin_value_changed(h, value)
             )
-            label = QLabel(name)
+            label = QLabel()
             label.setStyleSheet(f"color: {style.HAND_COLORS[hand].name()}; font-weight: bold")
             spins.addWidget(label, 0, hand)
             spins.addWidget(spin, 1, hand)
             self.hand_spins.append(spin)
             self.hand_labels.append(label)
 
-        self.grid_title = QLabel()
-        self.grid_title.setTextFormat(Qt.TextFormat.RichText)
-        self.grid_title.setWordWrap(True)
+        self.grid_title = style.rich_label()
         left = QVBoxLayout()
         left.addWidget(self.grid_title)
         left.addWidget(self.grid_widget, 1)
@@ -223,9 +219,14 @@ class ClockView(QWidget):
         state.selectedPairChanged.connect(self._sync_selection)
         state.clockPairsChanged.connect(self._sync_clock)
         state.fontScaleChanged.connect(self._sync_fonts)
+        state.trainLenChanged.connect(self._sync_clock_hands)
+        state.languageChanged.connect(self._sync)
         self._sync()
 
     def _sync(self) -> None:
+        for hand, (spin, label) in enumerate(zip(self.hand_spins, self.hand_labels, strict=True)):
+            label.setText(tr(HAND_KEYS[hand]))
+            spin.setToolTip(tr("clock.hand_tip", name=tr(HAND_KEYS[hand])))
         self._sync_layout()
         self._sync_fonts()
 
@@ -247,9 +248,13 @@ class ClockView(QWidget):
             with QSignalBlocker(spin):
                 spin.setRange(0, n - 1)
         self.grid_title.setText(
-            f"<b>{n} clock hands</b>, one per pair i · label: i · positions per turn "
-            f"2π·{style.fmt_base(s.base)}<sup>2i/{s.d_model}</sup> · "
-            f"<span style='color:{style.OFFSET_COLOR.name()}'>dashed: pos + k</span>"
+            tr(
+                "clock.grid_title",
+                n=n,
+                base=style.fmt_base(s.base),
+                d_model=s.d_model,
+                color=style.OFFSET_COLOR.name(),
+            )
         )
         self._sync_selection()
         self._sync_clock()
@@ -281,9 +286,22 @@ class ClockView(QWidget):
             )
             turned = math.degrees(theta) % 360.0
             rows.append(
-                f"<b style='color:{style.HAND_COLORS[hand].name()}'>{HAND_NAMES[hand]}</b>"
-                f" · pair {pair} · {waves[pair]:.5g} positions per turn · at {turned:.1f}°"
+                tr(
+                    "clock.legend",
+                    color=style.HAND_COLORS[hand].name(),
+                    name=tr(HAND_KEYS[hand]),
+                    pair=pair,
+                    wave=f"{waves[pair]:.5g}",
+                    angle=f"{turned:.1f}",
+                )
             )
+        beyond = s.pos >= s.train_len
+        if beyond:
+            rows.append(
+                f"<span style='color:#8a4b00'>{tr('clock.beyond', pos=s.pos, n=s.train_len)}</span>"
+            )
+        # Shade the large clock, as the heatmap shades its rows, for positions never trained on.
+        self.clock_widget.setBackground(style.BEYOND_BACKGROUND if beyond else style.BACKGROUND)
         self.legend.setText(f"<b>pos {s.pos}</b><br>" + "<br>".join(rows))
 
     def _sync_fonts(self) -> None:

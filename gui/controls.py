@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QSlider,
@@ -19,17 +20,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.i18n import tr
 from core.params import MAX_BASE, MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
 from gui import style
 from gui.state import MAX_SPEED, MIN_SPEED, AppState
 
-#: Base presets: the paper, and rope_theta of Llama 3 and Qwen2.
+#: Base presets (catalogue key, value): the paper, and rope_theta of Llama 3 and Qwen2.
 BASE_PRESETS = (
-    ("Paper (10000)", 10000.0),
-    ("Llama 3 rope_theta (500000)", 500000.0),
-    ("Qwen2 rope_theta (1000000)", 1000000.0),
+    ("preset.paper", 10000.0),
+    ("preset.llama3", 500000.0),
+    ("preset.qwen2", 1000000.0),
 )
-CUSTOM_PRESET = "Custom"
 
 
 class EvenSpinBox(QSpinBox):
@@ -75,18 +76,19 @@ class ControlPanel(QWidget):
         validator.setNotation(QDoubleValidator.Notation.ScientificNotation)
         self.base_edit.setValidator(validator)
         self.base_preset = QComboBox()
-        for name, _ in BASE_PRESETS:
-            self.base_preset.addItem(name)
-        self.base_preset.addItem(CUSTOM_PRESET)
+        for _ in range(len(BASE_PRESETS) + 1):  # the last item is "custom"
+            self.base_preset.addItem("")
         self.pair_spin = QSpinBox()
+        self.train_len_spin = QSpinBox()
+        self.train_len_spin.setRange(1, MAX_LEN)
+        self.train_len_spin.setGroupSeparatorShown(True)
 
         self.play_button = QPushButton()
         self.play_button.setCheckable(True)
         self.speed_spin = QDoubleSpinBox()
         self.speed_spin.setRange(MIN_SPEED, MAX_SPEED)
         self.speed_spin.setDecimals(2)
-        self.speed_spin.setSuffix(" pos/s")
-        self.loop_check = QCheckBox("Loop")
+        self.loop_check = QCheckBox()
         # Commit typed numbers on Enter or focus-out, not per keystroke (1024 is not 1, 10, 102).
         for spin in (
             self.pos_spin,
@@ -94,37 +96,39 @@ class ControlPanel(QWidget):
             self.d_model_spin,
             self.max_len_spin,
             self.pair_spin,
+            self.train_len_spin,
             self.speed_spin,
         ):
             spin.setKeyboardTracking(False)
 
-        self.pos_spin.setToolTip("Current position (Right/Left, PageDown/PageUp, digits + Enter)")
-        self.k_spin.setToolTip("Offset k: R(k) maps PE(pos) to PE(pos + k) ([ and ])")
-        self.d_model_spin.setToolTip("Embedding width; even, since each sin/cos pair is one hand")
-        self.max_len_spin.setToolTip("Number of positions shown in the heatmap")
-        self.base_edit.setToolTip("The 10000 of the paper; rope_theta in RoPE models")
-        self.play_button.setToolTip("Play or pause the animation (K)")
-
-        params = QGroupBox("Parameters")
-        form = QFormLayout(params)
-        form.addRow("pos", self.pos_spin)
-        form.addRow(self.pos_slider)
-        form.addRow("offset k", self.k_spin)
-        form.addRow("d_model", self.d_model_spin)
-        form.addRow("max_len", self.max_len_spin)
-        form.addRow("base", self.base_edit)
-        form.addRow("preset", self.base_preset)
-        form.addRow("selected pair", self.pair_spin)
-        playback = QGroupBox("Animation")
-        play_form = QFormLayout(playback)
+        self.params_box = QGroupBox()
+        form = QFormLayout(self.params_box)
+        #: (label key, tooltip key, field): rows whose texts follow the language.
+        self._rows: list[tuple[str, str | None, QWidget]] = [
+            ("controls.pos", "tip.pos", self.pos_spin),
+            ("controls.k", "tip.k", self.k_spin),
+            ("controls.d_model", "tip.d_model", self.d_model_spin),
+            ("controls.max_len", "tip.max_len", self.max_len_spin),
+            ("controls.base", "tip.base", self.base_edit),
+            ("controls.preset", None, self.base_preset),
+            ("controls.pair", None, self.pair_spin),
+            ("controls.train_len", "tip.train_len", self.train_len_spin),
+        ]
+        for _, _, field in self._rows:
+            form.addRow(QLabel(), field)
+            if field is self.pos_spin:
+                form.addRow(self.pos_slider)
+        self.playback_box = QGroupBox()
+        self._play_form = QFormLayout(self.playback_box)
         row = QHBoxLayout()
         row.addWidget(self.play_button)
         row.addWidget(self.loop_check)
-        play_form.addRow(row)
-        play_form.addRow("speed", self.speed_spin)
+        self._play_form.addRow(row)
+        self._play_form.addRow(QLabel(), self.speed_spin)
+        self._form = form
         layout = QVBoxLayout(self)
-        layout.addWidget(params)
-        layout.addWidget(playback)
+        layout.addWidget(self.params_box)
+        layout.addWidget(self.playback_box)
         layout.addStretch(1)
 
         self.pos_spin.valueChanged.connect(self._on_pos_spin_value_changed)
@@ -135,6 +139,7 @@ class ControlPanel(QWidget):
         self.base_edit.editingFinished.connect(self._on_base_edit_editing_finished)
         self.base_preset.activated.connect(self._on_base_preset_activated)
         self.pair_spin.valueChanged.connect(self._on_pair_spin_value_changed)
+        self.train_len_spin.valueChanged.connect(self._on_train_len_spin_value_changed)
         self.play_button.toggled.connect(self._on_play_button_toggled)
         self.speed_spin.valueChanged.connect(self._on_speed_spin_value_changed)
         self.loop_check.toggled.connect(self._on_loop_check_toggled)
@@ -149,9 +154,26 @@ class ControlPanel(QWidget):
             state.playingChanged,
             state.speedChanged,
             state.loopChanged,
+            state.trainLenChanged,
         ):
             signal.connect(self._sync)
         state.fontScaleChanged.connect(self._sync_fonts)
+        state.languageChanged.connect(self._retranslate)
+        self._retranslate()
+
+    def _retranslate(self) -> None:
+        self.params_box.setTitle(tr("controls.parameters"))
+        self.playback_box.setTitle(tr("controls.animation"))
+        for label_key, tip_key, field in self._rows:
+            self._form.labelForField(field).setText(tr(label_key))
+            field.setToolTip(tr(tip_key) if tip_key else "")
+        self._play_form.labelForField(self.speed_spin).setText(tr("controls.speed"))
+        self.speed_spin.setSuffix(tr("controls.speed_suffix"))
+        self.loop_check.setText(tr("controls.loop"))
+        self.play_button.setToolTip(tr("tip.play"))
+        for index, (key, _) in enumerate(BASE_PRESETS):
+            self.base_preset.setItemText(index, tr(key))
+        self.base_preset.setItemText(len(BASE_PRESETS), tr("preset.custom"))
         self._sync()
 
     # --- widget -> state ---------------------------------------------------------------------
@@ -186,6 +208,9 @@ class ControlPanel(QWidget):
 
     def _on_pair_spin_value_changed(self, value: int) -> None:
         self._state.request(selected_pair=value)
+
+    def _on_train_len_spin_value_changed(self, value: int) -> None:
+        self._state.request(train_len=value)
 
     def _on_play_button_toggled(self, checked: bool) -> None:
         self._state.set_playing(checked)
@@ -225,11 +250,13 @@ class ControlPanel(QWidget):
             self.pair_spin.setValue(s.selected_pair)
         with QSignalBlocker(self.play_button):
             self.play_button.setChecked(s.playing)
-            self.play_button.setText("Pause" if s.playing else "Play")
+            self.play_button.setText(tr("controls.pause" if s.playing else "controls.play"))
         with QSignalBlocker(self.speed_spin):
             self.speed_spin.setValue(s.speed)
         with QSignalBlocker(self.loop_check):
             self.loop_check.setChecked(s.loop)
+        with QSignalBlocker(self.train_len_spin):
+            self.train_len_spin.setValue(s.train_len)
 
     def _sync_fonts(self, scale: float) -> None:
         self.setFont(style.scaled_font(scale))

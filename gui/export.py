@@ -19,8 +19,12 @@ from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdf
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QWidget
 
+from core.i18n import tr
 from gui import style
+from gui.beyond_view import BeyondView
 from gui.clock_view import ClockView
+from gui.distance_view import DistanceView
+from gui.embedding_view import EmbeddingView
 from gui.export_options import (
     ANIMATION_SUFFIX,
     MAX_FPS,
@@ -34,13 +38,24 @@ from gui.figure_panel import FigurePanel
 from gui.heatmap_view import HeatmapView
 from gui.rotation_view import RotationView
 from gui.state import AppState
+from gui.uniqueness_view import UniquenessView
+from gui.wavelength_view import WavelengthView
+from gui.worked_example_view import WorkedExampleView
 
 VIEWS: dict[str, type[QWidget]] = {
     "window": FigurePanel,
     "heatmap": HeatmapView,
     "clock": ClockView,
     "rotation": RotationView,
+    "embedding": EmbeddingView,
+    "worked": WorkedExampleView,
+    "unique": UniquenessView,
+    "distance": DistanceView,
+    "wavelength": WavelengthView,
+    "beyond": BeyondView,
 }
+#: The views that are tabs of their own in the window (the first four share one tab).
+TEACHING_PANELS = ("embedding", "worked", "unique", "distance", "wavelength", "beyond")
 #: Above this width (or height 1080) the layout stays at slide size and is drawn larger, so a
 #: 3840 x 2160 figure is the 1920 x 1080 one twice as sharp rather than one with tiny type.
 LAYOUT_WIDTH, LAYOUT_HEIGHT = 1920, 1080
@@ -77,11 +92,11 @@ class Figure:
 
     def __init__(self, view: str, state: AppState, width: int, height: int, caption: bool) -> None:
         if view not in VIEWS:
-            raise ExportError(f"view must be one of {', '.join(VIEWS)}; got {view!r}")
+            raise ExportError(tr("export.view", views=", ".join(VIEWS), value=repr(view)))
         for name, side in (("width", width), ("height", height)):
             if not MIN_SIDE <= side <= MAX_SIDE:
                 raise ExportError(
-                    f"{name} must be from {MIN_SIDE} to {MAX_SIDE} pixels; got {side}"
+                    tr("export.side", name=name, lo=MIN_SIDE, hi=MAX_SIDE, value=side)
                 )
         self.state = clone_state(state)
         self.width, self.height = width, height
@@ -158,23 +173,25 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> Path:
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
-        raise ExportError(f"the output path is a folder, not a file: {path}")
+        raise ExportError(tr("export.is_folder", path=path))
     if not folder.is_dir():
-        raise ExportError(f"the output folder does not exist: {folder}")
+        raise ExportError(tr("export.no_folder", path=folder))
     try:
         handle, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
     except OSError as err:
-        raise ExportError(f"cannot write in {folder}: {err.strerror or err}") from err
+        raise ExportError(
+            tr("export.cannot_write", path=folder, reason=err.strerror or err)
+        ) from err
     os.close(handle)
     tmp = Path(tmp_name)
     try:
         write(tmp)
         if tmp.stat().st_size == 0:
-            raise ExportError(f"nothing was written for {path.name}")
+            raise ExportError(tr("export.empty", path=path.name))
         os.replace(tmp, path)
     except OSError as err:
         tmp.unlink(missing_ok=True)
-        raise ExportError(f"could not write {path}: {err.strerror or err}") from err
+        raise ExportError(tr("export.failed", path=path, reason=err.strerror or err)) from err
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
@@ -229,7 +246,7 @@ def check_suffix(path: Path, allowed: tuple[str, ...]) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in allowed:
         raise ExportError(
-            f"the file name must end in {', '.join(allowed)}; got {Path(path).name!r}"
+            tr("export.suffix", suffixes=", ".join(allowed), value=repr(Path(path).name))
         )
     return suffix
 
@@ -276,14 +293,21 @@ def export_animation(
     for name, value in (("from", start), ("to", stop)):
         if not first_allowed <= value <= last:
             raise ExportError(
-                f"{name} must be a position from {first_allowed} to {last}; got {value}"
+                tr("export.position", name=name, lo=first_allowed, hi=last, value=value)
             )
     if stop < start:
-        raise ExportError(f"to must be >= from; got from {start}, to {stop}")
+        raise ExportError(tr("export.order", start=start, stop=stop))
     if stop - start + 1 > MAX_FRAMES:
-        raise ExportError(f"at most {MAX_FRAMES} frames; got {stop - start + 1}")
+        raise ExportError(tr("export.frames", limit=MAX_FRAMES, count=stop - start + 1))
     if not MIN_FPS <= fps <= MAX_FPS:
-        raise ExportError(f"fps must be from {MIN_FPS} to {MAX_FPS} frames per second; got {fps:g}")
+        raise ExportError(
+            tr(
+                "error.must",
+                name="fps",
+                value=f"{fps:g}",
+                allowed=tr("allowed.fps", lo=MIN_FPS, hi=MAX_FPS),
+            )
+        )
     total = stop - start + 1
     frames: list[Image.Image] = []
     with staged(view, state, width, height, caption) as figure:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.i18n import tr
 from gui.export_options import (
     ANIMATION_SUFFIX,
     DEFAULT_FPS,
@@ -29,17 +30,10 @@ from gui.export_options import (
     MIN_FPS,
     MIN_SIDE,
     STILL_SUFFIXES,
+    VIEW_NAMES,
 )
 
-VIEW_TITLES = {
-    "window": "Whole window (all three views)",
-    "heatmap": "Heatmap",
-    "clock": "Clock hands",
-    "rotation": "R(k) panel",
-}
 SIZE_PRESETS = ((1920, 1080), (3840, 2160))
-STILL_FILTER = "PNG image (*.png);;SVG vector (*.svg);;PDF document (*.pdf)"
-GIF_FILTER = "Animated GIF (*.gif)"
 
 
 @dataclass(frozen=True)
@@ -68,21 +62,21 @@ class ExportDialog(QDialog):
         super().__init__(parent)
         self._screen_sizes = screen_sizes
         self._animated = animation is not None
-        self.setWindowTitle("Export animation" if self._animated else "Export figure")
+        self.setWindowTitle(tr("export.title_animation" if self._animated else "export.title"))
 
         self.view_combo = QComboBox()
-        for name, title in VIEW_TITLES.items():
-            self.view_combo.addItem(title, name)
+        for name in VIEW_NAMES:
+            self.view_combo.addItem(tr(f"view.{name}"), name)
         self.size_combo = QComboBox()
         self.width_spin = QSpinBox()
         self.height_spin = QSpinBox()
         for spin in (self.width_spin, self.height_spin):
             spin.setRange(MIN_SIDE, MAX_SIDE)
             spin.setSuffix(" px")
-        self.caption_check = QCheckBox("Stamp d_model, base, pos and k under the figure")
+        self.caption_check = QCheckBox(tr("export.caption"))
         self.path_edit = QLineEdit()
         self.path_edit.setPlaceholderText("figure.png" if not self._animated else "animation.gif")
-        browse = QPushButton("Browse…")
+        browse = QPushButton(tr("export.browse"))
         self.error_label = QLabel()
         self.error_label.setStyleSheet("color: #b00020")
         self.error_label.setWordWrap(True)
@@ -91,8 +85,8 @@ class ExportDialog(QDialog):
         )
 
         form = QFormLayout(self)
-        form.addRow("View", self.view_combo)
-        form.addRow("Size", self.size_combo)
+        form.addRow(tr("export.view_label"), self.view_combo)
+        form.addRow(tr("export.size_label"), self.size_combo)
         size_row = QHBoxLayout()
         size_row.addWidget(self.width_spin)
         size_row.addWidget(QLabel("×"))
@@ -109,15 +103,15 @@ class ExportDialog(QDialog):
             self.fps_spin = QDoubleSpinBox()
             self.fps_spin.setRange(MIN_FPS, MAX_FPS)
             self.fps_spin.setValue(DEFAULT_FPS)
-            self.fps_spin.setSuffix(" frames/s")
-            form.addRow("From position", self.start_spin)
-            form.addRow("To position", self.stop_spin)
-            form.addRow("Frame rate", self.fps_spin)
+            self.fps_spin.setSuffix(tr("export.rate_suffix"))
+            form.addRow(tr("export.from"), self.start_spin)
+            form.addRow(tr("export.to"), self.stop_spin)
+            form.addRow(tr("export.rate"), self.fps_spin)
         form.addRow("", self.caption_check)
         file_row = QHBoxLayout()
         file_row.addWidget(self.path_edit, 1)
         file_row.addWidget(browse)
-        form.addRow("File", file_row)
+        form.addRow(tr("export.file"), file_row)
         form.addRow(self.error_label)
         form.addRow(self.buttons)
 
@@ -136,10 +130,10 @@ class ExportDialog(QDialog):
         width, height = self._screen_sizes[self.view_combo.currentData()]
         keep = self.size_combo.currentIndex()
         self.size_combo.clear()
-        self.size_combo.addItem(f"As on screen ({width} × {height})", (width, height))
+        self.size_combo.addItem(tr("export.on_screen", width=width, height=height), (width, height))
         for w, h in SIZE_PRESETS:
             self.size_combo.addItem(f"{w} × {h}", (w, h))
-        self.size_combo.addItem("Custom", None)
+        self.size_combo.addItem(tr("export.custom"), None)
         self.size_combo.setCurrentIndex(max(0, keep))
         self._on_size_combo_current_index_changed()
 
@@ -157,7 +151,7 @@ class ExportDialog(QDialog):
             self,
             self.windowTitle(),
             self.path_edit.text(),
-            GIF_FILTER if self._animated else STILL_FILTER,
+            tr("export.filter_gif" if self._animated else "export.filter_still"),
         )
         if path:
             self.path_edit.setText(path)
@@ -183,16 +177,16 @@ class ExportDialog(QDialog):
         """Why the request cannot be saved as it stands, or '' if it can."""
         text = self.path_edit.text().strip()
         if not text:
-            return "Choose a file to write."
+            return tr("export.need_file")
         path = Path(text).expanduser()
         if path.suffix.lower() not in self.allowed_suffixes:
-            return f"The file name must end in {', '.join(self.allowed_suffixes)}."
+            return tr("export.need_suffix", suffixes=", ".join(self.allowed_suffixes))
         if path.is_dir():
-            return "That is a folder; choose a file name."
+            return tr("export.folder_given")
         if not path.parent.is_dir():
-            return f"The folder {path.parent} does not exist."
+            return tr("export.folder_missing", path=path.parent)
         if self._animated and self.stop_spin.value() < self.start_spin.value():
-            return "The last position must not come before the first."
+            return tr("export.order_dialog")
         return ""
 
     def accept(self) -> None:

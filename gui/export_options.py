@@ -8,6 +8,12 @@ DEFAULT_SIZES = {
     "heatmap": (1000, 800),
     "clock": (1400, 800),
     "rotation": (1400, 600),
+    "embedding": (1400, 800),
+    "worked": (1000, 420),
+    "unique": (1200, 700),
+    "distance": (1400, 700),
+    "wavelength": (1200, 700),
+    "beyond": (1400, 800),
 }
 VIEW_NAMES = tuple(DEFAULT_SIZES)
 STILL_SUFFIXES = (".png", ".svg", ".pdf")

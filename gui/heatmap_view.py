@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtWidgets import QGraphicsRectItem, QLabel, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
+from core.i18n import tr
 from gui import style
 from gui.state import AppState
 
@@ -37,14 +39,12 @@ class HeatmapView(QWidget):
         self.graphics.setBackground(style.BACKGROUND)
         self.plot: pg.PlotItem = style.quiet_plot(self.graphics.addPlot(), self, mouse=True)
         self.plot.invertY(True)
-        self.plot.setLabel("bottom", "dimension (pair i = columns 2i: sin, 2i+1: cos)")
-        self.plot.setLabel("left", "position")
         self.image = pg.ImageItem(axisOrder="row-major")
         self.image.setLevels((-1.0, 1.0))
         self.image.setLookupTable(style.lookup_table())
         self.plot.addItem(self.image)
         self.colorbar = pg.ColorBarItem(
-            values=(-1.0, 1.0), colorMap=style.colormap(), interactive=False, label="PE value"
+            values=(-1.0, 1.0), colorMap=style.colormap(), interactive=False
         )
         style.quiet_plot(self.colorbar, self)  # a ColorBarItem is a PlotItem
         self.colorbar.setImageItem(self.image, insert_in=self.plot)
@@ -52,12 +52,33 @@ class HeatmapView(QWidget):
         self.pair_box = _outline(style.SELECT_COLOR, 1.5, dashed=True)
         self.offset_box = _outline(style.OFFSET_COLOR, 3.0)
         self.pos_box = _outline(style.POS_COLOR, 3.0)
-        for item in (self.pair_box, self.offset_box, self.pos_box):
+        # Positions past the training length are shaded: the model never saw them.
+        self.beyond_shade = QGraphicsRectItem()
+        self.beyond_shade.setBrush(QBrush(QColor(40, 40, 40, 90)))
+        self.beyond_shade.setPen(QPen(Qt.PenStyle.NoPen))
+        self.beyond_shade.setZValue(5)
+        self.train_line = pg.InfiniteLine(
+            angle=0,
+            movable=False,
+            pen=pg.mkPen("#222222", width=2, style=Qt.PenStyle.DashLine),
+            label="",
+            labelOpts={
+                "position": 0.85,
+                "color": "#111111",
+                "fill": "#ffffffc0",
+                "anchors": [(0.5, 1.0), (0.5, 1.0)],
+            },
+        )
+        for item in (
+            self.beyond_shade,
+            self.train_line,
+            self.pair_box,
+            self.offset_box,
+            self.pos_box,
+        ):
             self.plot.addItem(item)
 
-        self.readout = QLabel()
-        self.readout.setTextFormat(Qt.TextFormat.RichText)
-        self.readout.setWordWrap(True)
+        self.readout = style.rich_label()
         self.readout.setProperty(style.INTERACTIVE, True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -72,11 +93,25 @@ class HeatmapView(QWidget):
         state.kChanged.connect(self._sync_rows)
         state.selectedPairChanged.connect(self._sync_pair)
         state.fontScaleChanged.connect(self._sync_fonts)
+        state.trainLenChanged.connect(self._sync_training)
+        state.languageChanged.connect(self._sync)
         self._sync()
 
     def _sync(self) -> None:
+        self.plot.setLabel("bottom", tr("heatmap.x"))
+        self.plot.setLabel("left", tr("heatmap.y"))
+        self.colorbar.setLabel("left", tr("heatmap.value"))
         self._sync_table()
         self._sync_fonts()
+
+    def _sync_training(self) -> None:
+        s = self._state
+        beyond = s.train_len < s.max_len
+        self.beyond_shade.setVisible(beyond)
+        self.train_line.setVisible(beyond)
+        self.beyond_shade.setRect(QRectF(0, s.train_len, s.d_model, s.max_len - s.train_len))
+        self.train_line.setValue(s.train_len)
+        self.train_line.label.setFormat(tr("heatmap.trained", n=f"{s.train_len:,}"))
 
     def _sync_table(self) -> None:
         s = self._state
@@ -84,13 +119,14 @@ class HeatmapView(QWidget):
         self.image.setRect(QRectF(0, 0, s.d_model, s.max_len))
         style.set_title(
             self.plot,
-            f"PE(pos, dim) · d_model {s.d_model} · base {style.fmt_base(s.base)}",
+            tr("heatmap.title", d_model=s.d_model, base=style.fmt_base(s.base)),
             s.font_scale,
         )
         self.plot.getViewBox().setLimits(xMin=0, xMax=s.d_model, yMin=0, yMax=s.max_len)
         self.plot.getViewBox().setRange(xRange=(0, s.d_model), yRange=(0, s.max_len), padding=0)
         self._sync_rows()
         self._sync_pair()
+        self._sync_training()
 
     def _sync_rows(self) -> None:
         s = self._state
@@ -146,10 +182,13 @@ class HeatmapView(QWidget):
         if self._hover is None:
             s = self._state
             self.readout.setText(
-                f"<b>pos {s.pos}</b> (black outline) · "
-                f"<b style='color:{style.OFFSET_COLOR.name()}'>"
-                f"pos + k = {s.pos + s.k}</b> (green) · pair {s.selected_pair} (orange). "
-                "Hover a cell to read it; click to move pos and select its pair."
+                tr(
+                    "heatmap.hint",
+                    pos=s.pos,
+                    color=style.OFFSET_COLOR.name(),
+                    target=s.pos + s.k,
+                    pair=s.selected_pair,
+                )
             )
             return
         self.readout.setText(cell_formula(self._state, *self._hover))
@@ -161,8 +200,7 @@ def cell_formula(state: AppState, pos: int, dim: int) -> str:
     func = "sin" if dim % 2 == 0 else "cos"
     omega = state.omega()[pair]
     value = state.pe(pos)[dim]
-    return (
-        f"position <b>{pos}</b>, dimension <b>{dim}</b> = pair {pair} ({func}) · "
+    return tr("heatmap.cell", pos=pos, dim=dim, pair=pair, func=func) + (
         f"PE({pos}, {dim}) = {func}({pos} / {style.fmt_base(state.base)}<sup>{2 * pair}/"
         f"{state.d_model}</sup>) = {func}({pos} × {omega:.6g}) = {func}({pos * omega:.6g} rad) "
         f"= <b>{style.fmt(value, 6)}</b>"

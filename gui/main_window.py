@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QCursor, QGuiApplication, QKeySequence, QResizeEvent
+from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
+    QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
-    QProgressDialog,
+    QTabWidget,
     QWidget,
 )
 
-from core import __version__
+from core import __version__, i18n
+from core.i18n import tr
 from gui import export, style
 from gui.controls import ControlPanel
-from gui.export_dialog import ExportDialog, ExportRequest
+from gui.export_actions import ExportActions
 from gui.figure_panel import FigurePanel
 from gui.presenter_keys import PresenterKeys
 from gui.settings import default_settings, restore_state, save_state
@@ -32,19 +32,30 @@ DEFAULT_SIZE = (1600, 900)
 
 
 class MainWindow(QMainWindow):
-    """PE Clock's window: heatmap, clock hands and R(k) panel observing one AppState."""
+    """PE Clock's window: the clock figures and the teaching panels, observing one AppState."""
 
     def __init__(
         self,
         state: AppState | None = None,
         settings: QSettings | None = None,
+        language: str | None = None,
         parent: QWidget | None = None,
     ) -> None:
+        """language: 'en' or 'ko' overrides the saved choice (which overrides the system's)."""
         super().__init__(parent)
-        self.setWindowTitle("PE Clock — sinusoidal positional encoding")
+        style.ensure_fonts()
         self.settings = settings if settings is not None else default_settings()
         self.state = state if state is not None else AppState(parent=self)
         bad_keys = [] if state is not None else restore_state(self.settings, self.state)
+        self.state.set_language(
+            language
+            or (
+                self.settings.value("state/language")
+                if "language" not in bad_keys and self.settings.contains("state/language")
+                else None
+            )
+            or i18n.language_for_locale(QLocale.system().name())
+        )
         self._presenting = False
         self._scale_before_presenting = 1.0
 
@@ -52,9 +63,15 @@ class MainWindow(QMainWindow):
         self.heatmap_view = self.figures.heatmap_view
         self.clock_view = self.figures.clock_view
         self.rotation_view = self.figures.rotation_view
+        self.panels = {name: export.VIEWS[name](self.state) for name in export.TEACHING_PANELS}
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.figures, "")
+        for panel in self.panels.values():
+            self.tabs.addTab(panel, "")
+        self.setCentralWidget(self.tabs)
         self.controls = ControlPanel(self.state)
-        self.setCentralWidget(self.figures)
-        self.control_dock = QDockWidget("Controls", self)
+        self.control_dock = QDockWidget(self)
         self.control_dock.setObjectName("controls")
         self.control_dock.setWidget(self.controls)
         self.control_dock.setFeatures(
@@ -71,6 +88,7 @@ class MainWindow(QMainWindow):
         self.blank.hide()
         self.blank_color = ""
 
+        self.exports = ExportActions(self, self.state, self.views, self.show_status)
         self._build_menus()
         self.keys = PresenterKeys(self, self.state)
 
@@ -83,8 +101,10 @@ class MainWindow(QMainWindow):
         ):
             signal.connect(self._sync_readout)
         self.state.fontScaleChanged.connect(self._sync_fonts)
+        self.state.languageChanged.connect(self._retranslate)
         self.state.rejected.connect(self.show_status)
-        self._sync_readout()
+        self.state.notified.connect(self.show_status)
+        self._retranslate()
         self._sync_fonts()
 
         self.resize(*DEFAULT_SIZE)
@@ -94,138 +114,90 @@ class MainWindow(QMainWindow):
         ):
             bad_keys.append("geometry")
         if bad_keys:
-            self.show_status(
-                "Ignored invalid saved settings (defaults used): " + ", ".join(bad_keys)
-            )
+            self.show_status(tr("status.bad_settings", keys=", ".join(bad_keys)))
 
+    def views(self) -> dict[str, QWidget]:
+        """Every exportable view by name; 'window' is the three clock figures together."""
+        return {"window": self.figures, **self.figures.views(), **self.panels}
+
+    # --- menus -------------------------------------------------------------------------------
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        self._action(file_menu, "&Export figure…", self.open_export_dialog, "Ctrl+E")
-        self._action(file_menu, "Export &animation…", self.open_animation_dialog, "Ctrl+Shift+E")
+        #: (catalogue key, action or menu) for every text of the menu bar.
+        self._texts: list[tuple[str, QAction | QMenu]] = []
+        bar = self.menuBar()
+        file_menu = self._menu(bar, "menu.file")
+        self._action(file_menu, "menu.export", self.exports.open_export_dialog, "Ctrl+E")
+        self._action(
+            file_menu, "menu.export_animation", self.exports.open_animation_dialog, "Ctrl+Shift+E"
+        )
+        self._action(file_menu, "menu.load_embeddings", self.open_embeddings_dialog, "Ctrl+O")
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self._action(file_menu, "menu.quit", self.close, QKeySequence.StandardKey.Quit)
 
-        edit = self.menuBar().addMenu("&Edit")
-        self._action(edit, "&Copy figure", self.copy_figure, "Ctrl+Shift+C")
+        edit = self._menu(bar, "menu.edit")
+        self._action(edit, "menu.copy", self.exports.copy_figure, "Ctrl+Shift+C")
 
-        view = self.menuBar().addMenu("&View")
+        view = self._menu(bar, "menu.view")
         self.presenter_action = self._action(
-            view, "&Presenter mode", self.toggle_presenter_mode, "F5", "F11"
+            view, "menu.presenter", self.toggle_presenter_mode, "F5", "F11"
         )
         self.presenter_action.setCheckable(True)
-        self._action(view, "&Larger type", self.larger_type, "Ctrl+=", "Ctrl++")
-        self._action(view, "&Smaller type", self.smaller_type, "Ctrl+-")
-        self._action(view, "&Reset type size", lambda: self.state.set_font_scale(1.0), "Ctrl+0")
+        self._action(view, "menu.larger", self.larger_type, "Ctrl+=", "Ctrl++")
+        self._action(view, "menu.smaller", self.smaller_type, "Ctrl+-")
+        self._action(view, "menu.reset_type", lambda: self.state.set_font_scale(1.0), "Ctrl+0")
+        view.addSeparator()
+        language = self._menu(view, "menu.language")
+        group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        for lang in i18n.LANGUAGES:
+            # Each language is named in itself, so anyone can find their way back.
+            action = QAction(i18n.LANGUAGE_NAMES[lang], self, checkable=True)
+            action.triggered.connect(lambda *_, lang=lang: self.state.set_language(lang))
+            group.addAction(action)
+            language.addAction(action)
+            self.language_actions[lang] = action
         view.addSeparator()
         view.addAction(self.control_dock.toggleViewAction())
 
-        help_menu = self.menuBar().addMenu("&Help")
-        self._action(help_menu, "&Keyboard shortcuts", self.toggle_shortcuts, "F1")
-        self._action(help_menu, "&About PE Clock", self._show_about)
+        help_menu = self._menu(bar, "menu.help")
+        self._action(help_menu, "menu.shortcuts", self.toggle_shortcuts, "F1")
+        self._action(help_menu, "menu.about", self._show_about)
 
-    def _action(self, menu, text: str, slot, *shortcuts) -> QAction:  # type: ignore[no-untyped-def]
-        action = QAction(text, self)
+    def _menu(self, parent, key: str) -> QMenu:  # type: ignore[no-untyped-def]
+        menu = parent.addMenu("")
+        self._texts.append((key, menu))
+        return menu
+
+    def _action(self, menu, key: str, slot, *shortcuts) -> QAction:  # type: ignore[no-untyped-def]
+        action = QAction(self)
         if shortcuts:
             action.setShortcuts([QKeySequence(s) for s in shortcuts])
         action.triggered.connect(lambda *_: slot())
         menu.addAction(action)
         self.addAction(action)  # shortcuts keep working while the menu bar is hidden
+        self._texts.append((key, action))
         return action
 
-    # --- export ------------------------------------------------------------------------------
-    def screen_sizes(self) -> dict[str, tuple[int, int]]:
-        widgets = {"window": self.figures, **self.figures.views()}
-        return {name: (max(64, w.width()), max(64, w.height())) for name, w in widgets.items()}
+    def _retranslate(self, *_: object) -> None:
+        self.setWindowTitle(tr("window.title"))
+        for key, item in self._texts:
+            if isinstance(item, QMenu):
+                item.setTitle(tr(key))
+            else:
+                item.setText(tr(key))
+        self.language_actions[self.state.language].setChecked(True)
+        self.control_dock.setWindowTitle(tr("dock.controls"))
+        self.tabs.setTabText(0, tr("tab.clock"))
+        for index, name in enumerate(self.panels, start=1):
+            self.tabs.setTabText(index, tr(f"tab.{name}"))
+        self.shortcut_overlay.retranslate()
+        self._sync_readout()
 
-    def open_export_dialog(self) -> None:
-        dialog = ExportDialog(self.screen_sizes(), parent=self)
-        if dialog.exec() == ExportDialog.DialogCode.Accepted:
-            self.export_figure(dialog.request())
-        dialog.deleteLater()
-
-    def open_animation_dialog(self) -> None:
-        s = self.state
-        dialog = ExportDialog(self.screen_sizes(), (s.first_pos, s.max_len - 1, s.pos), self)
-        if dialog.exec() == ExportDialog.DialogCode.Accepted:
-            self.export_animation(dialog.request())
-        dialog.deleteLater()
-
-    def export_figure(self, request: ExportRequest) -> Path | None:
-        """Write a still figure; a failure is shown in a dialog and leaves no file behind."""
-        try:
-            path = export.export_figure(
-                request.path,
-                request.view,
-                self.state,
-                request.width,
-                request.height,
-                request.caption,
-            )
-        except export.ExportError as err:
-            self._export_failed(err)
-            return None
-        self.show_status(f"Saved {path}")
-        return path
-
-    def export_animation(self, request: ExportRequest) -> Path | None:
-        """Write a GIF with a progress dialog; Cancel stops it and leaves no file."""
-        total = request.stop - request.start + 1
-        progress = QProgressDialog("Rendering frames…", "Cancel", 0, total, self)
-        progress.setWindowTitle("Export animation")
-        progress.setWindowModality(Qt.WindowModality.WindowModal)
-        progress.setMinimumDuration(300)
-
-        def report(done: int, total: int) -> bool:
-            progress.setValue(done)
-            progress.setLabelText(f"Rendering frame {done} of {total}…")
-            QApplication.processEvents()
-            return not progress.wasCanceled()
-
-        try:
-            path = export.export_animation(
-                request.path,
-                request.view,
-                self.state,
-                request.start,
-                request.stop,
-                request.fps,
-                request.width,
-                request.height,
-                request.caption,
-                report,
-            )
-        except export.ExportError as err:
-            self._export_failed(err)
-            return None
-        finally:
-            progress.close()
-            progress.deleteLater()
-        self.show_status("Export cancelled: no file written" if path is None else f"Saved {path}")
-        return path
-
-    def current_view(self) -> str:
-        """The view under the mouse pointer, or 'window' when it is over none of them."""
-        under = QApplication.widgetAt(QCursor.pos())
-        for name, widget in self.figures.views().items():
-            if under is not None and (under is widget or widget.isAncestorOf(under)):
-                return name
-        return "window"
-
-    def copy_figure(self) -> None:
-        """Put the current view on the clipboard as an image of its on-screen size."""
-        name = self.current_view()
-        width, height = self.screen_sizes()[name]
-        try:
-            image = export.figure_image(name, self.state, width, height)
-        except export.ExportError as err:
-            self._export_failed(err)
-            return
-        QGuiApplication.clipboard().setImage(image)
-        self.show_status(f"Copied the {name} figure ({width} × {height}) to the clipboard")
-
-    def _export_failed(self, err: Exception) -> None:
-        self.show_status(f"Export failed: {err}")
-        QMessageBox.critical(self, "Export failed", str(err))
+    def open_embeddings_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("embed.load"), "", tr("export.filter_npy"))
+        if path:
+            self.state.load_embeddings(path)
+            self.tabs.setCurrentWidget(self.panels["embedding"])
 
     # --- presenter features ------------------------------------------------------------------
     @property
@@ -296,8 +268,14 @@ class MainWindow(QMainWindow):
     def _sync_readout(self, *_: object) -> None:
         s = self.state
         self.readout.setText(
-            f"pos {s.pos} · k {s.k} · d_model {s.d_model} · base {style.fmt_base(s.base)}"
-            f" · max_len {s.max_len:,}"
+            tr(
+                "status.readout",
+                pos=s.pos,
+                k=s.k,
+                d_model=s.d_model,
+                base=style.fmt_base(s.base),
+                max_len=f"{s.max_len:,}",
+            )
         )
 
     def _sync_fonts(self, *_: object) -> None:
@@ -306,12 +284,7 @@ class MainWindow(QMainWindow):
         self.shortcut_overlay.set_scale(scale)
 
     def _show_about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About PE Clock",
-            f"<b>PE Clock {__version__}</b><p>The sinusoidal positional encoding of "
-            "“Attention Is All You Need” (§3.5) as clock hands: PE(pos+k) = R(k)·PE(pos).</p>",
-        )
+        QMessageBox.about(self, tr("about.title"), tr("about.text", version=__version__))
 
     # --- Qt overrides ------------------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.i18n import tr
 from gui.state import AppState
 
 Key = Qt.Key
@@ -36,19 +37,20 @@ PREVIOUS_KEYS = {Key.Key_Left, Key.Key_Up, Key.Key_PageUp, Key.Key_Backspace, Ke
 SHIFT_STEP = 10
 
 #: (keys, what they do) as shown in the on-screen overlay; the handler below is the truth.
+#: Keys written as a catalogue key ("keys.…") hold words and are translated too.
 SHORTCUTS = (
-    ("→ ↓ PgDn Space N Enter", "next position"),
-    ("← ↑ PgUp Backspace P", "previous position"),
-    ("Shift + any of these", "±10 positions"),
-    ("Home / End", "first / last position"),
-    ("digits, then Enter", "go to that position"),
-    ("[ / ]", "offset k − 1 / + 1"),
-    ("K", "play / pause"),
-    ("F5 or F11", "presenter mode (Esc leaves)"),
-    ("B or .", "black screen"),
-    ("W", "white screen"),
-    ("Ctrl + = / Ctrl + −", "larger / smaller type"),
-    ("F1 or ?", "this overlay"),
+    ("→ ↓ PgDn Space N Enter", "keys.next"),
+    ("← ↑ PgUp Backspace P", "keys.previous"),
+    ("keys.shift", "keys.ten"),
+    ("Home / End", "keys.home_end"),
+    ("keys.digits", "keys.go_to"),
+    ("[ / ]", "keys.offset"),
+    ("K", "keys.play"),
+    ("F5 / F11", "keys.presenter"),
+    ("B / .", "keys.black"),
+    ("W", "keys.white"),
+    ("Ctrl + = / Ctrl + −", "keys.type"),
+    ("F1 / ?", "keys.overlay"),
 )
 
 
@@ -105,13 +107,13 @@ class PresenterKeys(QObject):
 
         if text.isdigit() and len(text) == 1:
             self.typed += text
-            window.show_status(f"go to position {self.typed} — press Enter")
+            window.show_status(tr("status.go_to", typed=self.typed))
             return True
         if key in (Key.Key_Return, Key.Key_Enter) and self.typed:
             typed, self.typed = self.typed, ""
             if not state.request(pos=int(typed)):
                 return True
-            window.show_status(f"position {typed}")
+            window.show_status(tr("status.position", pos=typed))
             return True
         if key == Key.Key_Escape:
             had_typed, self.typed = bool(self.typed), ""

@@ -6,11 +6,12 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QVBoxLayout, QWidget
 
 from core.binning import max_abs_pool
+from core.i18n import tr
 from gui import style
 from gui.state import AppState
 
@@ -19,18 +20,6 @@ ZOOM_PAIRS = 2
 OVERVIEW_PIXELS = 128
 TEXT_WIDTH = 420
 VECTOR_ROWS = ("PE(pos)", "R(k)·PE(pos)", "PE(pos+k)")
-
-
-def _image_plot(
-    owner: QWidget, layout: pg.GraphicsLayoutWidget, row: int, col: int, **kwargs: int
-) -> tuple[pg.PlotItem, pg.ImageItem]:
-    plot = style.quiet_plot(layout.addPlot(row=row, col=col, **kwargs), owner)
-    plot.invertY(True)
-    image = pg.ImageItem(axisOrder="row-major")
-    image.setLookupTable(style.lookup_table())
-    image.setLevels((-1.0, 1.0))
-    plot.addItem(image)
-    return plot, image
 
 
 class RotationView(QWidget):
@@ -42,17 +31,15 @@ class RotationView(QWidget):
 
         self.graphics = pg.GraphicsLayoutWidget()
         self.graphics.setBackground(style.BACKGROUND)
-        self.matrix_plot, self.matrix_image = _image_plot(self, self.graphics, 0, 0)
+        self.matrix_plot, self.matrix_image = style.image_plot(self, self.graphics, 0, 0)
         self.matrix_plot.setAspectLocked(True)
-        self.matrix_plot.setLabel("bottom", "column")
-        self.matrix_plot.setLabel("left", "row")
         self.block_box = QGraphicsRectItem()
         pen = pg.mkPen(style.SELECT_COLOR, width=2)
         pen.setCosmetic(True)
         self.block_box.setPen(pen)
         self.matrix_plot.addItem(self.block_box)
 
-        self.zoom_plot, self.zoom_image = _image_plot(self, self.graphics, 0, 1)
+        self.zoom_plot, self.zoom_image = style.image_plot(self, self.graphics, 0, 1)
         self.zoom_plot.setAspectLocked(True)
         self.zoom_texts: list[pg.TextItem] = []
         for _ in range(ZOOM_PAIRS * 4):
@@ -60,33 +47,16 @@ class RotationView(QWidget):
             self.zoom_plot.addItem(text)
             self.zoom_texts.append(text)
 
-        self.vector_plot, self.vector_image = _image_plot(self, self.graphics, 1, 0, colspan=2)
-        self.vector_plot.setLabel("bottom", "dimension")
+        self.vector_plot, self.vector_image = style.image_plot(self, self.graphics, 1, 0, colspan=2)
         self.row_rules = pg.PlotDataItem(connect="pairs", pen=pg.mkPen("w", width=3))
         self.vector_plot.addItem(self.row_rules)
-        self.vector_plot.getAxis("left").setTicks(
-            [[(row + 0.5, name) for row, name in enumerate(VECTOR_ROWS)]]
-        )
         self.graphics.ci.layout.setRowStretchFactor(0, 2)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
 
-        self.block_label = QLabel()
-        self.block_label.setTextFormat(Qt.TextFormat.RichText)
-        self.block_label.setWordWrap(True)
-        self.block_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.block_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.vector_label = QLabel()
-        self.vector_label.setTextFormat(Qt.TextFormat.RichText)
-        self.vector_label.setWordWrap(True)
-        self.vector_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.vector_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.block_label = style.rich_label(selectable=True)
+        self.vector_label = style.rich_label(selectable=True)
 
-        self.caption = QLabel(
-            "<b>Relative position is a rotation:</b> PE(pos+k) = R(k)·PE(pos). R(k) is built from"
-            " k alone: it stays the same while pos moves."
-        )
-        self.caption.setTextFormat(Qt.TextFormat.RichText)
-        self.caption.setWordWrap(True)
+        self.caption = style.rich_label()
         self.text_panel = QWidget()
         text_column = QVBoxLayout(self.text_panel)
         text_column.setContentsMargins(0, 0, 0, 0)
@@ -104,9 +74,14 @@ class RotationView(QWidget):
         state.posChanged.connect(self._sync_vectors)
         state.selectedPairChanged.connect(self._sync_block)
         state.fontScaleChanged.connect(self._sync_fonts)
+        state.languageChanged.connect(self._sync)
         self._sync()
 
     def _sync(self) -> None:
+        self.caption.setText(tr("rotation.caption"))
+        self.matrix_plot.setLabel("bottom", tr("rotation.column"))
+        self.matrix_plot.setLabel("left", tr("rotation.row"))
+        self.vector_plot.setLabel("bottom", tr("rotation.dimension"))
         self._sync_matrix()
         self._sync_fonts()
 
@@ -119,8 +94,8 @@ class RotationView(QWidget):
         self.matrix_image.setImage(overview, autoLevels=False, levels=(-1.0, 1.0))
         self.matrix_image.setRect(QRectF(0, 0, dim, dim))
         self.matrix_plot.setRange(xRange=(0, dim), yRange=(0, dim), padding=0)
-        shown = "" if dim == s.d_model else f" (leading {dim} of {s.d_model} dims)"
-        style.set_title(self.matrix_plot, f"R(k = {s.k}){shown}", s.font_scale)
+        shown = "" if dim == s.d_model else tr("rotation.leading", dim=dim, d_model=s.d_model)
+        style.set_title(self.matrix_plot, tr("rotation.matrix", k=s.k) + shown, s.font_scale)
         self.row_rules.setData([0, s.d_model, 0, s.d_model], [1, 1, 2, 2])
         self.vector_plot.setRange(xRange=(0, s.d_model), yRange=(0, 3), padding=0)
 
@@ -129,7 +104,7 @@ class RotationView(QWidget):
         self.zoom_image.setImage(zoom.astype(np.float32), autoLevels=False, levels=(-1.0, 1.0))
         self.zoom_image.setRect(QRectF(0, 0, zoom_dim, zoom_dim))
         self.zoom_plot.setRange(xRange=(0, zoom_dim), yRange=(0, zoom_dim), padding=0)
-        style.set_title(self.zoom_plot, f"zoom: first {zoom_dim // 2} pairs", s.font_scale)
+        style.set_title(self.zoom_plot, tr("rotation.zoom", n=zoom_dim // 2), s.font_scale)
         cells = [(r, c) for r in range(zoom_dim) for c in range(zoom_dim) if r // 2 == c // 2]
         for text, cell in zip(self.zoom_texts, cells + [None] * len(self.zoom_texts), strict=False):
             text.setVisible(cell is not None)
@@ -153,14 +128,25 @@ class RotationView(QWidget):
             for row in ((c, sn), (-sn, c))
         )
         self.block_label.setText(
-            f"<b style='color:{style.SELECT_COLOR.name()}'>Block of pair {pair}</b> "
-            f"(rows and columns {2 * pair}, {2 * pair + 1}) = "
-            "[[cos φ, sin φ], [−sin φ, cos φ]]"
-            f"<table style='margin: 4px 0'>{rows}</table>"
-            f"φ = k·ω<sub>{pair}</sub> = {s.k} × {omega:.6g} = <b>{style.fmt(phi, 6)} rad</b>"
-            f" = <b>{style.fmt(math.degrees(phi), 4)}°</b><br>"
-            f"ω<sub>{pair}</sub> = {style.fmt_base(s.base)}<sup>−{2 * pair}/{s.d_model}</sup>."
-            " Every block turns its pair by φ whatever pos is."
+            tr(
+                "rotation.block",
+                color=style.SELECT_COLOR.name(),
+                pair=pair,
+                a=2 * pair,
+                b=2 * pair + 1,
+            )
+            + f"<table style='margin: 4px 0'>{rows}</table>"
+            + tr(
+                "rotation.phi",
+                pair=pair,
+                k=s.k,
+                omega=f"{omega:.6g}",
+                phi=style.fmt(phi, 6),
+                degrees=style.fmt(math.degrees(phi), 4),
+                base=style.fmt_base(s.base),
+                two_i=2 * pair,
+                d_model=s.d_model,
+            )
         )
         self._sync_vectors()
 
@@ -179,9 +165,9 @@ class RotationView(QWidget):
             for name, v in zip(VECTOR_ROWS, (pe, turned, target), strict=True)
         )
         self.vector_label.setText(
-            f"<b>Pair {pair} of the three vectors</b> (sin, cos):<table>{rows}</table>"
-            f"max<sub>dim</sub> |R(k)·PE(pos) − PE(pos+k)| = <b>{error:.2e}</b> "
-            "(float64 rounding: the identity is exact)"
+            tr("rotation.vectors", pair=pair)
+            + f"<table>{rows}</table>"
+            + tr("rotation.error", error=f"{error:.2e}")
         )
 
     def _sync_fonts(self) -> None:
@@ -193,8 +179,7 @@ class RotationView(QWidget):
         line = metrics.lineSpacing()
         self.vector_plot.setMinimumHeight(3 * 1.5 * line + 2.5 * line + 20)
         # pyqtgraph drops tick labels wider than the axis: make room for the longest name.
-        widest = max(metrics.horizontalAdvance(name) for name in VECTOR_ROWS)
-        self.vector_plot.getAxis("left").setWidth(widest + 16)
+        style.name_rows([(self.vector_plot, list(VECTOR_ROWS))], scale)
         for text in self.zoom_texts:
             text.setFont(style.scaled_font(scale, 0.8))
         for label in (self.caption, self.block_label, self.vector_label):

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 
+from core import i18n
 from gui.state import AppState
 
 #: Keys restored in this order: pos is checked against max_len, then k against pos.
 PARAM_KEYS = ("d_model", "max_len", "base", "pos", "k")
 FLOAT_KEYS = {"base", "speed", "font_scale"}
-OPTION_KEYS = ("selected_pair", "speed", "font_scale")
+OPTION_KEYS = ("selected_pair", "speed", "font_scale", "train_len")
 
 
 def default_settings() -> QSettings:
@@ -29,7 +30,7 @@ def _parse(key: str, raw: object) -> object:
 def restore_state(settings: QSettings, state: AppState) -> list[str]:
     """Apply saved values to the state; return the keys that were present but invalid."""
     bad: list[str] = []
-    for key in (*PARAM_KEYS, *OPTION_KEYS, "loop", "clock_pairs"):
+    for key in (*PARAM_KEYS, *OPTION_KEYS, "loop", "clock_pairs", "language"):
         raw = settings.value(f"state/{key}")
         if raw is None:
             continue
@@ -38,6 +39,8 @@ def restore_state(settings: QSettings, state: AppState) -> list[str]:
                 if str(raw).lower() not in ("true", "false"):
                     raise ValueError(raw)
                 state.set_loop(str(raw).lower() == "true")
+            elif key == "language":
+                i18n.check_language(raw)  # applied by the window, which may be told otherwise
             elif key == "clock_pairs":
                 pairs = [int(p) for p in (raw if isinstance(raw, list) else str(raw).split(","))]
                 if len(pairs) != 3:
@@ -58,3 +61,4 @@ def save_state(settings: QSettings, state: AppState) -> None:
         settings.setValue(f"state/{key}", getattr(state, key))
     settings.setValue("state/loop", "true" if state.loop else "false")
     settings.setValue("state/clock_pairs", ",".join(map(str, state.clock_pairs)))
+    settings.setValue("state/language", state.language)

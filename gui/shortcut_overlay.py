@@ -7,6 +7,7 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from core.i18n import tr
 from gui import style
 from gui.presenter_keys import SHORTCUTS
 
@@ -20,20 +21,25 @@ class ShortcutOverlay(QWidget):
         self.setStyleSheet(
             "ShortcutOverlay { background: rgba(20, 20, 24, 215); }QLabel { color: white; }"
         )
-        rows = "".join(
-            f"<tr><td align='right' style='padding: 4px 18px'><b>{escape(keys)}</b></td>"
-            f"<td style='padding: 4px 18px'>{escape(action)}</td></tr>"
-            for keys, action in SHORTCUTS
-        )
-        self.label = QLabel(
-            "<h2>Presenter keys</h2><p>They work whenever the cursor is not in a text field.</p>"
-            f"<table>{rows}</table><p>Esc, F1 or ? closes this list.</p>"
-        )
+        self.label = QLabel()
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout = QVBoxLayout(self)
         layout.addWidget(self.label, 0, Qt.AlignmentFlag.AlignCenter)
+        self.retranslate()
         self.hide()
+
+    def retranslate(self) -> None:
+        rows = "".join(
+            f"<tr><td align='right' style='padding: 4px 18px'><b>"
+            f"{escape(tr(keys) if keys.startswith('keys.') else keys)}</b></td>"
+            f"<td style='padding: 4px 18px'>{escape(tr(action))}</td></tr>"
+            for keys, action in SHORTCUTS
+        )
+        self.label.setText(
+            f"<h2>{tr('keys.title')}</h2><p>{tr('keys.intro')}</p>"
+            f"<table>{rows}</table><p>{tr('keys.close')}</p>"
+        )
 
     def set_scale(self, scale: float) -> None:
         self.label.setFont(style.scaled_font(scale, 1.3))

@@ -7,15 +7,19 @@ nothing when the value is unchanged (which breaks feedback loops) and emit one s
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from core import i18n
 from core.binning import binned_encoding
-from core.encoding import encode, inverse_frequencies, wavelengths
+from core.encoding import encode, inverse_frequencies, positional_encoding, wavelengths
+from core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
 from core.i18n import tr
-from core.params import Params, check_int, check_real
+from core.params import MAX_LEN, Params, check_int, check_real
 from core.rotation import block_diagonal, pair_angles, rotate
+from core.similarity import Uniqueness, uniqueness
 
 MIN_SPEED, MAX_SPEED = 0.25, 60.0
 MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 3.0
@@ -23,6 +27,8 @@ MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 3.0
 MAX_IMAGE_VALUES = 1 << 22
 #: R(k) is shown densely up to this width; wider matrices show their leading block.
 MAX_MATRIX_DIM = 1024
+#: BERT's learned position table ends at 512: the default training length shown.
+DEFAULT_TRAIN_LEN = 512
 
 
 def default_clock_pairs(n_pairs: int) -> tuple[int, int, int]:
@@ -46,8 +52,13 @@ class AppState(QObject):
     speedChanged = Signal(float)
     loopChanged = Signal(object)
     fontScaleChanged = Signal(float)
+    languageChanged = Signal(str)
+    trainLenChanged = Signal(int)
+    embeddingsChanged = Signal()
     #: A value the user asked for was refused; the payload says why (for the status bar).
     rejected = Signal(str)
+    #: Something changed that the user did not ask for directly (for the status bar).
+    notified = Signal(str)
 
     def __init__(self, params: Params | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -58,6 +69,9 @@ class AppState(QObject):
         self._speed = 4.0
         self._loop = True
         self._font_scale = 1.0
+        self._train_len = DEFAULT_TRAIN_LEN
+        self._embeddings: np.ndarray | None = None
+        self.embeddings_file = ""
         self._cache: dict[str, object] = {}
         self._timer = QTimer(self)
         self._timer.timeout.connect(self._on_timer_timeout)
@@ -118,6 +132,10 @@ class AppState(QObject):
         table_changed = (new.d_model, new.max_len, new.base) != (old.d_model, old.max_len, old.base)
         if table_changed:
             self._cache.clear()
+        if self._embeddings is not None and self._embeddings.shape[1] != new.d_model:
+            cols, self._embeddings = self._embeddings.shape[1], None
+            self.notified.emit(tr("npy.reset", cols=cols, d_model=new.d_model))
+            self.embeddingsChanged.emit()
         elif new.k != old.k:
             self._cache.pop("rotation", None)
         # Fields that depend on d_model are fixed before any signal, so no observer ever sees
@@ -155,6 +173,8 @@ class AppState(QObject):
                     "selected_pair": self.set_selected_pair,
                     "speed": self.set_speed,
                     "font_scale": self.set_font_scale,
+                    "train_len": self.set_train_len,
+                    "language": self.set_language,
                 }
                 view_changes = {n: changes.pop(n) for n in list(changes) if n in setters}
                 for name, value in view_changes.items():
@@ -285,6 +305,67 @@ class AppState(QObject):
             self._font_scale = scale
             self.fontScaleChanged.emit(scale)
 
+    @property
+    def language(self) -> str:
+        return i18n.language()
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text of the window (and of messages) to 'en' or 'ko'."""
+        lang = i18n.check_language(lang)
+        if lang != i18n.language():
+            i18n.set_language(lang)
+            self.languageChanged.emit(lang)
+
+    @property
+    def train_len(self) -> int:
+        """Positions seen in training (BERT's learned table has 512)."""
+        return self._train_len
+
+    def set_train_len(self, train_len: int) -> None:
+        train_len = check_int(tr("name.train_len"), train_len, 1, MAX_LEN)
+        if train_len != self._train_len:
+            self._train_len = train_len
+            self.trainLenChanged.emit(train_len)
+
+    @property
+    def embeddings_loaded(self) -> bool:
+        return self._embeddings is not None
+
+    def set_embeddings(self, rows: np.ndarray | None) -> None:
+        """Token embeddings for the input figure: rows (n, d_model), or None for the examples."""
+        if rows is not None:
+            rows = np.asarray(rows, dtype=np.float64)
+            if rows.ndim != 2 or rows.shape[1] != self.d_model or not np.isfinite(rows).all():
+                raise ValueError(
+                    tr(
+                        "npy.shape",
+                        file="",
+                        shape=rows.shape,
+                        d_model=self.d_model,
+                        max_rows=MAX_EMBEDDING_ROWS,
+                    )
+                )
+        self._embeddings = rows
+        self.embeddingsChanged.emit()
+
+    def load_embeddings(self, path: str) -> bool:
+        """Load rows from a .npy file; a bad file is reported via `rejected` and changes nothing."""
+        try:
+            rows = load_embeddings(path, self.d_model)
+        except ValueError as err:
+            self.rejected.emit(str(err))
+            return False
+        self.embeddings_file = Path(path).name
+        self.set_embeddings(rows)
+        self.notified.emit(tr("npy.loaded", rows=rows.shape[0], file=self.embeddings_file))
+        return True
+
+    def embedding_rows(self) -> np.ndarray:
+        """The loaded embeddings, or the deterministic examples, shape (n, d_model)."""
+        if self._embeddings is not None:
+            return self._embeddings
+        return self._cached("examples", lambda: example_embeddings(self.d_model))
+
     # --- derived numbers, cached until their inputs change -----------------------------------
     def _cached(self, key: str, compute):  # type: ignore[no-untyped-def]
         if key not in self._cache:
@@ -324,9 +405,17 @@ class AppState(QObject):
 
         return self._cached("rotation", compute)
 
+    def uniqueness(self) -> Uniqueness:
+        """Distinct rows, smallest distance and value range of the table (see core.similarity)."""
+        return self._cached("uniqueness", lambda: uniqueness(self.max_len, self.d_model, self.base))
+
     def pair_angles(self) -> np.ndarray:
         """phi_i = k * w_i for the current k, shape (n_pairs,)."""
         return pair_angles(self.k, self.d_model, self.base)
+
+    def pe_rows(self, n: int) -> np.ndarray:
+        """PE rows of positions 0..n-1, shape (n, d_model), float64."""
+        return positional_encoding(n, self.d_model, self.base)
 
     def pe(self, pos: float) -> np.ndarray:
         """PE(pos), shape (d_model,)."""

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 #: Current position (heatmap row outline, clock hands, PE(pos) labels).
 POS_COLOR = QColor("#111111")
@@ -15,11 +18,36 @@ SELECT_COLOR = QColor("#f28e00")
 #: The three hands of the large clock: fast, middle, slow.
 HAND_COLORS = (QColor("#d62728"), QColor("#1f4e9c"), QColor("#111111"))
 BACKGROUND = "w"
+#: Background of a clock showing a position beyond the training length.
+BEYOND_BACKGROUND = "#e4e4e4"
 DIM_TEXT = QColor("#555555")
 COLORMAP_NAME = "CET-D1"
 BASE_POINT_SIZE = 10.0
+RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+#: Bundled so Hangul renders on machines without a Korean font (SIL OFL 1.1, see resources/fonts).
+KOREAN_FONT = RESOURCES / "fonts" / "NanumGothic.ttf"
+_loaded_families: list[str] = []
 #: Widget property marking controls and hints that exported figures leave out.
 INTERACTIVE = "peClockInteractive"
+
+
+def ensure_fonts() -> str:
+    """Load the bundled Korean font once and add it as the application font's fallback.
+
+    Returns the font's family name ("" if it could not be loaded). Latin text keeps the system
+    font; characters it lacks, such as Hangul, come from the bundled one.
+    """
+    if not _loaded_families:
+        font_id = QFontDatabase.addApplicationFont(str(KOREAN_FONT))
+        families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
+        _loaded_families.append(families[0] if families else "")
+    family = _loaded_families[0]
+    app = QApplication.instance()
+    if family and app is not None and family not in app.font().families():
+        font = app.font()
+        font.setFamilies([*font.families(), family])
+        app.setFont(font)
+    return family
 
 
 def colormap() -> pg.ColorMap:
@@ -79,3 +107,43 @@ def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.Plo
     plot.getViewBox().setMouseEnabled(mouse, mouse)
     plot.ctrlMenu.setParent(owner, plot.ctrlMenu.windowFlags())
     return plot
+
+
+def image_plot(
+    owner: QWidget, graphics: pg.GraphicsLayoutWidget, row: int, col: int, **span: int
+) -> tuple[pg.PlotItem, pg.ImageItem]:
+    """A quiet plot holding one row-major image on the diverging map, rows downwards."""
+    plot = quiet_plot(graphics.addPlot(row=row, col=col, **span), owner)
+    plot.invertY(True)
+    image = pg.ImageItem(axisOrder="row-major")
+    image.setLookupTable(lookup_table())
+    image.setLevels((-1.0, 1.0))
+    plot.addItem(image)
+    return plot, image
+
+
+def rich_label(selectable: bool = False) -> QLabel:
+    """A word-wrapped rich-text label aligned top-left."""
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setWordWrap(True)
+    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    if selectable:
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+def name_rows(rows: list[tuple[pg.PlotItem, list[str]]], scale: float) -> None:
+    """Label image rows (row r spans r..r+1) and give every plot's left axis one width.
+
+    pyqtgraph drops tick labels wider than their axis, and plots stacked in a column line up
+    only when their left axes are equally wide.
+    """
+    metrics = QFontMetrics(scaled_font(scale, 0.9))
+    widest = max(
+        (metrics.horizontalAdvance(name) for _, names in rows for name in names), default=0
+    )
+    for plot, names in rows:
+        axis = plot.getAxis("left")
+        axis.setTicks([[(r + 0.5, name) for r, name in enumerate(names)]])
+        axis.setWidth(widest + 16)

@@ -13,8 +13,12 @@ from core.similarity import (
 )
 
 
-@given(p=st.integers(0, 5000), q=st.integers(0, 5000), k=st.integers(-200, 200),
-       d_model=st.integers(1, 128).map(lambda h: 2 * h))
+@given(
+    p=st.integers(0, 5000),
+    q=st.integers(0, 5000),
+    k=st.integers(-200, 200),
+    d_model=st.integers(1, 128).map(lambda h: 2 * h),
+)
 def test_dot_product_depends_on_offset_only(p, q, k, d_model):
     dots = measured_dots([p, q], [k], d_model)
     closed = dot_by_offset([k], d_model)[0]

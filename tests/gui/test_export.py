@@ -162,29 +162,29 @@ def test_window_export_reports_failure_in_a_dialog(window, tmp_path, monkeypatch
     shown = []
     monkeypatch.setattr(QMessageBox, "critical", lambda *args: shown.append(args[2]))
     request = ExportRequest("heatmap", tmp_path / "nope" / "fig.png", 300, 200, False)
-    assert window.export_figure(request) is None
+    assert window.exports.export_figure(request) is None
     assert shown and "does not exist" in shown[0]
     assert "Export failed" in window.statusBar().currentMessage()
-    ok = window.export_figure(ExportRequest("window", tmp_path / "fig.png", 640, 360, True))
+    ok = window.exports.export_figure(ExportRequest("window", tmp_path / "fig.png", 640, 360, True))
     assert ok == tmp_path / "fig.png" and png_array(ok).shape == (360, 640, 3)
 
 
 def test_window_animation_export_with_progress(window, tmp_path):
     request = ExportRequest("clock", tmp_path / "a.gif", 320, 240, False, start=0, stop=4, fps=10)
-    assert window.export_animation(request) == tmp_path / "a.gif"
+    assert window.exports.export_animation(request) == tmp_path / "a.gif"
     with Image.open(tmp_path / "a.gif") as gif:
         assert gif.n_frames == 5
 
 
 def test_copy_figure_puts_an_image_of_the_view_size_on_the_clipboard(window):
-    window.copy_figure()
+    window.exports.copy_figure()
     image = QGuiApplication.clipboard().image()
     assert (image.width(), image.height()) == (window.figures.width(), window.figures.height())
     assert to_array(image).std() > 20
 
 
 def test_export_dialog_checks_the_file_name(window, tmp_path, qtbot):
-    dialog = ExportDialog(window.screen_sizes(), parent=window)
+    dialog = ExportDialog(window.exports.screen_sizes(), parent=window)
     qtbot.addWidget(dialog)
     dialog.view_combo.setCurrentIndex(1)
     assert dialog.size_combo.itemText(0).startswith("As on screen")

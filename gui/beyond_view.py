@@ -1,0 +1,104 @@
+"""Beyond the trained length: sinusoidal PE goes on, a learned table (BERT: 512 rows) ends."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtWidgets import QGraphicsRectItem, QVBoxLayout, QWidget
+
+from core.binning import binned_encoding
+from core.i18n import tr
+from core.params import MAX_LEN
+from gui import style
+from gui.lazy_view import LazyView
+from gui.state import AppState
+
+#: Rows drawn for each table (each row is the exact mean of the positions it covers).
+ROWS = 600
+
+
+def learned_table(rows: int, d_model: int) -> np.ndarray:
+    """Illustrative values standing in for a trained position table, shape (rows, d_model)."""
+    return np.random.default_rng(512).normal(0.0, 0.4, (rows, d_model)).clip(-1, 1)
+
+
+class BeyondView(LazyView):
+    """Positions 0..2·training length: PE continues past the shaded part, a learned table stops."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self.caption = style.rich_label()
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setBackground(style.BACKGROUND)
+        self.sin_plot, self.sin_image = style.image_plot(self, self.graphics, 0, 0)
+        self.learned_plot, self.learned_image = style.image_plot(self, self.graphics, 0, 1)
+        self.learned_plot.setYLink(self.sin_plot)
+        self.shade = QGraphicsRectItem()
+        self.shade.setBrush(QBrush(QColor(40, 40, 40, 90)))
+        self.shade.setPen(QPen(Qt.PenStyle.NoPen))
+        self.missing = QGraphicsRectItem()
+        self.missing.setBrush(QBrush(QColor("#9a9a9a"), Qt.BrushStyle.BDiagPattern))
+        self.missing.setPen(QPen(Qt.PenStyle.NoPen))
+        self.sin_plot.addItem(self.shade)
+        self.learned_plot.addItem(self.missing)
+        self.lines = []
+        for plot in (self.sin_plot, self.learned_plot):
+            line = pg.InfiniteLine(
+                angle=0,
+                movable=False,
+                pen=pg.mkPen("#222222", width=2, style=Qt.PenStyle.DashLine),
+                label="",
+                labelOpts={"position": 0.5, "color": "#111111", "fill": "#ffffffd0"},
+            )
+            plot.addItem(line)
+            self.lines.append(line)
+        self.missing_text = pg.TextItem(color="#222222", fill="#ffffffd0", anchor=(0.5, 0.5))
+        self.learned_plot.addItem(self.missing_text)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.graphics, 1)
+        for signal in (
+            state.tableChanged,
+            state.trainLenChanged,
+            state.languageChanged,
+            state.fontScaleChanged,
+        ):
+            signal.connect(self._request_sync)
+        self._request_sync()
+
+    def span(self) -> int:
+        """Positions shown: twice the training length, at least max_len."""
+        s = self._state
+        return min(MAX_LEN, max(s.max_len, 2 * s.train_len))
+
+    def _sync(self) -> None:
+        s = self._state
+        span, trained = self.span(), min(s.train_len, self.span())
+        sinusoid = binned_encoding(0, span, ROWS, s.d_model, s.base).astype(np.float32)
+        self.sin_image.setImage(sinusoid, autoLevels=False, levels=(-1, 1))
+        self.sin_image.setRect(QRectF(0, 0, s.d_model, span))
+        learned = learned_table(min(trained, ROWS), s.d_model).astype(np.float32)
+        self.learned_image.setImage(learned, autoLevels=False, levels=(-1, 1))
+        self.learned_image.setRect(QRectF(0, 0, s.d_model, trained))
+        self.shade.setRect(QRectF(0, trained, s.d_model, span - trained))
+        self.missing.setRect(QRectF(0, trained, s.d_model, span - trained))
+        self.missing_text.setText(tr("beyond.no_row", n=f"{trained:,}"))
+        self.missing_text.setPos(s.d_model / 2, (trained + span) / 2)
+        self.missing_text.setVisible(trained < span)
+        for plot in (self.sin_plot, self.learned_plot):
+            plot.setRange(xRange=(0, s.d_model), yRange=(0, span), padding=0)
+            plot.setLabel("bottom", tr("rotation.dimension"))
+        self.sin_plot.setLabel("left", tr("heatmap.y"))
+        for line in self.lines:
+            line.setValue(trained)
+            line.label.setFormat(tr("heatmap.trained", n=f"{trained:,}"))
+        style.set_title(self.sin_plot, tr("beyond.sinusoid"), s.font_scale)
+        style.set_title(self.learned_plot, tr("beyond.learned", n=f"{trained:,}"), s.font_scale)
+        for plot in (self.sin_plot, self.learned_plot):
+            style.style_plot(plot, s.font_scale)
+        self.missing_text.setFont(style.scaled_font(s.font_scale, 1.2))
+        self.caption.setText(tr("beyond.caption", n=f"{trained:,}"))
+        self.caption.setFont(style.scaled_font(s.font_scale, 1.1))

@@ -1,0 +1,119 @@
+"""Embedding + position = input: embeddings, their PE rows and the sum, on one colour scale."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+from core.i18n import tr
+from gui import style
+from gui.lazy_view import LazyView
+from gui.state import AppState
+
+PANELS = 3
+
+
+class EmbeddingView(LazyView):
+    """Three stacked heatmaps: embeddings, PE(pos…), and their sum, sharing one colour bar."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self.caption = style.rich_label()
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setBackground(style.BACKGROUND)
+        self.plots: list[pg.PlotItem] = []
+        self.images: list[pg.ImageItem] = []
+        for row in range(PANELS):
+            plot, image = style.image_plot(self, self.graphics, row, 0)
+            self.plots.append(plot)
+            self.images.append(image)
+        self.colorbar = pg.ColorBarItem(colorMap=style.colormap(), interactive=False)
+        style.quiet_plot(self.colorbar, self)
+        self.colorbar.setImageItem(self.images)
+        self.graphics.addItem(self.colorbar, row=0, col=1, rowspan=PANELS)
+
+        self.load_button = QPushButton()
+        self.examples_button = QPushButton()
+        buttons = QWidget()
+        buttons.setProperty(style.INTERACTIVE, True)
+        row_layout = QHBoxLayout(buttons)
+        row_layout.setContentsMargins(0, 0, 0, 0)
+        row_layout.addWidget(self.load_button)
+        row_layout.addWidget(self.examples_button)
+        row_layout.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.graphics, 1)
+        layout.addWidget(buttons)
+
+        self.load_button.clicked.connect(self._on_load_button_clicked)
+        self.examples_button.clicked.connect(self._on_examples_button_clicked)
+        for signal in (
+            state.tableChanged,
+            state.posChanged,
+            state.embeddingsChanged,
+            state.languageChanged,
+            state.fontScaleChanged,
+        ):
+            signal.connect(self._request_sync)
+        self._request_sync()
+
+    def rows(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(embeddings, PE rows of pos, pos+1, …, their sum), each (n, d_model)."""
+        s = self._state
+        embeddings = s.embedding_rows()
+        positions = s.pos + np.arange(embeddings.shape[0])
+        pe = np.stack([s.pe(p) for p in positions])
+        return embeddings, pe, embeddings + pe
+
+    def _sync(self) -> None:
+        s = self._state
+        embeddings, pe, total = self.rows()
+        n = embeddings.shape[0]
+        # One scale for all three, in steps of 0.5, so the sum is compared like for like.
+        limit = max(1.0, math.ceil(2 * float(np.abs(total).max())) / 2)
+        self.colorbar.setLevels((-limit, limit))
+        self.colorbar.setLabel("left", tr("embed.scale", limit=f"{limit:g}"))
+        if s.embeddings_loaded:
+            names = [tr("embed.row", n=i) for i in range(n)]
+            first_title = tr("embed.tokens_loaded", file=s.embeddings_file)
+        else:
+            tokens = tr("embed.token_names").split("|")
+            names = [tokens[i % len(tokens)] for i in range(n)]
+            first_title = tr("embed.tokens_example")
+        pe_names = [f"pos {s.pos + i}" for i in range(n)]
+        sums = [f"{a} + {b}" for a, b in zip(names, pe_names, strict=True)]
+        titles = (first_title, tr("embed.pe", first=s.pos, last=s.pos + n - 1), tr("embed.sum"))
+        for plot, image, data, title in zip(
+            self.plots, self.images, (embeddings, pe, total), titles, strict=True
+        ):
+            image.setImage(
+                np.ascontiguousarray(data, dtype=np.float32),
+                autoLevels=False,
+                levels=(-limit, limit),
+            )
+            image.setRect(QRectF(0, 0, s.d_model, n))
+            plot.setRange(xRange=(0, s.d_model), yRange=(0, n), padding=0)
+            style.set_title(plot, title, s.font_scale)
+            style.style_plot(plot, s.font_scale)
+        style.name_rows(list(zip(self.plots, (names, pe_names, sums), strict=True)), s.font_scale)
+        self.plots[-1].setLabel("bottom", tr("heatmap.x"))
+        self.caption.setText(tr("embed.caption"))
+        self.caption.setFont(style.scaled_font(s.font_scale))
+        self.load_button.setText(tr("embed.load"))
+        self.examples_button.setText(tr("embed.examples"))
+        self.examples_button.setEnabled(s.embeddings_loaded)
+
+    def _on_load_button_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("embed.load"), "", tr("export.filter_npy"))
+        if path:
+            self._state.load_embeddings(path)
+
+    def _on_examples_button_clicked(self) -> None:
+        self._state.set_embeddings(None)

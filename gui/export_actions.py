@@ -1,0 +1,137 @@
+"""The window's export commands: File ▸ Export…, Export animation…, Edit ▸ Copy figure.
+
+Failures are shown in a dialog and in the status bar; the app goes on and no file is left
+half-written (see `gui.export`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QCursor, QGuiApplication
+from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidget
+
+from core.i18n import tr
+from gui import export
+from gui.export_dialog import ExportDialog, ExportRequest
+from gui.state import AppState
+
+
+class ExportActions(QObject):
+    """Runs exports for a window whose views are given by name (plus 'window' for all three)."""
+
+    def __init__(
+        self,
+        window: QWidget,
+        state: AppState,
+        views: Callable[[], dict[str, QWidget]],
+        show_status: Callable[[str], None],
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._state = state
+        self._views = views
+        self._show_status = show_status
+
+    def screen_sizes(self) -> dict[str, tuple[int, int]]:
+        return {
+            name: (max(64, w.width()), max(64, w.height())) for name, w in self._views().items()
+        }
+
+    def open_export_dialog(self) -> None:
+        dialog = ExportDialog(self.screen_sizes(), parent=self._window)
+        if dialog.exec() == ExportDialog.DialogCode.Accepted:
+            self.export_figure(dialog.request())
+        dialog.deleteLater()
+
+    def open_animation_dialog(self) -> None:
+        s = self._state
+        dialog = ExportDialog(
+            self.screen_sizes(), (s.first_pos, s.max_len - 1, s.pos), self._window
+        )
+        if dialog.exec() == ExportDialog.DialogCode.Accepted:
+            self.export_animation(dialog.request())
+        dialog.deleteLater()
+
+    def export_figure(self, request: ExportRequest) -> Path | None:
+        """Write a still figure; a failure is shown in a dialog and leaves no file behind."""
+        try:
+            path = export.export_figure(
+                request.path,
+                request.view,
+                self._state,
+                request.width,
+                request.height,
+                request.caption,
+            )
+        except export.ExportError as err:
+            self._failed(err)
+            return None
+        self._show_status(tr("status.saved", path=path))
+        return path
+
+    def export_animation(self, request: ExportRequest) -> Path | None:
+        """Write a GIF with a progress dialog; Cancel stops it and leaves no file."""
+        total = request.stop - request.start + 1
+        progress = QProgressDialog("", tr("progress.cancel"), 0, total, self._window)
+        progress.setWindowTitle(tr("export.title_animation"))
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(300)
+
+        def report(done: int, total: int) -> bool:
+            progress.setValue(done)
+            progress.setLabelText(tr("progress.rendering", done=done, total=total))
+            QApplication.processEvents()
+            return not progress.wasCanceled()
+
+        try:
+            path = export.export_animation(
+                request.path,
+                request.view,
+                self._state,
+                request.start,
+                request.stop,
+                request.fps,
+                request.width,
+                request.height,
+                request.caption,
+                report,
+            )
+        except export.ExportError as err:
+            self._failed(err)
+            return None
+        finally:
+            progress.close()
+            progress.deleteLater()
+        self._show_status(tr("status.cancelled") if path is None else tr("status.saved", path=path))
+        return path
+
+    def current_view(self) -> str:
+        """The view under the mouse pointer, else the visible teaching panel, else 'window'."""
+        under = QApplication.widgetAt(QCursor.pos())
+        named = [(n, w) for n, w in self._views().items() if n != "window"]
+        for name, widget in named:
+            if under is not None and (under is widget or widget.isAncestorOf(under)):
+                return name
+        for name, widget in named:
+            if widget.isVisible() and name in export.TEACHING_PANELS:
+                return name
+        return "window"
+
+    def copy_figure(self) -> None:
+        """Put the current view on the clipboard as an image of its on-screen size."""
+        name = self.current_view()
+        width, height = self.screen_sizes()[name]
+        try:
+            image = export.figure_image(name, self._state, width, height)
+        except export.ExportError as err:
+            self._failed(err)
+            return
+        QGuiApplication.clipboard().setImage(image)
+        self._show_status(tr("status.copied", width=width, height=height))
+
+    def _failed(self, err: Exception) -> None:
+        self._show_status(tr("status.export_failed", error=err))
+        QMessageBox.critical(self._window, tr("dialog.export_failed"), str(err))

@@ -1,0 +1,91 @@
+"""Every position is unique: distinct rows, the smallest distance between rows, the value range."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from core.i18n import tr
+from core.similarity import STATS_BUDGET, distance_by_offset
+from gui import style
+from gui.lazy_view import LazyView
+from gui.state import AppState
+
+#: Offsets drawn in the distance plot (the statistics themselves cover every offset they can).
+PLOT_OFFSETS = 4096
+
+
+class UniquenessView(LazyView):
+    """Live statistics of the table and ‖PE(p) − PE(p + Δ)‖ against Δ."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self.caption = style.rich_label()
+        self.stats = style.rich_label(selectable=True)
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setBackground(style.BACKGROUND)
+        self.plot = style.quiet_plot(self.graphics.addPlot(), self)
+        self.curve = pg.PlotDataItem(pen=pg.mkPen(style.HAND_COLORS[1], width=2))
+        self.minimum = pg.ScatterPlotItem(size=12, brush=pg.mkBrush(style.SELECT_COLOR))
+        self.plot.addItem(self.curve)
+        self.plot.addItem(self.minimum)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.stats)
+        layout.addWidget(self.graphics, 1)
+        for signal in (state.tableChanged, state.languageChanged, state.fontScaleChanged):
+            signal.connect(self._request_sync)
+        self._request_sync()
+
+    def _sync(self) -> None:
+        s = self._state
+        u = s.uniqueness()
+        last = u.positions - 1
+        if u.distinct is None:
+            count, verdict = "—", tr("unique.unknown", budget=f"{STATS_BUDGET:,}")
+        else:
+            count = f"{u.distinct:,}"
+            verdict = tr("unique.all" if u.distinct == u.positions else "unique.some")
+        lines = [
+            tr(
+                "unique.count",
+                distinct=count,
+                last=f"{last:,}",
+                decimals=u.decimals,
+                verdict=verdict,
+            )
+        ]
+        if u.positions > 1:
+            partial = (
+                ""
+                if u.offsets_checked == last
+                else tr("unique.partial", checked=f"{u.offsets_checked:,}")
+            )
+            lines.append(
+                tr("unique.distance", distance=f"{u.min_distance:.6g}", offset=f"{u.min_offset:,}")
+                + partial
+            )
+        rows = "" if u.values_rows == u.positions else tr("unique.rows", n=f"{u.values_rows:,}")
+        lines.append(
+            tr(
+                "unique.range",
+                lo=style.fmt(u.min_value, 6),
+                hi=style.fmt(u.max_value, 6),
+                rows=rows,
+            )
+        )
+        self.stats.setText("<br>".join(f"• {line}" for line in lines))
+        self.caption.setText(tr("unique.caption"))
+
+        offsets = np.arange(1, max(2, min(u.positions, PLOT_OFFSETS + 1)))
+        self.curve.setData(offsets, distance_by_offset(offsets, s.d_model, s.base))
+        shown = u.positions > 1 and u.min_offset <= int(offsets[-1])
+        self.minimum.setData([u.min_offset] if shown else [], [u.min_distance] if shown else [])
+        self.plot.setLabel("bottom", tr("unique.x"))
+        self.plot.setLabel("left", tr("unique.y"))
+        style.set_title(self.plot, tr("unique.plot"), s.font_scale)
+        style.style_plot(self.plot, s.font_scale)
+        self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
+        self.stats.setFont(style.scaled_font(s.font_scale, 1.2))

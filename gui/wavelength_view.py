@@ -1,0 +1,86 @@
+"""The wavelength ruler: positions per turn of every pair on a log axis, against max_len."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from core.i18n import tr
+from gui import style
+from gui.lazy_view import LazyView
+from gui.state import AppState
+
+
+class WavelengthView(LazyView):
+    """Each pair's wavelength 2π·base^(2i/d_model); pairs that never finish a turn are hollow."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self.caption = style.rich_label()
+        self.summary = style.rich_label()
+        self.graphics = pg.GraphicsLayoutWidget()
+        self.graphics.setBackground(style.BACKGROUND)
+        self.plot = style.quiet_plot(self.graphics.addPlot(), self)
+        self.plot.setLogMode(x=False, y=True)
+        self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor="#222222")
+        self.finishing = pg.ScatterPlotItem(
+            size=7, pen=None, brush=pg.mkBrush(style.HAND_COLORS[1])
+        )
+        self.never = pg.ScatterPlotItem(
+            size=7, pen=pg.mkPen(style.SELECT_COLOR, width=1.5), brush=pg.mkBrush(None)
+        )
+        self.max_len_line = pg.InfiniteLine(
+            angle=0,
+            movable=False,
+            pen=pg.mkPen("#111111", width=2, style=Qt.PenStyle.DashLine),
+            label="",
+            labelOpts={
+                "position": 0.1,
+                "color": "#111111",
+                "fill": "#ffffffc0",
+                "anchors": [(0, 1), (0, 1)],
+            },
+        )
+        for item in (self.finishing, self.never, self.max_len_line):
+            self.plot.addItem(item)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.summary)
+        for signal in (state.tableChanged, state.languageChanged, state.fontScaleChanged):
+            signal.connect(self._request_sync)
+        self._request_sync()
+
+    def _sync(self) -> None:
+        s = self._state
+        waves = s.wavelengths()
+        pairs = np.arange(waves.size)
+        # Positions 0..max_len-1 turn a hand by (max_len - 1)·ω: a full turn needs λ <= max_len - 1.
+        done = waves <= s.max_len - 1
+        # In log mode pyqtgraph plots log10 of the data it is given.
+        self.finishing.setData(pairs[done], np.log10(waves[done]))
+        self.never.setData(pairs[~done], np.log10(waves[~done]))
+        self.max_len_line.setValue(np.log10(s.max_len))
+        self.max_len_line.label.setFormat(tr("wave.max_len", n=f"{s.max_len:,}"))
+        self.legend.clear()
+        self.legend.addItem(self.finishing, tr("wave.finish"))
+        self.legend.addItem(self.never, tr("wave.never"))
+        self.summary.setText(
+            tr(
+                "wave.summary",
+                done=int(done.sum()),
+                total=waves.size,
+                max_len=f"{s.max_len:,}",
+                never=int((~done).sum()),
+            )
+        )
+        self.caption.setText(tr("wave.caption"))
+        self.plot.setLabel("bottom", tr("wave.x"))
+        self.plot.setLabel("left", tr("wave.y"))
+        style.set_title(self.plot, tr("wave.plot"), s.font_scale)
+        style.style_plot(self.plot, s.font_scale)
+        for label in (self.caption, self.summary):
+            label.setFont(style.scaled_font(s.font_scale, 1.1))

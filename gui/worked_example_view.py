@@ -1,0 +1,150 @@
+"""The course's worked example: d_model = 4, four positions, values to three decimals."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.examples import worked_example
+from core.i18n import tr
+from gui import style
+from gui.lazy_view import LazyView
+from gui.state import AppState
+
+DECIMALS = 3
+
+
+class WorkedExampleView(LazyView):
+    """A table of sin(pos/1), cos(pos/1), sin(pos/100), cos(pos/100), copyable as text or CSV."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self.caption = style.rich_label()
+        self.table = QTableWidget(4, 5)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.follow_check = QCheckBox()
+        self.copy_text_button = QPushButton()
+        self.copy_csv_button = QPushButton()
+        controls = QWidget()
+        controls.setProperty(style.INTERACTIVE, True)
+        row = QHBoxLayout(controls)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.follow_check)
+        row.addStretch(1)
+        row.addWidget(self.copy_text_button)
+        row.addWidget(self.copy_csv_button)
+        layout = QVBoxLayout(self)
+        self.formula = style.rich_label(selectable=True)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.table)
+        layout.addWidget(self.formula)
+        layout.addStretch(1)
+        layout.addWidget(controls)
+        self.table.setCurrentCell(1, 1)
+        self.table.currentCellChanged.connect(self._on_table_current_cell_changed)
+
+        self.follow_check.toggled.connect(self._request_sync)
+        self.copy_text_button.clicked.connect(self._on_copy_text_button_clicked)
+        self.copy_csv_button.clicked.connect(self._on_copy_csv_button_clicked)
+        for signal in (
+            state.baseChanged,
+            state.posChanged,
+            state.languageChanged,
+            state.fontScaleChanged,
+        ):
+            signal.connect(self._request_sync)
+        self._request_sync()
+
+    def cells(self) -> tuple[list[str], list[list[float]]]:
+        """Column headers and rows [position, four values] as shown."""
+        s = self._state
+        first = s.pos if self.follow_check.isChecked() else 0
+        positions, (d0, d1), values = worked_example(first, s.base)
+        headers = [tr("worked.position")] + [
+            f"{func}(pos/{style.fmt_base(d)})" for d in (d0, d1) for func in ("sin", "cos")
+        ]
+        return headers, [[int(p), *row] for p, row in zip(positions, values.tolist(), strict=True)]
+
+    def as_text(self, separator: str) -> str:
+        """The table as lines of text; ',' gives CSV (ASCII minus signs, full precision kept
+        to the three decimals shown)."""
+        headers, rows = self.cells()
+        csv = separator == ","
+        lines = [separator.join(headers)]
+        for pos, *values in rows:
+            shown = [f"{v:.{DECIMALS}f}" if csv else style.fmt(v, DECIMALS) for v in values]
+            lines.append(separator.join([str(pos), *shown]))
+        return "\n".join(lines) + "\n"
+
+    def _sync(self) -> None:
+        s = self._state
+        headers, rows = self.cells()
+        self.table.setHorizontalHeaderLabels(headers)
+        for r, (pos, *values) in enumerate(rows):
+            for c, text in enumerate([str(pos), *(style.fmt(v, DECIMALS) for v in values)]):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(r, c, item)
+        d0, d1 = worked_example(0, s.base)[1]
+        self.caption.setText(
+            tr("worked.caption", base=style.fmt_base(s.base), d0=style.fmt_base(d0), d1=f"{d1:.6g}")
+        )
+        font = style.scaled_font(s.font_scale, 1.3)
+        self.table.setFont(font)
+        self.table.horizontalHeader().setFont(font)
+        self.table.verticalHeader().setDefaultSectionSize(int(font.pointSizeF() * 3))
+        self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
+        self.table.setFixedHeight(
+            self.table.horizontalHeader().sizeHint().height()
+            + 4 * self.table.verticalHeader().defaultSectionSize()
+            + 4
+        )
+        self.formula.setFont(style.scaled_font(s.font_scale, 1.2))
+        self._show_formula()
+        self.follow_check.setText(tr("worked.follow"))
+        self.copy_text_button.setText(tr("worked.copy_text"))
+        self.copy_csv_button.setText(tr("worked.copy_csv"))
+
+    def _on_table_current_cell_changed(self, *_: object) -> None:
+        self._show_formula()
+
+    def _show_formula(self) -> None:
+        """How the selected cell is computed, with the numbers filled in."""
+        row, col = max(0, self.table.currentRow()), max(1, self.table.currentColumn())
+        headers, rows = self.cells()
+        pos, value = rows[row][0], rows[row][col]
+        dim = col - 1
+        self.formula.setText(
+            tr(
+                "worked.formula",
+                pos=pos,
+                dim=dim,
+                pair=dim // 2,
+                expression=headers[col].replace("pos", str(pos)),
+                value=style.fmt(value, DECIMALS),
+                exact=style.fmt(value, 12),
+            )
+        )
+
+    def _copy(self, separator: str) -> None:
+        QGuiApplication.clipboard().setText(self.as_text(separator))
+        self._state.notified.emit(tr("worked.copied"))
+
+    def _on_copy_text_button_clicked(self) -> None:
+        self._copy("\t")
+
+    def _on_copy_csv_button_clicked(self) -> None:
+        self._copy(",")
