@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from core import __version__
+from core import __version__, i18n
+from core.i18n import tr
+from core.messages import MESSAGES
 from core.params import Params, check_int, check_real
 from gui.export_options import (
     ANIMATION_SUFFIX,
@@ -24,52 +26,70 @@ from gui.export_options import (
     VIEW_NAMES,
 )
 
+PARAMETERS = (  # (option, default, catalogue key of its help)
+    ("pos", "0", "cli.opt.pos"),
+    ("k", "1", "cli.opt.k"),
+    ("d-model", "512", "cli.opt.d_model"),
+    ("max-len", "50", "cli.opt.max_len"),
+    ("base", "10000", "cli.opt.base"),
+)
+
 
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, tr("cli.error", prog=self.prog, message=message) + "\n")
+
+
+def argparse_text(message: str) -> str:
+    """argparse's own texts (usage:, options, its error messages) in the current language."""
+    key = f"argparse.{message}"
+    return tr(key) if key in MESSAGES else message
+
+
+def language_from(argv: Sequence[str]) -> str | None:
+    """The value of --lang in argv (as --lang X or --lang=X), or None when absent."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def system_language() -> str:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(name):
+            return i18n.language_for_locale(os.environ[name])
+    return "en"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(
-        prog="pe-clock",
-        description="See the Transformer's sinusoidal positional encoding as clock hands.",
+    """The command line, with every text in the current language."""
+    parser = Parser(prog="pe-clock", description=tr("cli.description"))
+    parser.add_argument(
+        "--version", action="version", version=f"PE Clock {__version__}", help=tr("cli.version")
     )
-    parser.add_argument("--version", action="version", version=f"PE Clock {__version__}")
+    parser.add_argument("--lang", help=tr("cli.lang"))
+    parser.add_argument("--reset-settings", action="store_true", help=tr("cli.reset"))
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     export = commands.add_parser(
-        "export",
-        help="write a figure (PNG, SVG, PDF) or an animation (GIF) without opening the window",
-        description="Write a figure chosen by the file's suffix: .png, .svg, .pdf or .gif. "
-        "Needs no display.",
+        "export", help=tr("cli.export"), description=tr("cli.export_description")
     )
     export.add_argument(
-        "--view",
-        choices=VIEW_NAMES,
-        default="window",
-        help="what to draw (default: window, the three views together)",
+        "--view", default="window", help=tr("cli.opt.view", views=", ".join(VIEW_NAMES))
     )
-    export.add_argument("--out", required=True, type=Path, help="the file to write")
-    for name, default, meaning in (
-        ("pos", "0", "current position"),
-        ("k", "1", "offset k of R(k)"),
-        ("d-model", "512", "embedding width, even, 2..8192"),
-        ("max-len", "50", "number of positions"),
-        ("base", "10000", "the 10000 of the paper (rope_theta)"),
-    ):
-        export.add_argument(f"--{name}", default=default, help=f"{meaning} (default {default})")
-    export.add_argument("--width", help="pixel width (default depends on the view)")
-    export.add_argument("--height", help="pixel height (default depends on the view)")
-    export.add_argument(
-        "--caption",
-        action="store_true",
-        help="stamp a line with d_model, base, pos and k under the figure",
-    )
-    export.add_argument("--from", dest="start", help="GIF: first position (default 0)")
-    export.add_argument("--to", dest="stop", help="GIF: last position (default max_len - 1)")
-    export.add_argument("--fps", help="GIF: frames per second, 1..50 (default 4)")
+    export.add_argument("--out", required=True, type=Path, help=tr("cli.opt.out"))
+    for name, default, key in PARAMETERS:
+        export.add_argument(f"--{name}", default=default, help=tr(key, default=default))
+    export.add_argument("--width", help=tr("cli.opt.width"))
+    export.add_argument("--height", help=tr("cli.opt.height"))
+    export.add_argument("--caption", action="store_true", help=tr("cli.opt.caption"))
+    export.add_argument("--from", dest="start", help=tr("cli.opt.from"))
+    export.add_argument("--to", dest="stop", help=tr("cli.opt.to"))
+    export.add_argument("--fps", help=tr("cli.opt.fps"))
+    export.add_argument("--lang", help=tr("cli.lang"))
     return parser
 
 
@@ -89,6 +109,15 @@ def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
 
 def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, object]]:
     """Validate every export argument before anything is drawn; raise ValueError if bad."""
+    if args.view not in VIEW_NAMES:
+        raise ValueError(
+            tr(
+                "error.must",
+                name="--view",
+                value=repr(args.view),
+                allowed=tr("allowed.choice", choices=", ".join(VIEW_NAMES)),
+            )
+        )
     params = Params(
         d_model=number(args.d_model),
         max_len=number(args.max_len),
@@ -99,14 +128,14 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, object]]:
     out: Path = args.out
     suffix = out.suffix.lower()
     if suffix not in (*STILL_SUFFIXES, ANIMATION_SUFFIX):
-        raise ValueError(f"--out must end in .png, .svg, .pdf or .gif; got {str(out)!r}")
+        raise ValueError(tr("cli.out_suffix", value=repr(str(out))))
     if out.is_dir():
-        raise ValueError(f"--out must be a file, not a folder; got {str(out)!r}")
+        raise ValueError(tr("cli.out_dir", value=repr(str(out))))
     folder = out.parent
     if not folder.is_dir():
-        raise ValueError(f"--out folder does not exist: {str(folder)!r}")
+        raise ValueError(tr("cli.out_missing", value=repr(str(folder))))
     if not os.access(folder, os.W_OK):
-        raise ValueError(f"--out folder is not writable: {str(folder)!r}")
+        raise ValueError(tr("cli.out_readonly", value=repr(str(folder))))
     default_w, default_h = DEFAULT_SIZES[args.view]
     options: dict[str, object] = {
         "width": integer("width", args.width, default_w, MIN_SIDE, MAX_SIDE),
@@ -116,14 +145,9 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, object]]:
         first = max(0, -params.k)
         last = params.max_len - 1
         start = integer("from", args.start, first, first, last)
+        stop_limit = min(last, start + MAX_FRAMES - 1)
         options["start"] = start
-        options["stop"] = integer(
-            "to",
-            args.stop,
-            min(last, start + MAX_FRAMES - 1),
-            start,
-            min(last, start + MAX_FRAMES - 1),
-        )
+        options["stop"] = integer("to", args.stop, stop_limit, start, stop_limit)
         options["fps"] = (
             DEFAULT_FPS
             if args.fps is None
@@ -138,16 +162,20 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, object]]:
     else:
         for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
             if value is not None:
-                raise ValueError(f"{flag} applies to .gif animations only; got {str(out)!r}")
+                raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(out))))
     return params, options
+
+
+def fail(message: str, code: int = 2) -> int:
+    print(tr("cli.error", prog="pe-clock export", message=message), file=sys.stderr)
+    return code
 
 
 def run_export(args: argparse.Namespace) -> int:
     try:
         params, options = check_export(args)
     except ValueError as err:
-        print(f"pe-clock export: error: {err}", file=sys.stderr)
-        return 2
+        return fail(str(err))
     if not os.environ.get("QT_QPA_PLATFORM") and not (
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):
@@ -179,8 +207,7 @@ def run_export(args: argparse.Namespace) -> int:
                 args.out, args.view, state, options["width"], options["height"], args.caption
             )
     except ExportError as err:
-        print(f"pe-clock export: error: {err}", file=sys.stderr)
-        return 1
+        return fail(str(err), 1)
     finally:
         state.deleteLater()
     del app
@@ -188,15 +215,21 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_gui() -> int:
+def run_gui(lang: str | None, reset: bool) -> int:
     from PySide6.QtCore import QCoreApplication, QEvent
     from PySide6.QtWidgets import QApplication
 
     from gui.app import create_application
     from gui.main_window import MainWindow
+    from gui.settings import default_settings
 
     app = QApplication.instance() or create_application(sys.argv)
-    window = MainWindow()
+    if reset:
+        settings = default_settings()
+        settings.clear()
+        settings.sync()
+        print(tr("cli.reset_done"))
+    window = MainWindow(language=lang)
     window.show()
     code = app.exec()
     # Delete the window before Python tears down the QApplication (PySide6 would crash on it).
@@ -206,10 +239,29 @@ def run_gui() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = language_from(argv)
+    if lang is not None and lang not in i18n.LANGUAGES:
+        print(
+            tr(
+                "cli.error",
+                prog="pe-clock",
+                message=tr(
+                    "error.must",
+                    name="--lang",
+                    value=repr(lang),
+                    allowed=tr("allowed.choice", choices=", ".join(i18n.LANGUAGES)),
+                ),
+            ),
+            file=sys.stderr,
+        )
+        return 2
+    i18n.set_language(lang or system_language())
+    argparse._ = argparse_text  # argparse looks its texts up through this gettext hook
     args = build_parser().parse_args(argv)
     if args.command == "export":
         return run_export(args)
-    return run_gui()
+    return run_gui(lang, args.reset_settings)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- validation (core, state, command line) -------------------------------------------------
     "error.must": (
         "{name} must be {allowed}; got {value}",
-        "{name} 값은 {allowed}이어야 합니다 (받은 값: {value})",
+        "{name}: 받은 값 {value}은(는) 쓸 수 없습니다. 허용되는 값: {allowed}",
     ),
     "allowed.int_range": ("an integer from {lo} to {hi}", "{lo}부터 {hi}까지의 정수"),
     "allowed.real_range": ("a finite number from {lo} to {hi}", "{lo}부터 {hi}까지의 유한한 수"),
@@ -128,7 +128,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "트랜스포머의 사인파 위치 인코딩을 시계 바늘로 봅니다.",
     ),
     "cli.version": ("show the version and exit", "버전을 보여 주고 끝냅니다"),
-    "cli.help": ("show this help and exit", "이 도움말을 보여 주고 끝냅니다"),
     "cli.lang": (
         "language of the window and messages: en or ko (default: the system's)",
         "창과 메시지의 언어: en 또는 ko (기본값: 시스템 언어)",
@@ -200,12 +199,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{flag} applies to .gif animations only; got {value}",
         "{flag}은(는) .gif 애니메이션에만 쓰입니다 (받은 값: {value})",
     ),
-    "cli.unrecognized": ("unrecognized arguments: {args}", "알 수 없는 인수: {args}"),
-    "cli.required": (
-        "the following arguments are required: {args}",
-        "다음 인수가 필요합니다: {args}",
-    ),
-    "cli.expected": ("argument {arg}: expected one argument", "인수 {arg}: 값이 하나 필요합니다"),
     "cli.reset_done": ("Saved settings cleared.", "저장된 설정을 지웠습니다."),
     # --- window ---------------------------------------------------------------------------------
     "window.title": ("PE Clock — sinusoidal positional encoding", "PE Clock — 사인파 위치 인코딩"),
@@ -504,10 +497,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "쌍 1은 {base}<sup>2/4</sup> = {d1}(으)로 나눕니다: 분모는 "
         "base<sup>2i/d_model</sup>입니다.",
     ),
-    "worked.formula": ("PE({pos}, {dim}) = {expression} = <b>{value}</b> (pair {pair}; "
-                       "to 12 decimals {exact}). Click a cell to see its formula.",
-                       "PE({pos}, {dim}) = {expression} = <b>{value}</b> (쌍 {pair}; 소수 12자리로 "
-                       "{exact}). 칸을 클릭하면 그 식이 보입니다."),
+    "worked.formula": (
+        "PE({pos}, {dim}) = {expression} = <b>{value}</b> (pair {pair}; "
+        "to 12 decimals {exact}). Click a cell to see its formula.",
+        "PE({pos}, {dim}) = {expression} = <b>{value}</b> (쌍 {pair}; 소수 12자리로 "
+        "{exact}). 칸을 클릭하면 그 식이 보입니다.",
+    ),
     "worked.position": ("position", "위치"),
     "worked.follow": ("Start at the current pos", "현재 pos부터 보기"),
     "worked.copy_text": ("Copy as text", "텍스트로 복사"),
@@ -600,4 +595,42 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "학습형 표 {n}행 (예시 값): 끝남",
     ),
     "beyond.no_row": ("no vector for positions ≥ {n}", "위치 {n} 이상은 벡터가 없음"),
+    # --- argparse's own texts (its gettext message ids), for `pe-clock --lang ko` ---------------
+    "argparse.usage: ": ("usage: ", "사용법: "),
+    "argparse.options": ("options", "옵션"),
+    "argparse.positional arguments": ("positional arguments", "위치 인수"),
+    "argparse.show this help message and exit": (
+        "show this help message and exit",
+        "이 도움말을 보여 주고 끝냅니다",
+    ),
+    "argparse.%(prog)s: error: %(message)s\n": (
+        "%(prog)s: error: %(message)s\n",
+        "%(prog)s: 오류: %(message)s\n",
+    ),
+    "argparse.unrecognized arguments: %s": ("unrecognized arguments: %s", "알 수 없는 인수: %s"),
+    "argparse.the following arguments are required: %s": (
+        "the following arguments are required: %s",
+        "다음 인수가 필요합니다: %s",
+    ),
+    "argparse.expected one argument": ("expected one argument", "값이 하나 필요합니다"),
+    "argparse.argument %(argument_name)s: %(message)s": (
+        "argument %(argument_name)s: %(message)s",
+        "인수 %(argument_name)s: %(message)s",
+    ),
+    "argparse.invalid choice: %(value)r (choose from %(choices)s)": (
+        "invalid choice: %(value)r (choose from %(choices)s)",
+        "잘못된 선택: %(value)r (%(choices)s 중에서 고르세요)",
+    ),
+    "argparse.ambiguous option: %(option)s could match %(matches)s": (
+        "ambiguous option: %(option)s could match %(matches)s",
+        "모호한 옵션: %(option)s은(는) %(matches)s 중 어느 것일 수도 있습니다",
+    ),
+    "argparse.ignored explicit argument %r": (
+        "ignored explicit argument %r",
+        "무시된 명시적 인수 %r",
+    ),
+    "argparse.unknown parser %(parser_name)r (choices: %(choices)s)": (
+        "unknown parser %(parser_name)r (choices: %(choices)s)",
+        "알 수 없는 명령 %(parser_name)r (가능한 명령: %(choices)s)",
+    ),
 }

@@ -25,7 +25,8 @@ def test_state_to_widgets(panel, state):
     assert panel.d_model_spin.value() == 64
     assert panel.max_len_spin.value() == 200
     assert panel.base_edit.text() == "500000"
-    assert panel.base_preset.currentText() == tr(BASE_PRESETS[1][0]) == "Llama 3 rope_theta (500000)"
+    assert panel.base_preset.currentText() == tr(BASE_PRESETS[1][0])
+    assert tr(BASE_PRESETS[1][0]) == "Llama 3 rope_theta (500000)"
     assert panel.pair_spin.value() == 9 and panel.pair_spin.maximum() == 31
     assert panel.speed_spin.value() == 12.5
     assert not panel.loop_check.isChecked()

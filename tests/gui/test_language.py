@@ -1,0 +1,150 @@
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtGui import QFontDatabase, QFontMetrics
+from PySide6.QtWidgets import QApplication, QLabel
+
+import gui.main_window
+from core import i18n
+from gui import style
+from gui.main_window import MainWindow
+
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def visible_texts(window: MainWindow) -> dict[str, str]:
+    """Every text a user reads in the menus, controls, tabs and plot titles, by where it is."""
+    texts: dict[str, str] = {}
+    for index, action in enumerate(window.menuBar().actions()):
+        texts[f"menu {index}"] = action.text()
+        for sub_index, sub in enumerate(action.menu().actions()):
+            if sub.text() and sub.menu() is None and sub.text() not in i18n.LANGUAGE_NAMES.values():
+                texts[f"menu {index}.{sub_index}"] = sub.text()
+    c = window.controls
+    texts["params box"] = c.params_box.title()
+    texts["playback box"] = c.playback_box.title()
+    for label_key, _, field in c._rows:
+        texts[label_key] = c._form.labelForField(field).text()
+    texts["play"] = c.play_button.text()
+    texts["loop"] = c.loop_check.text()
+    texts["preset"] = c.base_preset.itemText(0)
+    texts["dock"] = window.control_dock.windowTitle()
+    for index in range(window.tabs.count()):
+        texts[f"tab {index}"] = window.tabs.tabText(index)
+    texts["heatmap x"] = window.heatmap_view.plot.getAxis("bottom").labelText
+    texts["heatmap y"] = window.heatmap_view.plot.getAxis("left").labelText
+    texts["heatmap title"] = window.heatmap_view.plot.titleLabel.text
+    texts["heatmap hint"] = window.heatmap_view.readout.text()
+    texts["clock title"] = window.clock_view.grid_title.text()
+    texts["clock hand"] = window.clock_view.hand_labels[0].text()
+    texts["rotation caption"] = window.rotation_view.caption.text()
+    texts["rotation x"] = window.rotation_view.matrix_plot.getAxis("bottom").labelText
+    texts["rotation zoom"] = window.rotation_view.zoom_plot.titleLabel.text
+    texts["status"] = window.readout.text()
+    texts["overlay"] = window.shortcut_overlay.label.text()
+    return texts
+
+
+def test_language_switches_every_text_at_runtime_and_back(window, qtbot):
+    english = visible_texts(window)
+    window.language_actions["ko"].trigger()
+    assert window.state.language == "ko"
+    korean = visible_texts(window)
+    for where, text in korean.items():
+        assert HANGUL.search(text), f"{where} still reads {text!r}"
+        assert text != english[where]
+    window.language_actions["en"].trigger()
+    assert visible_texts(window) == english
+
+
+def test_teaching_panels_switch_language(window, qtbot):
+    window.state.set_language("ko")
+    for name, panel in window.panels.items():
+        window.tabs.setCurrentWidget(panel)
+        qtbot.waitUntil(lambda panel=panel: not panel._stale)
+        assert HANGUL.search(panel.caption.text()), name
+
+
+def test_language_is_remembered(qtbot):
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.state.set_language("ko")
+    first.close()
+    second = MainWindow()
+    qtbot.addWidget(second)
+    assert second.state.language == "ko"
+    assert second.windowTitle() == "PE Clock — 사인파 위치 인코딩"
+
+
+def test_first_start_follows_the_system_locale(qtbot, monkeypatch):
+    class Korean:
+        @staticmethod
+        def system():
+            return Korean()
+
+        def name(self):
+            return "ko_KR"
+
+    monkeypatch.setattr(gui.main_window, "QLocale", Korean)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.state.language == "ko"
+
+
+def test_explicit_language_wins(qtbot):
+    window = MainWindow(language="ko")
+    qtbot.addWidget(window)
+    assert window.state.language == "ko"
+
+
+def test_hangul_renders_with_the_bundled_font(window):
+    family = style.ensure_fonts()
+    assert family == "NanumGothic"
+    assert family in QFontDatabase.families()
+    assert style.KOREAN_FONT.exists()
+    assert (style.KOREAN_FONT.parent / "OFL-NanumGothic.txt").exists()
+    window.state.set_language("ko")
+    label = QLabel(window.controls._form.labelForField(window.controls.pos_spin).text())
+    metrics = QFontMetrics(label.font())
+    assert all(metrics.inFontUcs4(ord(ch)) for ch in label.text() if HANGUL.match(ch))
+    assert family in QApplication.font().families()
+
+
+def test_status_messages_follow_the_language(window):
+    window.state.set_language("ko")
+    window.state.request(d_model=7)
+    assert HANGUL.search(window.statusBar().currentMessage())
+
+
+def test_command_line_speaks_korean(tmp_path):
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "export",
+            "--lang",
+            "ko",
+            "--d-model",
+            "7",
+            "--out",
+            "x.png",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2
+    assert "오류" in out.stderr and "d_model" in out.stderr
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--lang", "ko", "--help"],
+        capture_output=True,
+        text=True,
+    )
+    assert "사용법" in out.stdout and "옵션" in out.stdout
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--lang", "fr"], capture_output=True, text=True
+    )
+    assert out.returncode == 2 and "--lang" in out.stderr

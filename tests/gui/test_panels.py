@@ -1,0 +1,163 @@
+import math
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QGuiApplication
+
+from core.encoding import encode, positional_encoding, wavelengths
+from core.examples import example_embeddings
+from core.similarity import dot_by_offset
+from gui.beyond_view import BeyondView
+from gui.distance_view import DistanceView
+from gui.embedding_view import EmbeddingView
+from gui.uniqueness_view import UniquenessView
+from gui.wavelength_view import WavelengthView
+from gui.worked_example_view import WorkedExampleView
+from tests.gui.helpers import grab
+
+
+@pytest.fixture
+def show(qtbot):
+    def make(cls, state):
+        view = cls(state)
+        qtbot.addWidget(view)
+        view.resize(1200, 700)
+        view.show()
+        qtbot.waitExposed(view)
+        return view
+
+    return make
+
+
+def test_worked_example_matches_the_course_table(show, state):
+    view = show(WorkedExampleView, state)
+    cells = [[view.table.item(r, c).text() for c in range(5)] for r in range(4)]
+    assert cells[1] == ["1", "0.841", "0.540", "0.010", "1.000"]
+    assert cells[2] == ["2", "0.909", "−0.416", "0.020", "1.000"]
+    assert [view.table.horizontalHeaderItem(c).text() for c in range(1, 5)] == [
+        "sin(pos/1)",
+        "cos(pos/1)",
+        "sin(pos/100)",
+        "cos(pos/100)",
+    ]
+    caption = view.caption.text()
+    assert "10000<sup>0/4</sup> = 1" in caption and "10000<sup>2/4</sup> = 100" in caption
+    view.table.setCurrentCell(3, 2)
+    assert "PE(3, 1) = cos(3/1)" in view.formula.text()
+    assert f"{math.cos(3):.12f}".replace("-", "−") in view.formula.text()
+
+
+def test_worked_example_follows_pos_and_copies(show, state):
+    view = show(WorkedExampleView, state)
+    state.set_pos(20)
+    view.follow_check.setChecked(True)
+    assert view.table.item(0, 0).text() == "20"
+    assert view.table.item(0, 1).text() == f"{math.sin(20):.3f}"
+    view.copy_csv_button.click()
+    csv = QGuiApplication.clipboard().text().splitlines()
+    assert csv[0] == "position,sin(pos/1),cos(pos/1),sin(pos/100),cos(pos/100)"
+    assert csv[1].split(",")[0] == "20" and len(csv) == 5
+    view.copy_text_button.click()
+    assert "\t" in QGuiApplication.clipboard().text()
+
+
+def test_embedding_panel_adds_pe_to_the_embeddings(show, state):
+    state.set_pos(4)
+    view = show(EmbeddingView, state)
+    embeddings, pe, total = (image.image for image in view.images)
+    np.testing.assert_allclose(embeddings, example_embeddings(512), atol=1e-6)
+    np.testing.assert_allclose(pe, encode([4, 5, 6], 512), atol=1e-6)
+    np.testing.assert_allclose(total, embeddings + pe, atol=1e-6)
+    levels = [tuple(image.getLevels()) for image in view.images]
+    assert levels[0] == levels[1] == levels[2]  # one colour scale
+    assert "example" in view.plots[0].titleLabel.text
+
+
+def test_embedding_panel_loads_npy_files(show, state, tmp_path, qtbot):
+    view = show(EmbeddingView, state)
+    good = np.linspace(-1, 1, 2 * 512).reshape(2, 512)
+    np.save(tmp_path / "mine.npy", good)
+    assert state.load_embeddings(str(tmp_path / "mine.npy"))
+    np.testing.assert_allclose(view.images[0].image, good, atol=1e-6)
+    assert "mine.npy" in view.plots[0].titleLabel.text
+    np.save(tmp_path / "bad.npy", np.zeros((2, 100)))
+    with qtbot.waitSignal(state.rejected) as refusal:
+        assert not state.load_embeddings(str(tmp_path / "bad.npy"))
+    assert "bad.npy" in refusal.args[0] and "shape" in refusal.args[0]
+    np.testing.assert_allclose(view.images[0].image, good, atol=1e-6)  # nothing changed
+    with qtbot.waitSignal(state.notified):
+        state.set_d_model(64)  # the loaded rows no longer fit: back to the examples
+    assert not state.embeddings_loaded
+    assert view.images[0].image.shape == (3, 64)
+
+
+def test_uniqueness_panel(show, state):
+    view = show(UniquenessView, state)
+    text = view.stats.text()
+    assert "<b>50</b> distinct rows among positions 0…49" in text
+    table = positional_encoding(50, 512)
+    gaps = np.linalg.norm(table[1:] - table[:-1], axis=1)
+    assert f"{gaps[0]:.6g}" in text  # neighbours are the closest rows
+    assert "[<b>−1.000000</b>, <b>1.000000</b>]" in text
+    x, y = view.curve.getData()
+    np.testing.assert_allclose(
+        y, np.linalg.norm(table[0] - table[x.astype(int)], axis=1), atol=1e-10
+    )
+
+
+def test_distance_panel_curves_coincide(show, state):
+    state.set_pos(17)
+    view = show(DistanceView, state)
+    visible = [c for c in view.curves if c.isVisible()]
+    assert len(visible) == 4
+    x0, y0 = visible[0].getData()
+    x1, y1 = visible[1].getData()
+    common = np.intersect1d(x0, x1)
+    np.testing.assert_allclose(y0[np.isin(x0, common)], y1[np.isin(x1, common)], atol=1e-9)
+    np.testing.assert_allclose(y0, dot_by_offset(x0, 512), atol=1e-9)
+    matrix = view.matrix_image.image
+    assert matrix.shape == (50, 50)
+    np.testing.assert_allclose(np.diag(matrix), 1.0, atol=1e-6)
+    np.testing.assert_allclose(np.diag(matrix, 3), dot_by_offset([3], 512)[0] / 256, atol=1e-6)
+
+
+def test_wavelength_ruler_counts_pairs_that_never_turn(show, state):
+    view = show(WavelengthView, state)
+    waves = wavelengths(512)
+    done = int((waves <= 49).sum())
+    assert f"<b>{done}</b> of 256 pairs" in view.summary.text()
+    assert len(view.finishing.data) == done and len(view.never.data) == 256 - done
+    state.set_base(500000.0)  # a rope_theta: longer wavelengths, fewer finish
+    assert len(view.finishing.data) == int((wavelengths(512, 500000.0) <= 49).sum()) < done
+    assert view.max_len_line.value() == pytest.approx(math.log10(50))
+
+
+def test_beyond_panel_shades_past_the_training_length(show, state):
+    state.set_train_len(100)
+    view = show(BeyondView, state)
+    assert view.span() == 200
+    assert view.shade.rect().top() == 100 and view.shade.rect().height() == 100
+    learned = view.learned_image
+    rect = learned.mapRectToParent(learned.boundingRect())
+    assert rect.height() == pytest.approx(100)  # the learned table ends
+    assert "100" in view.missing_text.textItem.toPlainText()
+    assert grab(view.graphics).std() > 20
+
+
+def test_heatmap_and_clock_mark_the_training_length(window):
+    s = window.state
+    assert not window.heatmap_view.beyond_shade.isVisible()  # 512 > max_len 50
+    s.set_train_len(30)
+    assert window.heatmap_view.beyond_shade.isVisible()
+    assert window.heatmap_view.train_line.value() == 30
+    s.set_pos(35)
+    assert "35" in window.clock_view.legend.text() and "30" in window.clock_view.legend.text()
+
+
+def test_hidden_panels_wait_until_shown(window, qtbot):
+    distance = window.panels["distance"]
+    window.state.set_pos(9)
+    assert distance._stale
+    window.tabs.setCurrentWidget(distance)
+    qtbot.waitUntil(lambda: not distance._stale)
+    assert any("pos = 9" in label.text for _, label in distance.legend.items)
