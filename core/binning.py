@@ -1,100 +1,112 @@
-"""Exact means of PE over runs of consecutive positions, for drawing long sequences.
+"""Exact means of PE over blocks of positions, for drawing any table on a screen.
 
-When several positions fall into one screen pixel, the pixel shows their mean. The sum of
+When several positions fall into one screen pixel row, the pixel shows their mean. The sum of
 sin/cos over an arithmetic progression of angles has a closed form,
 
-    sum_{n=0}^{N-1} sin(t + n w) = sin(t + (N-1) w / 2) * sin(N w / 2) / sin(w / 2)
+    sum_{n=0}^{q-1} sin(t + n w) = sin(t + (q-1) w / 2) * sin(q w / 2) / sin(w / 2)
 
-(and the same with cos), so each pixel costs O(1) however many positions it covers, and
-nothing aliases the way plain subsampling would.
+(and the same with cos), so a pixel costs O(1) however many positions it covers, and nothing
+aliases the way plain subsampling would. Only the rows on screen are ever computed; dimensions
+(at most 8192) are kept column by column so that sin and cos columns are never mixed.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from core.encoding import MAX_TABLE_VALUES, inverse_frequencies
+from core.encoding import MAX_TABLE_VALUES, inverse_frequencies, sin_cos_progression
 from core.params import PAPER_BASE, check_d_model, check_int
 
-
-def run_bounds(start: int, stop: int, n_rows: int) -> tuple[np.ndarray, np.ndarray]:
-    """Split positions start..stop-1 into n_rows consecutive runs of (almost) equal length.
-
-    Returns
-    -------
-    first, count : numpy.ndarray
-        Shape (n_rows,) int64: run r covers positions first[r] .. first[r] + count[r] - 1.
-        Every count is >= 1 (n_rows is capped at stop - start).
-    """
-    n = stop - start
-    n_rows = min(n_rows, n)
-    edges = start + (np.arange(n_rows + 1, dtype=np.int64) * n) // n_rows
-    return edges[:-1], np.diff(edges)
+#: Largest position range handled (positions are exact integers in float64 far beyond this).
+MAX_STOP = 10**12
 
 
-def run_means(
-    first: np.ndarray, count: np.ndarray, d_model: int, base: float = PAPER_BASE
+def mean_rows(
+    start: int,
+    stop: int,
+    step: int,
+    d_model: int,
+    base: float = PAPER_BASE,
+    pairs: tuple[int, int] | None = None,
 ) -> np.ndarray:
-    """Mean PE row over each run of consecutive positions.
-
-    Parameters
-    ----------
-    first, count : array of shape (n,)
-        Run r covers positions first[r] .. first[r] + count[r] - 1; counts >= 1.
-    d_model, base
-        As in `core.encoding.inverse_frequencies`.
-
-    Returns
-    -------
-    numpy.ndarray
-        Shape (n, d_model), float64: row r is the exact mean of PE over run r (a run of one
-        position is that position's PE row).
-    """
-    omega = inverse_frequencies(d_model, base)
-    first = np.asarray(first, dtype=np.float64)[:, None]
-    count = np.asarray(count, dtype=np.float64)[:, None]
-    if first.shape[0] * d_model > MAX_TABLE_VALUES:
-        raise ValueError(
-            f"runs * d_model must be <= {MAX_TABLE_VALUES:,}; got {first.shape[0]:,} * {d_model:,}"
-        )
-    centre = (first + (count - 1.0) / 2.0) * omega
-    # w <= 1 for every pair, so sin(w/2) never vanishes.
-    damping = np.sin(count * omega / 2.0) / (count * np.sin(omega / 2.0))
-    out = np.empty((first.shape[0], omega.shape[0], 2))
-    np.multiply(np.sin(centre), damping, out=out[..., 0])
-    np.multiply(np.cos(centre), damping, out=out[..., 1])
-    return out.reshape(first.shape[0], -1)
-
-
-def binned_encoding(
-    start: int, stop: int, n_rows: int, d_model: int, base: float = PAPER_BASE
-) -> np.ndarray:
-    """PE over positions start..stop-1 at n_rows rows of resolution.
+    """Mean PE row over each block of `step` consecutive positions.
 
     Parameters
     ----------
     start, stop : int
         Half-open range of positions, 0 <= start < stop.
-    n_rows : int
-        Rows wanted (screen pixels); when it is >= stop - start every row is one position and
-        the values are exact PE rows.
+    step : int
+        Positions per block (per screen pixel); 1 gives the exact PE rows.
+    d_model, base
+        As in `core.encoding.inverse_frequencies`.
+    pairs : (first, last + 1), optional
+        Only these pairs (columns 2*first .. 2*last + 1); all pairs by default.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (ceil((stop - start) / step), 2 * n_pairs), float64: row r is the exact mean of the
+        PE rows of positions start + r*step .. min(stop, start + (r+1)*step) - 1 (the last block
+        may be shorter).
+    """
+    d_model = check_d_model(d_model)
+    start = check_int("start", start, 0, MAX_STOP - 1)
+    stop = check_int(
+        "stop", stop, start + 1, MAX_STOP, ("allowed.after", {"name": "start", "lo": start})
+    )
+    step = check_int("step", step, 1, MAX_STOP)
+    first, last = pairs if pairs is not None else (0, d_model // 2)
+    omega = inverse_frequencies(d_model, base)[first:last]
+    n_rows = -(-(stop - start) // step)
+    if n_rows * omega.size * 2 > MAX_TABLE_VALUES:
+        raise ValueError(
+            f"rows * columns must be <= {MAX_TABLE_VALUES:,}; got {n_rows:,} * {2 * omega.size:,}"
+        )
+    out = _block_means(start, step, n_rows, omega)
+    tail = stop - (start + (n_rows - 1) * step)
+    if tail != step:  # the last block is shorter: its own centre and damping
+        out[-1] = _block_means(start + (n_rows - 1) * step, tail, 1, omega)[0]
+    return out.reshape(n_rows, 2 * omega.size)
+
+
+def _block_means(start: int, count: int, n_blocks: int, omega: np.ndarray) -> np.ndarray:
+    """Means over blocks start + r*count .. + count - 1, r < n_blocks: shape (n_blocks, m, 2)."""
+    centre = start + (count - 1) / 2.0
+    out = sin_cos_progression(centre, float(count), n_blocks, omega)
+    if count > 1:
+        # w <= 1 for every pair, so sin(w / 2) never vanishes.
+        out *= (np.sin(count * omega / 2.0) / (count * np.sin(omega / 2.0)))[:, None]
+    return out
+
+
+def screen_image(
+    rows: tuple[int, int, int], columns: tuple[int, int], d_model: int, base: float = PAPER_BASE
+) -> np.ndarray:
+    """The part of the PE table seen through a window, at screen resolution.
+
+    Parameters
+    ----------
+    rows : (start, stop, step)
+        Positions start..stop-1, `step` positions per pixel row.
+    columns : (start, stop)
+        Dimensions start..stop-1, 0 <= start < stop <= d_model.
     d_model, base
         As in `core.encoding.inverse_frequencies`.
 
     Returns
     -------
     numpy.ndarray
-        Shape (min(n_rows, stop - start), d_model), float64; each row is the exact mean of the
-        PE rows of the positions it covers (see `run_bounds`).
+        Shape (ceil((stop - start) / step), col_stop - col_start), float64: row r, column c is
+        the exact mean of PE(p, col_start + c) over the positions p of block r. Memory and time
+        scale with the pixel rows times the columns in view, never with the whole table.
     """
     d_model = check_d_model(d_model)
-    start = check_int("start", start, 0, 10**12)
-    stop = check_int(
-        "stop", stop, start + 1, 10**12 + 1, ("allowed.after", {"name": "start", "lo": start})
-    )
-    n_rows = check_int("n_rows", n_rows, 1, 1 << 20)
-    first, count = run_bounds(start, stop, n_rows)
-    return run_means(first, count, d_model, base)
+    col_start = check_int("column start", columns[0], 0, d_model - 1)
+    col_stop = check_int("column stop", columns[1], col_start + 1, d_model)
+    first_pair, last_pair = col_start // 2, (col_stop + 1) // 2
+    means = mean_rows(rows[0], rows[1], rows[2], d_model, base, (first_pair, last_pair))
+    offset = col_start - 2 * first_pair
+    return means[:, offset : offset + col_stop - col_start]
 
 
 def max_abs_pool(matrix: np.ndarray, size: int) -> np.ndarray:

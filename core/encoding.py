@@ -153,16 +153,43 @@ def positional_encoding(
                 total=f"{n * d:,}",
             )
         )
-    omega = inverse_frequencies(d, base)
+    return sin_cos_progression(start, 1.0, n, inverse_frequencies(d, base)).reshape(n, d)
+
+
+def sin_cos_progression(first: float, step: float, n: int, omega: np.ndarray) -> np.ndarray:
+    """sin and cos of the angles (first + r*step) * omega for r = 0..n-1, by angle addition.
+
+    Parameters
+    ----------
+    first, step : float
+        The arithmetic progression of positions, in positions.
+    n : int
+        Number of positions, >= 1.
+    omega : numpy.ndarray
+        Shape (m,), angular frequencies in radians per position.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (n, m, 2), float64, C-contiguous: [r, i, 0] = sin((first + r*step) w_i) and
+        [r, i, 1] = cos(...); reshaped to (n, 2m) it is interleaved like PE.
+
+    Notes
+    -----
+    r is split as a*B + b with B ~ sqrt(n). sin/cos are evaluated only for the anchors
+    (first + a*B*step) and the offsets b*step, and combined by the angle-addition formulas
+    (the same identity that makes R(k) a rotation): about 2*sqrt(n) rows of transcendental calls
+    instead of n, agreeing with direct evaluation to a few ulp.
+    """
     block = max(1, math.isqrt(n))
     n_anchor = -(-n // block)
-    anchor = (start + block * np.arange(n_anchor, dtype=np.float64))[:, None] * omega
-    offset = np.arange(block, dtype=np.float64)[:, None] * omega
+    anchor = (first + block * step * np.arange(n_anchor, dtype=np.float64))[:, None] * omega
+    offset = (step * np.arange(block, dtype=np.float64))[:, None] * omega
     sin_a, cos_a = np.sin(anchor)[:, None, :], np.cos(anchor)[:, None, :]
     sin_b, cos_b = np.sin(offset)[None], np.cos(offset)[None]
 
-    out = np.empty((n_anchor, block, d // 2, 2))
-    tmp = np.empty((n_anchor, block, d // 2))
+    out = np.empty((n_anchor, block, omega.shape[0], 2))
+    tmp = np.empty((n_anchor, block, omega.shape[0]))
     sin_out, cos_out = out[..., 0], out[..., 1]
     np.multiply(sin_a, cos_b, out=sin_out)  # sin(a+b) = sin a cos b + cos a sin b
     np.multiply(cos_a, sin_b, out=tmp)
@@ -170,4 +197,4 @@ def positional_encoding(
     np.multiply(cos_a, cos_b, out=cos_out)  # cos(a+b) = cos a cos b - sin a sin b
     np.multiply(sin_a, sin_b, out=tmp)
     cos_out -= tmp
-    return out.reshape(n_anchor * block, d)[:n]
+    return out.reshape(n_anchor * block, omega.shape[0], 2)[:n]

@@ -332,10 +332,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "heatmap.trained": ("trained length {n}", "학습 길이 {n}"),
     "heatmap.mean": (
-        "each row shows the exact mean of {n} positions",
-        "한 행이 위치 {n}개의 정확한 평균입니다",
+        " Each pixel row is the exact mean of {rows} positions.",
+        " 픽셀 한 줄이 위치 {rows}개의 정확한 평균입니다.",
+    ),
+    "heatmap.zoom": (
+        " Scroll to zoom, drag to pan, double-click for the whole table.",
+        " 휠로 확대, 끌어서 이동, 두 번 클릭하면 표 전체를 봅니다.",
     ),
     # --- clock -----------------------------------------------------------------------------------
+    "clock.page": ("pairs {first}–{last} of {n}", "쌍 {n}개 중 {first}–{last}"),
     "clock.fast": ("fast hand", "빠른 바늘"),
     "clock.middle": ("middle hand", "중간 바늘"),
     "clock.slow": ("slow hand", "느린 바늘"),

@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QVBoxLayout, QWidget
 
-from core.binning import binned_encoding
+from core.binning import mean_rows
 from core.i18n import tr
 from core.params import MAX_LEN
 from gui import style
@@ -77,9 +77,10 @@ class BeyondView(LazyView):
     def _sync(self) -> None:
         s = self._state
         span, trained = self.span(), min(s.train_len, self.span())
-        sinusoid = binned_encoding(0, span, ROWS, s.d_model, s.base).astype(np.float32)
+        step = -(-span // ROWS)
+        sinusoid = mean_rows(0, span, step, s.d_model, s.base).astype(np.float32)
         self.sin_image.setImage(sinusoid, autoLevels=False, levels=(-1, 1))
-        self.sin_image.setRect(QRectF(0, 0, s.d_model, span))
+        self.sin_image.setRect(QRectF(0, 0, s.d_model, sinusoid.shape[0] * step))
         learned = learned_table(min(trained, ROWS), s.d_model).astype(np.float32)
         self.learned_image.setImage(learned, autoLevels=False, levels=(-1, 1))
         self.learned_image.setRect(QRectF(0, 0, s.d_model, trained))

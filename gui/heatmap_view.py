@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
+from core.binning import screen_image
 from core.i18n import tr
 from gui import style
 from gui.state import AppState
@@ -88,6 +92,10 @@ class HeatmapView(QWidget):
         scene = self.graphics.scene()
         scene.sigMouseMoved.connect(self._on_scene_mouse_moved)
         scene.sigMouseClicked.connect(self._on_scene_mouse_clicked)
+        self._image_key: object = None
+        self.positions_per_pixel = 1
+        self.plot.getViewBox().sigRangeChanged.connect(self._sync_image)
+        self.plot.getViewBox().sigResized.connect(self._sync_image)
         state.tableChanged.connect(self._sync_table)
         state.posChanged.connect(self._sync_rows)
         state.kChanged.connect(self._sync_rows)
@@ -115,18 +123,65 @@ class HeatmapView(QWidget):
 
     def _sync_table(self) -> None:
         s = self._state
-        self.image.setImage(s.heatmap_image(), autoLevels=False, levels=(-1.0, 1.0))
-        self.image.setRect(QRectF(0, 0, s.d_model, s.max_len))
         style.set_title(
             self.plot,
             tr("heatmap.title", d_model=s.d_model, base=style.fmt_base(s.base)),
             s.font_scale,
         )
-        self.plot.getViewBox().setLimits(xMin=0, xMax=s.d_model, yMin=0, yMax=s.max_len)
-        self.plot.getViewBox().setRange(xRange=(0, s.d_model), yRange=(0, s.max_len), padding=0)
+        view = self.plot.getViewBox()
+        view.setLimits(
+            xMin=0,
+            xMax=s.d_model,
+            yMin=0,
+            yMax=s.max_len,
+            minXRange=min(s.d_model, 2),
+            minYRange=min(s.max_len, 2),
+        )
+        self._image_key = None
+        self.show_whole_table()
+        self._sync_image()
         self._sync_rows()
         self._sync_pair()
         self._sync_training()
+
+    def show_whole_table(self) -> None:
+        s = self._state
+        self.plot.getViewBox().setRange(xRange=(0, s.d_model), yRange=(0, s.max_len), padding=0)
+
+    def pixel_window(self) -> tuple[tuple[int, int, int], tuple[int, int]]:
+        """What is on screen: rows (start, stop, positions per pixel row), columns (start, stop).
+
+        The row start is aligned to whole pixels so that panning keeps each pixel's content.
+        """
+        s = self._state
+        view = self.plot.getViewBox()
+        (x0, x1), (y0, y1) = view.viewRange()
+        ratio = self.devicePixelRatioF()
+        height = max(1, round(view.height() * ratio))
+        r0 = min(max(0, math.floor(y0)), s.max_len - 1)
+        r1 = max(min(s.max_len, math.ceil(y1)), r0 + 1)
+        c0 = min(max(0, math.floor(x0)), s.d_model - 1)
+        c1 = max(min(s.d_model, math.ceil(x1)), c0 + 1)
+        step = max(1, math.ceil((r1 - r0) / height))
+        return ((r0 // step) * step, r1, step), (c0, c1)
+
+    def _sync_image(self, *_: object) -> None:
+        """Compute the visible part of the table at screen resolution (exact pixel means)."""
+        s = self._state
+        rows, columns = self.pixel_window()
+        key = (rows, columns, s.d_model, s.base)
+        if key == self._image_key:
+            return
+        self._image_key = key
+        image = screen_image(rows, columns, s.d_model, s.base)
+        self.image.setImage(
+            np.ascontiguousarray(image, dtype=np.float32), autoLevels=False, levels=(-1.0, 1.0)
+        )
+        # After setImage (setRect scales the current image). A short last block overhangs by
+        # less than one pixel.
+        self.image.setRect(QRectF(columns[0], rows[0], image.shape[1], image.shape[0] * rows[2]))
+        self.positions_per_pixel = rows[2]
+        self._show_readout()
 
     def _sync_rows(self) -> None:
         s = self._state
@@ -173,6 +228,9 @@ class HeatmapView(QWidget):
     def _on_scene_mouse_clicked(self, event) -> None:  # type: ignore[no-untyped-def]
         if event.button() != Qt.MouseButton.LeftButton:
             return
+        if event.double():
+            self.show_whole_table()
+            return
         cell = self.cell_at(event.scenePos())
         if cell is not None:
             pos, dim = cell
@@ -181,6 +239,8 @@ class HeatmapView(QWidget):
     def _show_readout(self) -> None:
         if self._hover is None:
             s = self._state
+            step = self.positions_per_pixel
+            binned = tr("heatmap.mean", rows=f"{step:,}") if step > 1 else ""
             self.readout.setText(
                 tr(
                     "heatmap.hint",
@@ -189,6 +249,8 @@ class HeatmapView(QWidget):
                     target=s.pos + s.k,
                     pair=s.selected_pair,
                 )
+                + binned
+                + tr("heatmap.zoom")
             )
             return
         self.readout.setText(cell_formula(self._state, *self._hover))

@@ -13,7 +13,6 @@ import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from core import i18n
-from core.binning import binned_encoding
 from core.encoding import encode, inverse_frequencies, positional_encoding, wavelengths
 from core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
 from core.i18n import tr
@@ -23,8 +22,6 @@ from core.similarity import Uniqueness, uniqueness
 
 MIN_SPEED, MAX_SPEED = 0.25, 60.0
 MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 3.0
-#: Largest heatmap image held at once (float32 values): rows are exact means beyond it.
-MAX_IMAGE_VALUES = 1 << 22
 #: R(k) is shown densely up to this width; wider matrices show their leading block.
 MAX_MATRIX_DIM = 1024
 #: BERT's learned position table ends at 512: the default training length shown.
@@ -379,20 +376,6 @@ class AppState(QObject):
     def wavelengths(self) -> np.ndarray:
         """Positions per turn of each hand, shape (n_pairs,)."""
         return self._cached("wavelengths", lambda: wavelengths(self.d_model, self.base))
-
-    def heatmap_image(self) -> np.ndarray:
-        """The PE table as a C-contiguous float32 image, shape (rows, d_model).
-
-        rows == max_len while the table fits in MAX_IMAGE_VALUES; beyond it each row is the
-        exact mean of the consecutive positions it covers (see `core.binning`).
-        """
-
-        def compute() -> np.ndarray:
-            rows = min(self.max_len, max(1, MAX_IMAGE_VALUES // self.d_model))
-            table = binned_encoding(0, self.max_len, rows, self.d_model, self.base)
-            return np.ascontiguousarray(table, dtype=np.float32)
-
-        return self._cached("heatmap", compute)
 
     def rotation_matrix(self) -> np.ndarray:
         """Dense R(k) restricted to its leading min(d_model, MAX_MATRIX_DIM) dimensions.

@@ -75,10 +75,10 @@ def test_corrupt_settings_fall_back_per_key(qtbot):
 def test_changing_d_model_recomputes_once_and_stepping_never(window, qtbot):
     computed = []
     window.state.tableChanged.connect(lambda: computed.append(1))
-    image = window.state.heatmap_image()
+    image = window.heatmap_view.image.image
     for _ in range(20):
         window.state.step()
-    assert window.state.heatmap_image() is image and not computed
+    assert window.heatmap_view.image.image is image and not computed
     window.controls.d_model_spin.setValue(128)
     assert computed == [1]
     assert window.heatmap_view.image.image.shape == (50, 128)

@@ -1,10 +1,9 @@
 import numpy as np
 import pytest
 
-from core.binning import binned_encoding
 from core.encoding import positional_encoding, wavelengths
 from core.rotation import relative_rotation
-from gui.state import MAX_IMAGE_VALUES, AppState
+from gui.state import AppState
 
 
 def test_defaults_reproduce_the_seed_figure(state):
@@ -15,9 +14,6 @@ def test_defaults_reproduce_the_seed_figure(state):
         0,
         1,
     )
-    image = state.heatmap_image()
-    assert image.shape == (50, 512) and image.dtype == np.float32 and image.flags.c_contiguous
-    np.testing.assert_allclose(image, positional_encoding(50, 512), atol=1e-7)
 
 
 def test_setter_emits_once_and_not_for_the_same_value(state, qtbot):
@@ -55,18 +51,16 @@ def test_d_model_change_resets_out_of_range_pair_selection(state):
     assert max(state.clock_pairs) < 32
 
 
-def test_table_is_cached_until_its_inputs_change(state, qtbot):
-    first = state.heatmap_image()
+def test_derived_numbers_are_cached_until_their_inputs_change(state, qtbot):
+    omega = state.omega()
     rotation = state.rotation_matrix()
     state.set_pos(12)
-    assert state.heatmap_image() is first
+    assert state.omega() is omega
     assert state.rotation_matrix() is rotation
     with qtbot.waitSignal(state.tableChanged):
         state.set_base(500000.0)
-    assert state.heatmap_image() is not first
-    np.testing.assert_allclose(
-        state.heatmap_image(), positional_encoding(50, 512, 500000.0), atol=1e-7
-    )
+    assert state.omega() is not omega
+    np.testing.assert_allclose(state.pe_rows(50), positional_encoding(50, 512, 500000.0))
 
 
 def test_rotation_matrix_is_r_of_k(state):
@@ -82,14 +76,6 @@ def test_vectors_obey_the_rotation_identity(state):
     state.set_params(pos=17, k=5)
     np.testing.assert_allclose(state.rotated(), state.pe(22), atol=1e-14)
     np.testing.assert_allclose(state.wavelengths(), wavelengths(512), rtol=1e-15)
-
-
-def test_long_sequences_are_drawn_as_exact_means_in_bounded_memory(state):
-    state.set_params(max_len=1_000_000, d_model=64)
-    image = state.heatmap_image()
-    assert image.size <= MAX_IMAGE_VALUES
-    rows = image.shape[0]
-    np.testing.assert_allclose(image, binned_encoding(0, 1_000_000, rows, 64), atol=1e-6)
 
 
 def test_step_clamps_and_loops(state):

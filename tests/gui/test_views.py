@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from core.encoding import encode, inverse_frequencies
+from core.encoding import encode, inverse_frequencies, positional_encoding
 from gui.clock_view import ClockView
 from gui.heatmap_view import HeatmapView
 from gui.rotation_view import RotationView
@@ -48,7 +48,8 @@ def rotation(state, qtbot):
 def outline_rows(view: HeatmapView, color: tuple[int, int, int]) -> list[int]:
     """Pixel rows where the outline of the given colour crosses the middle of the heatmap."""
     image = grab(view.graphics)
-    x = view_to_pixel(view.graphics, view.plot, view._state.d_model * 0.6, 0).x()
+    x0, x1 = view.plot.getViewBox().viewRange()[0]
+    x = view_to_pixel(view.graphics, view.plot, x0 + 0.6 * (x1 - x0), 0).x()
     column = image[:, x - 2 : x + 3].astype(int)
     match = np.abs(column - color).sum(axis=-1).max(axis=1) < 60
     return list(np.flatnonzero(match))
@@ -59,7 +60,8 @@ def row_pixel(view: HeatmapView, pos: float) -> int:
 
 
 def test_heatmap_shows_the_table_with_fixed_levels(heatmap, state):
-    np.testing.assert_array_equal(heatmap.image.image, state.heatmap_image())
+    assert heatmap.pixel_window() == ((0, 50, 1), (0, 512))  # every position, every column
+    np.testing.assert_allclose(heatmap.image.image, positional_encoding(50, 512), atol=1e-7)
     assert tuple(heatmap.image.getLevels()) == (-1.0, 1.0)
     assert tuple(heatmap.colorbar.levels()) == (-1.0, 1.0)
     image = grab(heatmap.graphics)
@@ -226,3 +228,82 @@ def test_vector_strips_show_the_identity(rotation, state):
     strips = rotation.vector_image.image
     np.testing.assert_allclose(strips[0], encode(12, 512)[0], atol=1e-7)
     np.testing.assert_allclose(strips[1], strips[2], atol=1e-6)
+
+
+def test_zoomed_in_pixels_are_exact_values(heatmap, state, qtbot):
+    state.set_params(max_len=1_000_000, d_model=8192)
+    heatmap.plot.getViewBox().setRange(xRange=(100, 164), yRange=(500_000, 500_040), padding=0)
+    qtbot.wait(10)
+    (r0, r1, step), (c0, c1) = heatmap.pixel_window()
+    assert step == 1
+    expected = positional_encoding(r1 - r0, 8192, start=r0)[:, c0:c1]
+    np.testing.assert_allclose(heatmap.image.image, expected, atol=1e-6)
+    rect = heatmap.image.mapRectToParent(heatmap.image.boundingRect())
+    assert (rect.left(), rect.top()) == (c0, r0)
+
+
+def test_zoomed_out_pixels_are_means_of_their_positions(heatmap, state, qtbot):
+    state.set_params(max_len=1_000_000, d_model=64)
+    (r0, _, step), (c0, c1) = heatmap.pixel_window()
+    assert step > 1000  # a million positions in a few hundred pixels
+    image = heatmap.image.image
+    assert image.shape[1] == c1 - c0 == 64
+    for row in (0, 7, image.shape[0] // 2, image.shape[0] - 1):
+        first = r0 + row * step
+        block = positional_encoding(min(step, 1_000_000 - first), 64, start=first)
+        np.testing.assert_allclose(image[row], block.mean(axis=0), atol=1e-6)
+
+
+def test_million_positions_never_build_the_full_table(heatmap, state, qtbot):
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        state.set_params(max_len=1_000_000, d_model=8192)
+        heatmap.plot.getViewBox().setRange(yRange=(0, 400_000), padding=0)
+        qtbot.wait(10)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert heatmap.pixel_window()[0][2] > 1
+    assert peak < 300 * 2**20  # the full float64 table would be 65 GB
+
+
+def test_hover_and_click_work_when_zoomed(heatmap, state, qtbot):
+    state.set_params(max_len=100_000, d_model=64)
+    heatmap.plot.getViewBox().setRange(xRange=(10, 20), yRange=(70_000, 70_010), padding=0)
+    qtbot.wait(10)
+    point = view_to_pixel(heatmap.graphics, heatmap.plot, 12.5, 70_004.5)
+    qtbot.mouseClick(heatmap.graphics.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert state.pos == 70_004 and state.selected_pair == 6
+    rows = outline_rows(heatmap, (17, 17, 17))
+    assert rows and abs(min(rows) - row_pixel(heatmap, 70_004)) <= 2
+
+
+def test_double_click_shows_the_whole_table(heatmap, state, qtbot):
+    heatmap.plot.getViewBox().setRange(yRange=(10, 20), padding=0)
+    point = view_to_pixel(heatmap.graphics, heatmap.plot, 5, 15)
+    viewport, left = heatmap.graphics.viewport(), Qt.MouseButton.LeftButton
+    # What a real double click delivers: click, then double-click and release.
+    qtbot.mouseClick(viewport, left, pos=point)
+    qtbot.mouseDClick(viewport, left, pos=point)
+    qtbot.mouseRelease(viewport, left, pos=point)
+    (y0, y1) = heatmap.plot.getViewBox().viewRange()[1]
+    assert (y0, y1) == pytest.approx((0, 50))
+
+
+def test_wide_models_page_through_their_dials(clock, state):
+    state.set_d_model(8192)
+    assert clock._centres.shape == (256, 2) and clock.pager.isVisibleTo(clock)
+    state.set_selected_pair(3000)
+    first, count = clock.page()
+    assert first == 2816 and count == 256
+    assert clock.labels._texts[0][0] == "2816"
+    state.set_pos(5)
+    x, y = clock.hands.getData()
+    tips = np.stack([x[1::2], y[1::2]], axis=1) - clock._centres
+    np.testing.assert_allclose(tips[:, 0], encode(5, 8192)[0][0::2][2816:3072], atol=1e-12)
+    clock.next_page.click()
+    assert state.selected_pair == 3256
+    state.set_d_model(64)
+    assert not clock.pager.isVisibleTo(clock) and clock._centres.shape == (32, 2)

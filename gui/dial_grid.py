@@ -1,0 +1,118 @@
+"""Geometry of the dial grid (one clock hand per sin/cos pair) and its labels."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QFont, QPainter, QStaticText
+
+from gui import style
+
+#: Distance between dial centres (dial radius is 1); the extra height holds the label.
+SPACING_X, SPACING_Y = 2.5, 2.9
+RIM_SEGMENTS = 48
+
+
+def compact(value: float) -> str:
+    """Positions per turn in at most four characters: 6.28, 62.8, 628, 6.3k, 63k, 1.2M."""
+    for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if value >= limit:
+            scaled = value / limit
+            return f"{scaled:.2g}{suffix}" if scaled < 10 else f"{scaled:.0f}{suffix}"
+    return f"{value:.3g}"
+
+
+def grid_shape(n: int) -> tuple[int, int]:
+    """(columns, rows) of a near-square grid for n dials."""
+    cols = max(1, math.ceil(math.sqrt(n * SPACING_Y / SPACING_X)))
+    return cols, math.ceil(n / cols)
+
+
+def dial_centres(n: int) -> np.ndarray:
+    """Centres of n dials in reading order, shape (n, 2), y upwards."""
+    cols, _ = grid_shape(n)
+    idx = np.arange(n)
+    return np.stack([(idx % cols) * SPACING_X, -(idx // cols) * SPACING_Y], axis=1).astype(float)
+
+
+def ring(radius: float = 1.0) -> np.ndarray:
+    """A closed polyline around the origin, shape (RIM_SEGMENTS + 1, 2)."""
+    t = np.linspace(0.0, 2 * np.pi, RIM_SEGMENTS + 1)
+    return np.stack([np.sin(t), np.cos(t)], axis=1) * radius
+
+
+def circle_segments(centres: np.ndarray, radius: float = 1.0, ticks: bool = True) -> np.ndarray:
+    """Rims (and a 12 o'clock tick) of dials as point pairs for connect='pairs', shape (m, 2)."""
+    points = ring(radius)
+    seg = np.stack([points[:-1], points[1:]], axis=1).reshape(-1, 2)
+    if ticks:
+        seg = np.vstack([seg, [[0.0, 0.8 * radius], [0.0, radius]]])
+    return (centres[:, None, :] + seg[None]).reshape(-1, 2)
+
+
+def hand_segments(centres: np.ndarray, theta: np.ndarray, length: float = 1.0) -> np.ndarray:
+    """Hands from each centre to centre + length * (sin theta, cos theta), shape (2n, 2)."""
+    tips = centres + length * np.stack([np.sin(theta), np.cos(theta)], axis=1)
+    return np.stack([centres, tips], axis=1).reshape(-1, 2)
+
+
+class DialLabels(pg.GraphicsObject):
+    """One item that writes every dial's pair index and wavelength at a fixed pixel size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._centres = np.zeros((0, 2))
+        self._texts: list[tuple[str, str]] = []
+        self._scale = 1.0
+        # Laid-out texts for one (point size, wavelength shown) at a time: drawing a QStaticText
+        # skips the text layout that dominates drawText for hundreds of labels per frame.
+        self._static: tuple[tuple[float, bool], list[QStaticText], QFont] | None = None
+
+    def set_labels(self, centres: np.ndarray, texts: list[tuple[str, str]]) -> None:
+        self.prepareGeometryChange()
+        self._centres, self._texts = centres, texts
+        self._static = None
+        self.update()
+
+    def set_scale(self, scale: float) -> None:
+        self._scale = scale
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        if not len(self._centres):
+            return QRectF()
+        lo, hi = self._centres.min(axis=0), self._centres.max(axis=0)
+        return QRectF(lo[0] - 1.3, lo[1] - 1.9, hi[0] - lo[0] + 2.6, hi[1] - lo[1] + 3.2)
+
+    def _static_texts(self, pixels_per_dial: float) -> tuple[list[QStaticText], QFont]:
+        font = style.scaled_font(self._scale, min(1.0, pixels_per_dial / 55))
+        key = (font.pointSizeF(), pixels_per_dial >= 34)
+        if self._static is None or self._static[0] != key:
+            show_wavelength = key[1]
+            texts = []
+            for index, wave in self._texts:
+                text = QStaticText(f"{index}\u2009·\u2009{wave}" if show_wavelength else index)
+                text.prepare(font=font)
+                texts.append(text)
+            self._static = (key, texts, font)
+        return self._static[1], self._static[2]
+
+    def paint(self, painter: QPainter, *args) -> None:  # type: ignore[no-untyped-def]
+        transform = painter.transform()
+        pixels_per_dial = abs(transform.m11()) * SPACING_X
+        if pixels_per_dial < 18:
+            return  # too small to read: the heatmap hover tells the wavelength instead
+        texts, font = self._static_texts(pixels_per_dial)
+        painter.save()
+        painter.resetTransform()
+        painter.setFont(font)
+        painter.setPen(style.DIM_TEXT)
+        # The view only scales and translates, so anchors map with numpy in one go.
+        xs = transform.m11() * self._centres[:, 0] + transform.dx()
+        ys = transform.m22() * (self._centres[:, 1] - 1.02) + transform.dy()
+        for x, y, text in zip(xs.tolist(), ys.tolist(), texts, strict=True):
+            painter.drawStaticText(QPointF(x - text.size().width() / 2, y), text)
+        painter.restore()
