@@ -6,8 +6,9 @@ sin/cos over an arithmetic progression of angles has a closed form,
     sum_{n=0}^{q-1} sin(t + n w) = sin(t + (q-1) w / 2) * sin(q w / 2) / sin(w / 2)
 
 (and the same with cos), so a pixel costs O(1) however many positions it covers, and nothing
-aliases the way plain subsampling would. Only the rows on screen are ever computed; dimensions
-(at most 8192) are kept column by column so that sin and cos columns are never mixed.
+aliases the way plain subsampling would. Only the rows on screen are ever computed. Columns are
+averaged the same way once two or more dimensions share a pixel (fewer, and each dimension keeps
+its own column, so the sin/cos stripes of the classic figure stay visible).
 """
 
 from __future__ import annotations
@@ -79,8 +80,26 @@ def _block_means(start: int, count: int, n_blocks: int, omega: np.ndarray) -> np
     return out
 
 
+def mean_columns(values: np.ndarray, group: int) -> np.ndarray:
+    """Mean over consecutive groups of `group` columns (the last group may be narrower).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (rows, ceil(columns / group)), float64.
+    """
+    if group == 1:
+        return values
+    edges = np.arange(0, values.shape[1], group)
+    sizes = np.diff(np.append(edges, values.shape[1]))
+    return np.add.reduceat(values, edges, axis=1) / sizes
+
+
 def screen_image(
-    rows: tuple[int, int, int], columns: tuple[int, int], d_model: int, base: float = PAPER_BASE
+    rows: tuple[int, int, int],
+    columns: tuple[int, int, int],
+    d_model: int,
+    base: float = PAPER_BASE,
 ) -> np.ndarray:
     """The part of the PE table seen through a window, at screen resolution.
 
@@ -88,25 +107,26 @@ def screen_image(
     ----------
     rows : (start, stop, step)
         Positions start..stop-1, `step` positions per pixel row.
-    columns : (start, stop)
-        Dimensions start..stop-1, 0 <= start < stop <= d_model.
+    columns : (start, stop, group)
+        Dimensions start..stop-1 (0 <= start < stop <= d_model), `group` per pixel column.
     d_model, base
         As in `core.encoding.inverse_frequencies`.
 
     Returns
     -------
     numpy.ndarray
-        Shape (ceil((stop - start) / step), col_stop - col_start), float64: row r, column c is
-        the exact mean of PE(p, col_start + c) over the positions p of block r. Memory and time
-        scale with the pixel rows times the columns in view, never with the whole table.
+        Shape (ceil((stop - start) / step), ceil((col_stop - col_start) / group)), float64:
+        each pixel the exact mean of the table entries it covers. Memory and time scale with
+        the pixel rows times the dimensions in view, never with the whole table.
     """
     d_model = check_d_model(d_model)
     col_start = check_int("column start", columns[0], 0, d_model - 1)
     col_stop = check_int("column stop", columns[1], col_start + 1, d_model)
+    group = check_int("column group", columns[2], 1, d_model)
     first_pair, last_pair = col_start // 2, (col_stop + 1) // 2
     means = mean_rows(rows[0], rows[1], rows[2], d_model, base, (first_pair, last_pair))
     offset = col_start - 2 * first_pair
-    return means[:, offset : offset + col_stop - col_start]
+    return mean_columns(means[:, offset : offset + col_stop - col_start], group)
 
 
 def max_abs_pool(matrix: np.ndarray, size: int) -> np.ndarray:

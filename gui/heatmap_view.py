@@ -148,22 +148,25 @@ class HeatmapView(QWidget):
         s = self._state
         self.plot.getViewBox().setRange(xRange=(0, s.d_model), yRange=(0, s.max_len), padding=0)
 
-    def pixel_window(self) -> tuple[tuple[int, int, int], tuple[int, int]]:
-        """What is on screen: rows (start, stop, positions per pixel row), columns (start, stop).
+    def pixel_window(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """What is on screen: (start, stop, positions per pixel row) and the same for columns.
 
-        The row start is aligned to whole pixels so that panning keeps each pixel's content.
+        Starts are aligned to whole pixels so that panning keeps each pixel's content. Columns
+        are grouped only from two dimensions per pixel on (see `core.binning`).
         """
         s = self._state
         view = self.plot.getViewBox()
         (x0, x1), (y0, y1) = view.viewRange()
         ratio = self.devicePixelRatioF()
         height = max(1, round(view.height() * ratio))
+        width = max(1, round(view.width() * ratio))
         r0 = min(max(0, math.floor(y0)), s.max_len - 1)
         r1 = max(min(s.max_len, math.ceil(y1)), r0 + 1)
         c0 = min(max(0, math.floor(x0)), s.d_model - 1)
         c1 = max(min(s.d_model, math.ceil(x1)), c0 + 1)
         step = max(1, math.ceil((r1 - r0) / height))
-        return ((r0 // step) * step, r1, step), (c0, c1)
+        group = math.ceil((c1 - c0) / width) if c1 - c0 >= 2 * width else 1
+        return ((r0 // step) * step, r1, step), ((c0 // group) * group, c1, group)
 
     def _sync_image(self, *_: object) -> None:
         """Compute the visible part of the table at screen resolution (exact pixel means)."""
@@ -179,7 +182,9 @@ class HeatmapView(QWidget):
         )
         # After setImage (setRect scales the current image). A short last block overhangs by
         # less than one pixel.
-        self.image.setRect(QRectF(columns[0], rows[0], image.shape[1], image.shape[0] * rows[2]))
+        self.image.setRect(
+            QRectF(columns[0], rows[0], image.shape[1] * columns[2], image.shape[0] * rows[2])
+        )
         self.positions_per_pixel = rows[2]
         self._show_readout()
 
@@ -201,8 +206,8 @@ class HeatmapView(QWidget):
         scale = self._state.font_scale
         style.style_plot(self.plot, scale)
         self.readout.setFont(style.scaled_font(scale))
-        # Room for two lines, so hovering never resizes (and shifts) the plot.
-        self.readout.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 2 + 6)
+        # Room for three lines, so hovering never resizes (and shifts) the plot.
+        self.readout.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 3 + 6)
 
     # --- mouse -------------------------------------------------------------------------------
     def cell_at(self, scene_pos: QPointF) -> tuple[int, int] | None:

@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.binning import max_abs_pool, mean_rows, screen_image
+from core.binning import max_abs_pool, mean_columns, mean_rows, screen_image
 from core.encoding import positional_encoding, sin_cos_progression
 
 
@@ -35,17 +35,29 @@ def test_only_the_pairs_asked_for():
     )
 
 
+def test_mean_columns_with_a_short_last_group():
+    values = np.arange(14.0).reshape(2, 7)
+    np.testing.assert_allclose(mean_columns(values, 3), [[1, 4, 6], [8, 11, 13]])
+    assert mean_columns(values, 1) is values
+
+
 @pytest.mark.parametrize(
     ("rows", "columns"),
-    [((0, 1000, 9), (3, 61)), ((999_000, 1_000_000, 37), (0, 64)), ((20, 21, 1), (63, 64))],
+    [
+        ((0, 1000, 9), (3, 61, 4)),
+        ((999_000, 1_000_000, 37), (0, 64, 1)),
+        ((20, 21, 1), (63, 64, 1)),
+    ],
 )
 def test_screen_image_pixels_are_means_of_what_they_cover(rows, columns):
     image = screen_image(rows, columns, 64)
-    (r0, r1, step), (c0, c1) = rows, columns
+    (r0, r1, step), (c0, c1, group) = rows, columns
     table = positional_encoding(r1 - r0, 64, start=r0)[:, c0:c1]
-    assert image.shape == (-(-(r1 - r0) // step), c1 - c0)
-    slow = np.stack([table[r : r + step].mean(axis=0) for r in range(0, r1 - r0, step)])
-    np.testing.assert_allclose(image, slow, atol=1e-10)
+    assert image.shape == (-(-(r1 - r0) // step), -(-(c1 - c0) // group))
+    for r in range(image.shape[0]):
+        for c in range(image.shape[1]):
+            block = table[r * step : (r + 1) * step, c * group : (c + 1) * group]
+            assert image[r, c] == pytest.approx(block.mean(), abs=1e-10)
 
 
 def test_progression_matches_direct_evaluation():
@@ -62,7 +74,7 @@ def test_bad_windows_are_refused():
     with pytest.raises(ValueError, match="step"):
         mean_rows(0, 10, 0, 8)
     with pytest.raises(ValueError, match="column stop"):
-        screen_image((0, 10, 1), (4, 3), 8)
+        screen_image((0, 10, 1), (4, 3, 1), 8)
 
 
 def test_max_abs_pool_keeps_the_diagonal():

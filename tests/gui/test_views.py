@@ -60,7 +60,7 @@ def row_pixel(view: HeatmapView, pos: float) -> int:
 
 
 def test_heatmap_shows_the_table_with_fixed_levels(heatmap, state):
-    assert heatmap.pixel_window() == ((0, 50, 1), (0, 512))  # every position, every column
+    assert heatmap.pixel_window() == ((0, 50, 1), (0, 512, 1))  # every position, every column
     np.testing.assert_allclose(heatmap.image.image, positional_encoding(50, 512), atol=1e-7)
     assert tuple(heatmap.image.getLevels()) == (-1.0, 1.0)
     assert tuple(heatmap.colorbar.levels()) == (-1.0, 1.0)
@@ -234,8 +234,8 @@ def test_zoomed_in_pixels_are_exact_values(heatmap, state, qtbot):
     state.set_params(max_len=1_000_000, d_model=8192)
     heatmap.plot.getViewBox().setRange(xRange=(100, 164), yRange=(500_000, 500_040), padding=0)
     qtbot.wait(10)
-    (r0, r1, step), (c0, c1) = heatmap.pixel_window()
-    assert step == 1
+    (r0, r1, step), (c0, c1, group) = heatmap.pixel_window()
+    assert step == 1 and group == 1
     expected = positional_encoding(r1 - r0, 8192, start=r0)[:, c0:c1]
     np.testing.assert_allclose(heatmap.image.image, expected, atol=1e-6)
     rect = heatmap.image.mapRectToParent(heatmap.image.boundingRect())
@@ -244,10 +244,10 @@ def test_zoomed_in_pixels_are_exact_values(heatmap, state, qtbot):
 
 def test_zoomed_out_pixels_are_means_of_their_positions(heatmap, state, qtbot):
     state.set_params(max_len=1_000_000, d_model=64)
-    (r0, _, step), (c0, c1) = heatmap.pixel_window()
+    (r0, _, step), (c0, c1, group) = heatmap.pixel_window()
     assert step > 1000  # a million positions in a few hundred pixels
     image = heatmap.image.image
-    assert image.shape[1] == c1 - c0 == 64
+    assert image.shape[1] == c1 - c0 == 64 and group == 1
     for row in (0, 7, image.shape[0] // 2, image.shape[0] - 1):
         first = r0 + row * step
         block = positional_encoding(min(step, 1_000_000 - first), 64, start=first)
@@ -307,3 +307,14 @@ def test_wide_models_page_through_their_dials(clock, state):
     assert state.selected_pair == 3256
     state.set_d_model(64)
     assert not clock.pager.isVisibleTo(clock) and clock._centres.shape == (32, 2)
+
+
+def test_many_dimensions_per_pixel_are_averaged(heatmap, state, qtbot):
+    state.set_params(max_len=300, d_model=8192)
+    (_, _, step), (c0, c1, group) = heatmap.pixel_window()
+    assert group >= 2 and step == 1
+    image = heatmap.image.image
+    table = positional_encoding(300, 8192)
+    for col in (0, 100, image.shape[1] - 1):
+        expected = table[:, c0 + col * group : min(c1, c0 + (col + 1) * group)].mean(axis=1)
+        np.testing.assert_allclose(image[:, col], expected, atol=1e-6)
