@@ -15,7 +15,9 @@ from core.encoding import encode, inverse_frequencies, positional_encoding
 from core.params import PAPER_BASE, check_max_len
 
 #: Work budget (values touched) for the live statistics; beyond it they cover a prefix.
-STATS_BUDGET = 1 << 24
+STATS_BUDGET = 1 << 22
+#: Values held at once by the chunked loops (8 MiB of float64).
+CHUNK = 1 << 20
 
 
 def dot_by_offset(offsets: ArrayLike, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
@@ -27,7 +29,13 @@ def dot_by_offset(offsets: ArrayLike, d_model: int, base: float = PAPER_BASE) ->
         Shape (n,) for n offsets, float64, in [-d_model/2, d_model/2].
     """
     k = np.asarray(offsets, dtype=np.float64).ravel()
-    return np.cos(np.outer(k, inverse_frequencies(d_model, base))).sum(axis=1)
+    omega = inverse_frequencies(d_model, base)
+    out = np.empty(k.size)
+    # In chunks of about CHUNK values, so that memory stays flat for long offset ranges.
+    rows = max(1, CHUNK // omega.size)
+    for first in range(0, k.size, rows):
+        out[first : first + rows] = np.cos(np.outer(k[first : first + rows], omega)).sum(axis=1)
+    return out
 
 
 def measured_dots(

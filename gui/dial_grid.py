@@ -116,3 +116,8 @@ class DialLabels(pg.GraphicsObject):
         for x, y, text in zip(xs.tolist(), ys.tolist(), texts, strict=True):
             painter.drawStaticText(QPointF(x - text.size().width() / 2, y), text)
         painter.restore()
+
+
+def set_points(item: pg.PlotCurveItem, points: np.ndarray) -> None:
+    """Give a curve an (n, 2) array of points."""
+    item.setData(x=points[:, 0], y=points[:, 1])

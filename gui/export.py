@@ -116,6 +116,7 @@ class Figure:
             round(self.logical.width()), round(self.logical.height()) - self.caption_height
         )
         self.widget.show()
+        style.uncache(self.widget)
         self.settle()
 
     def settle(self) -> None:

@@ -52,6 +52,7 @@ class HeatmapView(QWidget):
         )
         style.quiet_plot(self.colorbar, self)  # a ColorBarItem is a PlotItem
         self.colorbar.setImageItem(self.image, insert_in=self.plot)
+        style.cache_static(self.image, self.colorbar)
 
         self.pair_box = _outline(style.SELECT_COLOR, 1.5, dashed=True)
         self.offset_box = _outline(style.OFFSET_COLOR, 3.0)

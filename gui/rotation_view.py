@@ -69,6 +69,7 @@ class RotationView(QWidget):
         layout.addWidget(self.graphics, 3)
         layout.addWidget(self.text_panel)
 
+        style.cache_static(self.matrix_image, self.zoom_image, *self.zoom_texts)
         state.tableChanged.connect(self._sync_matrix)
         state.kChanged.connect(self._sync_matrix)
         state.posChanged.connect(self._sync_vectors)

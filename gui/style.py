@@ -7,7 +7,7 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QLabel, QWidget
 
 #: Current position (heatmap row outline, clock hands, PE(pos) labels).
 POS_COLOR = QColor("#111111")
@@ -147,3 +147,20 @@ def name_rows(rows: list[tuple[pg.PlotItem, list[str]]], scale: float) -> None:
         axis = plot.getAxis("left")
         axis.setTicks([[(r + 0.5, name) for r, name in enumerate(names)]])
         axis.setWidth(widest + 16)
+
+
+def cache_static(*items: QGraphicsItem) -> None:
+    """Keep items that change only with the parameters (not with pos) as cached pixmaps.
+
+    Stepping pos then repaints just the hands and outlines. Exports switch the caches off (see
+    `uncache`), so SVG and PDF keep every line as a vector.
+    """
+    for item in items:
+        item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+
+def uncache(widget: QWidget) -> None:
+    """Switch off the item caches of every graphics view inside widget."""
+    for view in widget.findChildren(QGraphicsView):
+        for item in view.scene().items():
+            item.setCacheMode(QGraphicsItem.CacheMode.NoCache)

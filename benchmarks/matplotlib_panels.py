@@ -1,25 +1,19 @@
-"""One presenter step (pos += 1, then a full render of the window) against matplotlib Agg.
+"""The baseline of the step benchmark: PE Clock's three panels drawn by matplotlib (Agg).
 
-Run by hand, not by CI:  python benchmarks/bench_step.py [--frames N]
-
-Both sides draw the same three panels at 1600x900 with the defaults (50 x 512, base 10000):
-the heatmap with the pos / pos+k rows outlined, one dial per pair plus a three-handed clock, and
-R(k) with its zoom and the three vectors. Both create their artists once and update only data per
-frame, as each library recommends. Figures are medians over the frames, measured in one run so
-that the ratio, not the absolute time, is what counts on a noisy machine.
+The same content as the window at 1600x900 with the defaults (50 x 512, base 10000): the heatmap
+with the pos / pos+k rows outlined and its colour bar, one dial per pair with its index plus a
+three-handed clock and its legend, R(k) with its zoom and numbers, the three vectors and the
+text of the block and vectors. Artists are created once and only their data change per frame,
+as matplotlib recommends for animation.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
@@ -37,35 +31,6 @@ def median_ms(func, frames: int) -> float:  # type: ignore[no-untyped-def]
         func()
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
-
-
-def pe_clock_figures(frames: int) -> tuple[float, float]:
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    from gui.main_window import MainWindow
-
-    app = QApplication.instance() or QApplication([])
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    window = MainWindow()
-    window.resize(WIDTH, HEIGHT)
-    window.show()
-    app.processEvents()
-    state = window.state
-    state.set_max_len(50)
-
-    def step() -> None:
-        state.step(1) if state.pos < state.max_len - 1 else state.go_to(0)
-        window.grab()
-
-    for _ in range(5):
-        step()
-    step_ms = median_ms(step, frames)
-    floor_ms = median_ms(window.grab, frames)
-    window.close()
-    window.deleteLater()
-    app.processEvents()
-    return step_ms, floor_ms
 
 
 def matplotlib_figure(frames: int) -> float:
@@ -91,8 +56,10 @@ def matplotlib_figure(frames: int) -> float:
     ax_heat = fig.add_subplot(grid[0, 0])
     image = ax_heat.imshow(table, cmap="coolwarm", vmin=-1, vmax=1, aspect="auto")
     fig.colorbar(image, ax=ax_heat)
-    ax_heat.set_xlabel("dimension")
+    ax_heat.set_xlabel("dimension (pair i = columns 2i: sin, 2i+1: cos)")
     ax_heat.set_ylabel("position")
+    ax_heat.set_title(f"PE(pos, dim) · d_model {d} · base {base:g}")
+    readout = fig.text(0.02, 0.51, "", fontsize=8)
     pos_box = ax_heat.add_patch(Rectangle((-0.5, -0.5), d, 1, fill=False, lw=2, ec="k"))
     off_box = ax_heat.add_patch(Rectangle((-0.5, 0.5), d, 1, fill=False, lw=2, ec="g"))
 
@@ -106,6 +73,8 @@ def matplotlib_figure(frames: int) -> float:
     ax_grid.add_collection(ghosts)
     for i, (x, y) in enumerate(centres):
         ax_grid.text(x, y - 1.3, str(i), fontsize=5, ha="center")
+    selected = ax_grid.plot(*(centres[0] + 1.08 * ring).T, color="#f28e00", lw=2)[0]
+    ax_grid.set_title(f"{pairs} clock hands, one per pair i · dashed: pos + k", fontsize=9)
     ax_grid.set_xlim(-1.5, cols * 2.5)
     ax_grid.set_ylim(centres[:, 1].min() - 2, 1.5)
 
@@ -113,6 +82,23 @@ def matplotlib_figure(frames: int) -> float:
     ax_clock.set_aspect("equal")
     ax_clock.axis("off")
     ax_clock.plot(ring[:, 0], ring[:, 1], "k")
+    ticks = np.arange(60) * (2 * np.pi / 60)
+    inner = np.where(np.arange(60) % 5 == 0, 0.86, 0.94)
+    ax_clock.add_collection(
+        LineCollection(
+            np.stack(
+                [
+                    np.stack([inner * np.sin(ticks), inner * np.cos(ticks)], 1),
+                    np.stack([np.sin(ticks), np.cos(ticks)], 1),
+                ],
+                1,
+            ),
+            colors="#444444",
+            lw=1.5,
+        )
+    )
+    ax_clock.text(0, 0.78, "12", ha="center", va="top")
+    ax_clock.plot([0], [0], "o", color="#222222")
     clock_pairs = (0, pairs // 4, pairs // 2)
     clock_hands = [
         ax_clock.plot([0, 0], [0, 1], lw=w, color=c)[0]
@@ -131,7 +117,16 @@ def matplotlib_figure(frames: int) -> float:
                 ax_zoom.text(c, r, f"{zoom[r, c]:.3f}", ha="center", va="center", fontsize=8)
     ax_vec = fig.add_subplot(grid[1, 2:])
     strips = ax_vec.imshow(np.zeros((3, d)), cmap="coolwarm", vmin=-1, vmax=1, aspect="auto")
+    ax_vec.set_yticks([0, 1, 2], ["PE(pos)", "R(k)·PE(pos)", "PE(pos+k)"])
     error_text = ax_vec.set_title("")
+    phi = k * omega[0]
+    block = (
+        f"Block of pair 0 = [[cos φ, sin φ], [−sin φ, cos φ]]\n"
+        f"{np.cos(phi):.6f}  {np.sin(phi):.6f}\n{-np.sin(phi):.6f}  {np.cos(phi):.6f}\n"
+        f"φ = k·ω0 = {phi:.6f} rad = {np.degrees(phi):.4f}°"
+    )
+    fig.text(0.76, 0.40, block, fontsize=8, va="top")
+    vectors = fig.text(0.76, 0.25, "", fontsize=8, va="top")
 
     state = {"pos": 0}
 
@@ -156,6 +151,14 @@ def matplotlib_figure(frames: int) -> float:
         target = positional_encoding(1, d, base, start=pos + k)[0]
         strips.set_data(np.stack([pe, turned, target]))
         error_text.set_text(f"max diff {np.abs(turned - target).max():.2e}")
+        vectors.set_text(
+            "\n".join(
+                f"{name}: ({v[0]:.6f}, {v[1]:.6f})"
+                for name, v in (("PE(pos)", pe), ("R(k)·PE(pos)", turned), ("PE(pos+k)", target))
+            )
+        )
+        readout.set_text(f"pos {pos} (black outline) · pos + k = {pos + k} (green) · pair 0")
+        selected.set_data(*(centres[0] + 1.08 * ring).T)
         fig.canvas.draw()
         np.asarray(fig.canvas.buffer_rgba())
 
@@ -164,23 +167,3 @@ def matplotlib_figure(frames: int) -> float:
     result = median_ms(step, frames)
     plt.close(fig)
     return result
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=40)
-    args = parser.parse_args()
-    step_ms, floor_ms = pe_clock_figures(args.frames)
-    mpl_ms = matplotlib_figure(max(5, args.frames // 4))
-    print(f"window {WIDTH}x{HEIGHT}, defaults 50 x 512, median of {args.frames} frames")
-    print(f"PE Clock step + grab():          {step_ms:8.1f} ms")
-    print(
-        f"PE Clock grab() alone (floor):   {floor_ms:8.1f} ms   step/floor = "
-        f"{step_ms / floor_ms:.2f}x"
-    )
-    print(f"matplotlib Agg step + draw():    {mpl_ms:8.1f} ms")
-    print(f"speed-up over matplotlib:        {mpl_ms / step_ms:8.1f}x   (target >= 15x)")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,0 +1,355 @@
+"""Every speed and memory figure of PE Clock, side by side with its baseline, in one run.
+
+    python benchmarks/run.py            # about two minutes on 2 cores
+    python benchmarks/run.py --quick    # fewer repetitions
+
+Run by hand, never by CI. Machines are noisy: each figure is a median over repetitions and is
+reported as a ratio to a baseline measured in the same run. Needs matplotlib for the baseline
+of target 1 (`pip install -e ".[bench]"`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import numpy as np
+
+from core.encoding import positional_encoding
+
+WIDTH, HEIGHT = 1600, 900
+BIG = {"max_len": 1_000_000, "d_model": 8192}
+
+
+def median_ms(func: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+class Window:
+    """The real window at 1600x900 with settings kept out of the user's folder."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QSettings
+        from PySide6.QtWidgets import QApplication
+
+        from gui.app import create_application, quiet_offscreen_warnings
+
+        quiet_offscreen_warnings()
+        self.app = QApplication.instance() or create_application([])
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+        from gui.main_window import MainWindow
+
+        self.window = MainWindow(language="en")
+        self.window.resize(WIDTH, HEIGHT)
+        self.window.show()
+        self.app.processEvents()
+        self.state = self.window.state
+
+    def key_step(self) -> None:
+        """One presenter step: a real Right (or Home at the end) key press, then a full render."""
+        from PySide6.QtCore import Qt
+        from PySide6.QtTest import QTest
+
+        key = Qt.Key.Key_Right if self.state.pos < self.state.max_len - 1 else Qt.Key.Key_Home
+        QTest.keyClick(self.window, key)
+        self.window.grab()
+
+    def close(self) -> None:
+        self.window.close()
+        self.window.deleteLater()
+        self.app.processEvents()
+
+
+def step_figures(repeats: int) -> dict[str, float]:
+    from matplotlib_panels import matplotlib_figure
+
+    w = Window()
+    for _ in range(5):
+        w.key_step()
+    out = {
+        "step": median_ms(w.key_step, repeats),
+        "floor": median_ms(w.window.grab, repeats),
+    }
+    w.state.set_params(**BIG)
+    for _ in range(5):
+        w.key_step()
+    out["step_big"] = median_ms(w.key_step, repeats)
+
+    # Target 3: a parameter change to the new frame at 8192 x 1024, and zoom/pan at 1M x 8192.
+    w.state.set_params(max_len=8192, d_model=1024)
+    w.window.grab()
+    cycle = iter([512, 1024] * repeats)
+    out["d_model"] = median_ms(lambda: (w.state.set_d_model(next(cycle)), w.window.grab()), repeats)
+    bases = iter([500000.0, 10000.0] * repeats)
+    out["base"] = median_ms(lambda: (w.state.set_base(next(bases)), w.window.grab()), repeats)
+    lengths = iter([8191, 8192] * repeats)
+    out["max_len"] = median_ms(
+        lambda: (w.state.set_max_len(next(lengths)), w.window.grab()), repeats
+    )
+    w.state.set_params(**BIG)
+    view = w.window.heatmap_view.plot.getViewBox()
+    spans = iter([(0, 1_000_000), (250_000, 750_000), (400_000, 900_000)] * repeats)
+
+    def zoom() -> None:
+        view.setRange(yRange=next(spans), padding=0)
+        w.window.grab()
+
+    out["zoom"] = median_ms(zoom, repeats)
+    w.close()
+    out["matplotlib"] = matplotlib_figure(max(5, repeats // 4))
+    return out
+
+
+def reference_encoding(n: int, d: int) -> np.ndarray:
+    """The course's NumPy code: broadcast pos / 10000 ** (2i / d_model), then sin and cos."""
+    pos = np.arange(n)[:, None]
+    i = np.arange(d // 2)[None, :]
+    angle = pos / 10000 ** (2 * i / d)
+    pe = np.zeros((n, d))
+    pe[:, 0::2] = np.sin(angle)
+    pe[:, 1::2] = np.cos(angle)
+    return pe
+
+
+def encoding_figures(repeats: int) -> dict[str, float]:
+    ours = median_ms(lambda: positional_encoding(8192, 1024), repeats)
+    reference = median_ms(lambda: reference_encoding(8192, 1024), repeats)
+    exact = np.arange(8192, dtype=np.longdouble)[:, None] * np.power(
+        np.longdouble(10000), -np.arange(0, 1024, 2, dtype=np.longdouble) / 1024
+    )
+    table = positional_encoding(8192, 1024)
+    error = max(
+        float(np.abs(table[:, 0::2] - np.sin(exact)).max()),
+        float(np.abs(table[:, 1::2] - np.cos(exact)).max()),
+    )
+    ref_error = float(np.abs(reference_encoding(8192, 1024)[:, 0::2] - np.sin(exact)).max())
+    return {"ours": ours, "reference": reference, "error": error, "ref_error": ref_error}
+
+
+STARTUP = """
+import sys, time
+from PySide6.QtCore import QTimer, QSettings
+from PySide6.QtWidgets import QApplication, QMainWindow
+{setup}
+app = QApplication.instance() or QApplication([])
+window = {window}
+window.resize(1600, 900)
+window.show()
+QTimer.singleShot(0, lambda: (print(time.time(), flush=True), app.quit()))
+app.exec()
+"""
+FLOOR_SETUP = "import pyqtgraph"
+APP_SETUP = """
+import tempfile
+sys.path.insert(0, {root!r})
+QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+from gui.app import create_application
+from gui.main_window import MainWindow
+app = create_application([])
+"""
+
+
+def startup_ms(setup: str, window: str) -> float:
+    """Process start to the first painted window (the event loop's first turn after show)."""
+    code = STARTUP.format(setup=setup, window=window)
+    start = time.time()
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    return (float(out.stdout.strip().splitlines()[-1]) - start) * 1000
+
+
+PEAK_RSS = """
+import sys, tempfile
+sys.path.insert(0, {root!r})
+from PySide6.QtCore import QSettings
+from gui.app import create_application
+QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+from gui.main_window import MainWindow
+app = create_application([])
+window = MainWindow(language="en")
+window.resize(1600, 900)
+window.show()
+app.processEvents()
+window.state.set_params(max_len=1_000_000, d_model=8192)
+for tab in range(window.tabs.count()):  # every panel drawn once at this size
+    window.tabs.setCurrentIndex(tab)
+    app.processEvents()
+    window.grab()
+window.tabs.setCurrentIndex(0)
+for _ in range(20):
+    window.state.step()
+    window.grab()
+# VmHWM, not ru_maxrss: the latter survives exec and would count the parent's peak.
+status = open("/proc/self/status").read()
+print(int(status.split("VmHWM:")[1].split()[0]) / 1024)
+"""
+
+
+def peak_rss_mb() -> float:
+    out = subprocess.run(
+        [sys.executable, "-c", PEAK_RSS.format(root=str(ROOT))],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def export_figures(repeats: int) -> dict[str, float]:
+    from gui.export import export_animation, export_figure
+    from gui.state import AppState
+
+    folder = Path(tempfile.mkdtemp())
+    state = AppState()
+    png = median_ms(
+        lambda: export_figure(folder / "w.png", "window", state, 3840, 2160), max(3, repeats // 10)
+    )
+    gif = median_ms(
+        lambda: export_animation(folder / "c.gif", "clock", state, 0, 49, 10, 800, 600), 1
+    )
+    # 100 frames: max_len 50 gives 50, so export positions 0..99 of a longer table.
+    state.set_max_len(100)
+    gif100 = median_ms(
+        lambda: export_animation(folder / "c.gif", "window", state, 0, 99, 10, 800, 600), 1
+    )
+    return {"png": png, "gif50": gif, "gif": gif100}
+
+
+def row(name: str, value: str, ratio: str, target: str, ok: bool) -> str:
+    return f"| {name} | {value} | {ratio} | {target} | {'yes' if ok else 'NO'} |"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = parser.parse_args()
+    repeats = 10 if args.quick else 40
+
+    s = step_figures(repeats)
+    e = encoding_figures(max(3, repeats // 8))
+    floor = statistics.median(startup_ms(FLOOR_SETUP, "QMainWindow()") for _ in range(3))
+    ours = statistics.median(
+        startup_ms(APP_SETUP.format(root=str(ROOT)), "MainWindow(language='en')") for _ in range(3)
+    )
+    rss = peak_rss_mb()
+    x = export_figures(repeats)
+
+    lines = [
+        "| figure | measured | ratio | target | met |",
+        "| --- | --- | --- | --- | --- |",
+        row(
+            "1. step (key press + full render, 1600x900, 50 x 512)",
+            f"{s['step']:.1f} ms",
+            f"{s['matplotlib'] / s['step']:.1f}x faster than matplotlib Agg "
+            f"({s['matplotlib']:.0f} ms)",
+            ">= 20x",
+            s["matplotlib"] / s["step"] >= 20,
+        ),
+        row(
+            "1. step vs re-rendering the unchanged window",
+            f"floor {s['floor']:.1f} ms",
+            f"{s['step'] / s['floor']:.2f}x the floor",
+            "<= 1.5x",
+            s["step"] / s["floor"] <= 1.5,
+        ),
+        row(
+            "2. step at 1,000,000 x 8192",
+            f"{s['step_big']:.1f} ms",
+            f"{s['step_big'] / s['step']:.2f}x the default step",
+            "<= 2x",
+            s["step_big"] / s["step"] <= 2,
+        ),
+        row(
+            "3. change d_model (8192 x 1024 ↔ 512) to the new frame",
+            f"{s['d_model']:.1f} ms",
+            "",
+            "<= 100 ms",
+            s["d_model"] <= 100,
+        ),
+        row(
+            "3. change base to the new frame (8192 x 1024)",
+            f"{s['base']:.1f} ms",
+            "",
+            "<= 100 ms",
+            s["base"] <= 100,
+        ),
+        row(
+            "3. change max_len to the new frame (8192 x 1024)",
+            f"{s['max_len']:.1f} ms",
+            "",
+            "<= 100 ms",
+            s["max_len"] <= 100,
+        ),
+        row(
+            "3. zoom/pan re-render at 1,000,000 x 8192",
+            f"{s['zoom']:.1f} ms",
+            "",
+            "<= 50 ms",
+            s["zoom"] <= 50,
+        ),
+        row(
+            "4. positional_encoding(8192, 1024)",
+            f"{e['ours']:.1f} ms",
+            f"{e['reference'] / e['ours']:.1f}x faster than the course's NumPy "
+            f"({e['reference']:.1f} ms); max error {e['error']:.1e} "
+            f"(reference {e['ref_error']:.1e})",
+            ">= 2x, error <= 1e-12",
+            e["reference"] / e["ours"] >= 2 and e["error"] <= 1e-12,
+        ),
+        row(
+            "5. start-up to the first painted window",
+            f"{ours:.0f} ms",
+            f"floor + {ours - floor:.0f} ms (floor {floor:.0f} ms)",
+            "<= floor + 400 ms",
+            ours - floor <= 400,
+        ),
+        row(
+            "6. peak RSS at 1,000,000 x 8192, zoomed out, every tab drawn",
+            f"{rss:.0f} MB",
+            "",
+            "<= 400 MB",
+            rss <= 400,
+        ),
+        row(
+            "7. export window at 3840x2160 to PNG",
+            f"{x['png']:.0f} ms",
+            "",
+            "<= 1 s",
+            x["png"] <= 1000,
+        ),
+        row(
+            "7. export 100-frame 800x600 GIF (window)",
+            f"{x['gif']:.0f} ms",
+            f"(50-frame clock GIF {x['gif50']:.0f} ms)",
+            "<= 3 s",
+            x["gif"] <= 3000,
+        ),
+    ]
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
