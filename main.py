@@ -221,13 +221,11 @@ def run_gui(lang: str | None, reset: bool) -> int:
 
     from gui.app import create_application
     from gui.main_window import MainWindow
-    from gui.settings import default_settings
+    from gui.settings import reset_settings
 
     app = QApplication.instance() or create_application(sys.argv)
     if reset:
-        settings = default_settings()
-        settings.clear()
-        settings.sync()
+        reset_settings()
         print(tr("cli.reset_done"))
     window = MainWindow(language=lang)
     window.show()

@@ -252,6 +252,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "status.position": ("position {pos}", "위치 {pos}"),
     "dialog.export_failed": ("Export failed", "내보내기 실패"),
+    "error.title": ("Something went wrong", "문제가 생겼습니다"),
+    "error.unexpected": (
+        "An unexpected error occurred ({error}). PE Clock goes on; the details are in {path}.",
+        "예상하지 못한 오류가 났습니다 ({error}). PE Clock은 계속 동작하며, 자세한 "
+        "내용은 {path}에 있습니다.",
+    ),
+    "dialog.settings_failed": ("Settings not saved", "설정을 저장하지 못했습니다"),
     "dialog.load_failed": ("Could not load embeddings", "임베딩을 불러오지 못했습니다"),
     "progress.rendering": (
         "Rendering frame {done} of {total}…",
@@ -404,6 +411,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "(float64 rounding: the identity is exact)",
         "max<sub>dim</sub> |R(k)·PE(pos) − PE(pos+k)| = <b>{error}</b> "
         "(float64 반올림 오차일 뿐, 항등식은 정확합니다)",
+    ),
+    "rotation.precision": (
+        "The largest angle is {angle} rad: float64 stores it to about ±{error} "
+        "rad, so sin and cos keep about {digits} correct decimals.",
+        "가장 큰 각도는 {angle} rad입니다: float64는 이를 약 ±{error} rad로 저장하므로 "
+        "sin과 cos는 소수 약 {digits}자리까지 정확합니다.",
+    ),
+    "rotation.precision_lost": (
+        "The largest angle is {angle} rad: float64 stores it only to "
+        "±{error} rad, so sin and cos keep just {digits} correct decimals.",
+        "가장 큰 각도는 {angle} rad입니다: float64는 이를 ±{error} rad로만 "
+        "저장하므로 sin과 cos는 소수 {digits}자리만 정확합니다.",
     ),
     # --- presenter keys --------------------------------------------------------------------------
     "keys.title": ("Presenter keys", "발표자 키"),

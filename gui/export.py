@@ -9,8 +9,6 @@ target folder and renamed into place.
 from __future__ import annotations
 
 import contextlib
-import os
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -35,6 +33,7 @@ from gui.export_options import (
     STILL_SUFFIXES,
 )
 from gui.figure_panel import FigurePanel
+from gui.files import WriteError, atomic_write
 from gui.heatmap_view import HeatmapView
 from gui.rotation_view import RotationView
 from gui.state import AppState
@@ -62,8 +61,8 @@ LAYOUT_WIDTH, LAYOUT_HEIGHT = 1920, 1080
 SVG_PDF_DPI = 96
 
 
-class ExportError(Exception):
-    """An export that could not be written; the message is for the user."""
+#: An export that could not be written; the message is for the user.
+ExportError = WriteError
 
 
 def caption_text(state: AppState) -> str:
@@ -164,39 +163,6 @@ def staged(view: str, state: AppState, width: int, height: int, caption: bool) -
         yield figure
     finally:
         figure.close()
-
-
-def atomic_write(path: Path, write: Callable[[Path], None]) -> Path:
-    """Call write(temporary path) in path's folder, then rename it over path.
-
-    If anything fails, no temporary file remains and an existing file at path is untouched.
-    """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise ExportError(tr("export.is_folder", path=path))
-    if not folder.is_dir():
-        raise ExportError(tr("export.no_folder", path=folder))
-    try:
-        handle, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
-    except OSError as err:
-        raise ExportError(
-            tr("export.cannot_write", path=folder, reason=err.strerror or err)
-        ) from err
-    os.close(handle)
-    tmp = Path(tmp_name)
-    try:
-        write(tmp)
-        if tmp.stat().st_size == 0:
-            raise ExportError(tr("export.empty", path=path.name))
-        os.replace(tmp, path)
-    except OSError as err:
-        tmp.unlink(missing_ok=True)
-        raise ExportError(tr("export.failed", path=path, reason=err.strerror or err)) from err
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return path
 
 
 def _write_png(figure: Figure, tmp: Path) -> None:

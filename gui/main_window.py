@@ -19,8 +19,10 @@ from core import __version__, i18n
 from core.i18n import tr
 from gui import export, style
 from gui.controls import ControlPanel
+from gui.error_hook import ErrorHook
 from gui.export_actions import ExportActions
 from gui.figure_panel import FigurePanel
+from gui.files import WriteError
 from gui.presenter_keys import PresenterKeys
 from gui.settings import default_settings, restore_state, save_state
 from gui.shortcut_overlay import ShortcutOverlay
@@ -89,6 +91,7 @@ class MainWindow(QMainWindow):
         self.blank_color = ""
 
         self.exports = ExportActions(self, self.state, self.views, self.show_status)
+        self.error_hook = ErrorHook(self, self.show_status)
         self._build_menus()
         self.keys = PresenterKeys(self, self.state)
 
@@ -297,7 +300,8 @@ class MainWindow(QMainWindow):
         self.state.set_playing(False)
         if self.presenting:
             self.leave_presenter_mode()
-        save_state(self.settings, self.state)
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.sync()
+        try:
+            save_state(self.settings, self.state, self.saveGeometry())
+        except WriteError as err:
+            QMessageBox.warning(self, tr("dialog.settings_failed"), str(err))
         super().closeEvent(event)

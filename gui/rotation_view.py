@@ -19,6 +19,8 @@ ZOOM_PAIRS = 2
 #: The overview of R(k) is pooled to at most this many pixels a side.
 OVERVIEW_PIXELS = 128
 TEXT_WIDTH = 420
+#: Largest angle (rad) from which the panel notes float64's rounding of the angles.
+PRECISION_NOTE_FROM = 1e4
 VECTOR_ROWS = ("PE(pos)", "R(k)·PE(pos)", "PE(pos+k)")
 
 
@@ -169,6 +171,7 @@ class RotationView(QWidget):
             tr("rotation.vectors", pair=pair)
             + f"<table>{rows}</table>"
             + tr("rotation.error", error=f"{error:.2e}")
+            + precision_note(max(s.pos, s.pos + s.k))
         )
 
     def _sync_fonts(self) -> None:
@@ -187,3 +190,18 @@ class RotationView(QWidget):
             label.setFont(style.scaled_font(scale))
         # A fixed width: changing numbers must not re-layout (and shift) the plots.
         self.text_panel.setFixedWidth(round(TEXT_WIDTH * min(scale, 1.6)))
+
+
+def precision_note(angle: float) -> str:
+    """Say how much of the largest angle float64 keeps, once that starts to matter.
+
+    Pair 0 turns by one radian per position, so the largest angle is the largest position.
+    float64 stores it to a relative 2^-53: about 1e-9 rad at 10^7, and at ~10^12 rad only
+    about four correct digits of sin and cos remain.
+    """
+    if angle < PRECISION_NOTE_FROM:
+        return ""
+    error = angle * 2.0**-53
+    digits = max(0, int(-math.log10(error)))
+    key = "rotation.precision_lost" if angle >= 1e12 else "rotation.precision"
+    return "<br>" + tr(key, angle=f"{angle:.3g}", error=f"{error:.1e}", digits=digits)

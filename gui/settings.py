@@ -1,14 +1,21 @@
 """Remembering the window: parameters and view options saved with QSettings, restored defensively.
 
+Saving writes a whole new file and renames it into place, so a failure never leaves a damaged
+one behind.
+
 A value that is missing keeps its default; one that is corrupt or from an older version
 (wrong type, d_model 7, base -1) is skipped and named, so the window can say so.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
 
 from core import i18n
+from core.i18n import tr
+from gui.files import WriteError, atomic_write
 from gui.state import AppState
 
 #: Keys restored in this order: pos is checked against max_len, then k against pos.
@@ -19,6 +26,13 @@ OPTION_KEYS = ("selected_pair", "speed", "font_scale", "train_len")
 
 def default_settings() -> QSettings:
     return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "pe-clock", "pe-clock")
+
+
+def reset_settings() -> None:
+    """Forget everything saved (`pe-clock --reset-settings`)."""
+    settings = default_settings()
+    settings.clear()
+    settings.sync()
 
 
 def _parse(key: str, raw: object) -> object:
@@ -56,9 +70,34 @@ def restore_state(settings: QSettings, state: AppState) -> list[str]:
     return bad
 
 
-def save_state(settings: QSettings, state: AppState) -> None:
-    for key in (*PARAM_KEYS, *OPTION_KEYS):
-        settings.setValue(f"state/{key}", getattr(state, key))
-    settings.setValue("state/loop", "true" if state.loop else "false")
-    settings.setValue("state/clock_pairs", ",".join(map(str, state.clock_pairs)))
-    settings.setValue("state/language", state.language)
+def save_state(settings: QSettings, state: AppState, geometry: QByteArray) -> None:
+    """Write the state and window geometry to settings' file atomically.
+
+    Raises
+    ------
+    WriteError
+        If the file could not be written; the previous file is then untouched.
+    """
+    values: dict[str, object] = {
+        f"state/{key}": getattr(state, key) for key in (*PARAM_KEYS, *OPTION_KEYS)
+    }
+    values["state/loop"] = "true" if state.loop else "false"
+    values["state/clock_pairs"] = ",".join(map(str, state.clock_pairs))
+    values["state/language"] = state.language
+    values["window/geometry"] = geometry
+
+    def write(tmp: Path) -> None:
+        out = QSettings(str(tmp), QSettings.Format.IniFormat)
+        for key, value in values.items():
+            out.setValue(key, value)
+        out.sync()
+        if out.status() != QSettings.Status.NoError:
+            raise OSError(f"QSettings could not write {tmp.name}")
+
+    path = Path(settings.fileName())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise WriteError(tr("export.failed", path=path, reason=err.strerror or err)) from err
+    atomic_write(path, write)
+    settings.sync()  # pick up the file just written

@@ -102,3 +102,21 @@ def test_rotate_scales_to_8192_without_dense_matrix():
 def test_invalid_input_is_refused(func, args, name):
     with pytest.raises(ValueError, match=f"^{name} must .*got"):
         func(*args)
+
+
+@given(
+    pos=st.integers(0, 10**7),
+    k=st.integers(-(10**6), 10**6),
+    d_model=st.integers(1, 256).map(lambda h: 2 * h),
+    base=st.floats(10, 1e9),
+)
+def test_identity_holds_at_the_edges(pos, k, d_model, base):
+    """Positions up to 10^7 and bases up to 10^9: R(k)·PE(pos) = PE(pos + k) within 1e-6."""
+    if pos + k < 0:
+        k = -pos
+    np.testing.assert_allclose(
+        rotate(encode(pos, d_model, base), k, d_model, base),
+        encode(pos + k, d_model, base),
+        rtol=0,
+        atol=1e-6,
+    )

@@ -2,7 +2,7 @@ import gc
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QStandardPaths
 from PySide6.QtWidgets import QApplication
 
 from gui.main_window import MainWindow
@@ -22,6 +22,7 @@ def _top_level_pointers() -> set[int]:
 def isolated_settings(tmp_path, qapp):
     """Every test saves and restores settings in its own folder, never the user's."""
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    QStandardPaths.setTestModeEnabled(True)  # error logs go to a test folder, not the user's
     return tmp_path
 
 

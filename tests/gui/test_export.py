@@ -10,7 +10,7 @@ from PIL import Image
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QMessageBox
 
-from gui import export
+from gui import export, files
 from gui.export_dialog import ExportDialog, ExportRequest
 from tests.gui.helpers import to_array
 
@@ -129,7 +129,7 @@ def test_failed_rename_keeps_the_old_file(state, tmp_path, monkeypatch):
     def refuse(*args):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(export.os, "replace", refuse)
+    monkeypatch.setattr(files.os, "replace", refuse)
     with pytest.raises(export.ExportError, match="Permission denied"):
         export.export_figure(target, "clock", state, 300, 200)
     assert target.read_text() == "old"
@@ -271,6 +271,19 @@ BAD_CLI = [
     (["--out", "."], "--out"),
     (["--out", "a.gif", "--fps", "0"], "fps"),
     (["--out", "a.gif", "--from", "9", "--to", "3"], "to"),
+    (["--out", "a.gif", "--from", "-1"], "from"),
+    (["--out", "a.gif", "--to", "50"], "to"),
+    (["--out", "a.gif", "--fps", "nan"], "fps"),
+    (["--max-len", "abc"], "max_len"),
+    (["--k", "1.5"], "k"),
+    (["--pos", "1e3"], "pos"),
+    (["--base", "-5"], "base"),
+    (["--base", "1e10"], "base"),
+    (["--width", "99999"], "width"),
+    (["--view", ""], "--view"),
+    (["--lang", "fr"], "--lang"),
+    (["--bogus"], "--bogus"),
+    (["--out"], "--out"),
 ]
 
 
@@ -278,6 +291,7 @@ BAD_CLI = [
 def test_cli_bad_arguments_exit_2_with_one_line(tmp_path, args, name):
     if "--out" not in args:
         args = [*args, "--out", "fig.png"]
+    assert len(BAD_CLI) >= 25
     out = run_cli(*args, cwd=tmp_path)
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
