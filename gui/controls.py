@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QDoubleValidator, QValidator
+from PySide6.QtGui import QDoubleValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -15,7 +14,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSlider,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -23,6 +21,7 @@ from PySide6.QtWidgets import (
 from core.i18n import tr
 from core.params import MAX_BASE, MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
 from gui import style
+from gui.spin_box import DoubleSpinBox, SpinBox
 from gui.state import MAX_SPEED, MIN_SPEED, AppState
 
 #: Base presets (catalogue key, value): the paper, and rope_theta of Llama 3 and Qwen2.
@@ -33,28 +32,6 @@ BASE_PRESETS = (
 )
 
 
-class EvenSpinBox(QSpinBox):
-    """A spin box that only accepts even numbers (each pair of dimensions is one clock hand)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setSingleStep(2)
-
-    def validate(self, text: str, pos: int):  # type: ignore[no-untyped-def]
-        result = super().validate(text, pos)
-        state = result[0] if isinstance(result, tuple) else result
-        if state == QValidator.State.Acceptable and self.valueFromText(text) % 2:
-            state = QValidator.State.Intermediate
-        return (state, *result[1:]) if isinstance(result, tuple) else state
-
-    def fixup(self, text: str) -> str:
-        try:
-            value = int(text)
-        except ValueError:
-            return text
-        return str(value + value % 2)
-
-
 class ControlPanel(QWidget):
     """Spin boxes, slider, base presets and playback controls bound to the state."""
 
@@ -62,13 +39,15 @@ class ControlPanel(QWidget):
         super().__init__(parent)
         self._state = state
 
-        self.pos_spin = QSpinBox()
+        self.pos_spin = SpinBox()
         self.pos_slider = QSlider(Qt.Orientation.Horizontal)
-        self.k_spin = QSpinBox()
+        self.k_spin = SpinBox()
         self.k_spin.setRange(-MAX_OFFSET, MAX_OFFSET)
-        self.d_model_spin = EvenSpinBox()
+        self.d_model_spin = SpinBox()
+        self.d_model_spin.even = True
+        self.d_model_spin.setSingleStep(2)
         self.d_model_spin.setRange(MIN_D_MODEL, MAX_D_MODEL)
-        self.max_len_spin = QSpinBox()
+        self.max_len_spin = SpinBox()
         self.max_len_spin.setRange(1, MAX_LEN)
         self.max_len_spin.setGroupSeparatorShown(True)
         self.base_edit = QLineEdit()
@@ -78,14 +57,14 @@ class ControlPanel(QWidget):
         self.base_preset = QComboBox()
         for _ in range(len(BASE_PRESETS) + 1):  # the last item is "custom"
             self.base_preset.addItem("")
-        self.pair_spin = QSpinBox()
-        self.train_len_spin = QSpinBox()
+        self.pair_spin = SpinBox()
+        self.train_len_spin = SpinBox()
         self.train_len_spin.setRange(1, MAX_LEN)
         self.train_len_spin.setGroupSeparatorShown(True)
 
         self.play_button = QPushButton()
         self.play_button.setCheckable(True)
-        self.speed_spin = QDoubleSpinBox()
+        self.speed_spin = DoubleSpinBox()
         self.speed_spin.setRange(MIN_SPEED, MAX_SPEED)
         self.speed_spin.setDecimals(2)
         self.loop_check = QCheckBox()
@@ -100,6 +79,7 @@ class ControlPanel(QWidget):
             self.speed_spin,
         ):
             spin.setKeyboardTracking(False)
+            spin.refused.connect(self._state.refuse)
 
         self.params_box = QGroupBox()
         form = QFormLayout(self.params_box)
@@ -166,8 +146,10 @@ class ControlPanel(QWidget):
         self.playback_box.setTitle(tr("controls.animation"))
         for label_key, tip_key, field in self._rows:
             self._form.labelForField(field).setText(tr(label_key))
+            field.setAccessibleName(tr(label_key))
             field.setToolTip(tr(tip_key) if tip_key else "")
         self._play_form.labelForField(self.speed_spin).setText(tr("controls.speed"))
+        self.speed_spin.setAccessibleName(tr("controls.speed"))
         self.speed_spin.setSuffix(tr("controls.speed_suffix"))
         self.loop_check.setText(tr("controls.loop"))
         self.play_button.setToolTip(tr("tip.play"))

@@ -183,6 +183,10 @@ class AppState(QObject):
             return False
         return True
 
+    def refuse(self, message: str) -> None:
+        """Report input that a control refused before it reached the state."""
+        self.rejected.emit(message)
+
     # --- stepping and animation --------------------------------------------------------------
     @property
     def first_pos(self) -> int:

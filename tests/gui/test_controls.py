@@ -96,3 +96,34 @@ def test_typing_a_number_commits_once(panel, state, qtbot):
     qtbot.keyClicks(spin, "1024")
     qtbot.keyClick(spin, Qt.Key.Key_Return)
     assert computed == [1024]
+
+
+def test_out_of_range_typing_is_refused_with_a_message(panel, state, qtbot):
+    spin = panel.d_model_spin
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    with qtbot.waitSignal(state.rejected) as refusal:
+        qtbot.keyClicks(spin, "9000")  # the last 0 would make 9000 > 8192
+    assert "d_model" in refusal.args[0] and "8192" in refusal.args[0]
+    qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert state.d_model == 900  # what was accepted: "900"; the refused "0" never arrived
+
+
+def test_too_small_value_is_refused_on_enter(panel, state, qtbot):
+    spin = panel.max_len_spin
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, "0")
+    with qtbot.waitSignal(state.rejected) as refusal:
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert "max_len" in refusal.args[0]
+    assert state.max_len == 50
+
+
+def test_pasted_text_is_refused_with_a_message(panel, state, qtbot):
+    spin = panel.speed_spin
+    with qtbot.waitSignal(state.rejected) as refusal:
+        spin.lineEdit().setText("")
+        spin.lineEdit().insert("fast")
+    assert "speed" in refusal.args[0]
+    assert state.speed == 4.0
