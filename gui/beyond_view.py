@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen
-from PySide6.QtWidgets import QGraphicsRectItem, QVBoxLayout, QWidget
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.binning import mean_rows
 from core.i18n import tr
@@ -31,28 +31,17 @@ class BeyondView(LazyView):
         super().__init__(parent)
         self._state = state
         self.caption = style.rich_label()
-        self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground(style.BACKGROUND)
+        self.graphics = style.graphics_area()
         self.sin_plot, self.sin_image = style.image_plot(self, self.graphics, 0, 0)
         self.learned_plot, self.learned_image = style.image_plot(self, self.graphics, 0, 1)
         self.learned_plot.setYLink(self.sin_plot)
-        self.shade = QGraphicsRectItem()
-        self.shade.setBrush(QBrush(QColor(40, 40, 40, 90)))
-        self.shade.setPen(QPen(Qt.PenStyle.NoPen))
-        self.missing = QGraphicsRectItem()
-        self.missing.setBrush(QBrush(QColor("#9a9a9a"), Qt.BrushStyle.BDiagPattern))
-        self.missing.setPen(QPen(Qt.PenStyle.NoPen))
+        self.shade = style.filled_rect(QBrush(style.BEYOND_SHADE))
+        self.missing = style.filled_rect(QBrush(QColor("#9a9a9a"), Qt.BrushStyle.BDiagPattern))
         self.sin_plot.addItem(self.shade)
         self.learned_plot.addItem(self.missing)
         self.lines = []
         for plot in (self.sin_plot, self.learned_plot):
-            line = pg.InfiniteLine(
-                angle=0,
-                movable=False,
-                pen=pg.mkPen("#222222", width=2, style=Qt.PenStyle.DashLine),
-                label="",
-                labelOpts={"position": 0.5, "color": "#111111", "fill": "#ffffffd0"},
-            )
+            line = style.marker_line()
             plot.addItem(line)
             self.lines.append(line)
         self.missing_text = pg.TextItem(color="#222222", fill="#ffffffd0", anchor=(0.5, 0.5))

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -35,6 +34,7 @@ from gui.dial_grid import (
     ring,
     set_points,
 )
+from gui.spin_box import SpinBox
 from gui.state import AppState
 
 HAND_KEYS = ("clock.fast", "clock.middle", "clock.slow")
@@ -53,8 +53,7 @@ class ClockView(QWidget):
         self._centres = np.zeros((0, 2))
         self._page = (0, 0)  # (first pair, number of pairs) of the dials drawn
 
-        self.grid_widget = pg.GraphicsLayoutWidget()
-        self.grid_widget.setBackground(style.BACKGROUND)
+        self.grid_widget = style.graphics_area()
         self.grid_plot: pg.PlotItem = style.quiet_plot(self.grid_widget.addPlot(), self)
         self.grid_plot.setAspectLocked(True)
         self.grid_plot.hideAxis("left")
@@ -95,14 +94,15 @@ class ClockView(QWidget):
         self.clock_plot.addItem(pg.ScatterPlotItem([0], [0], size=10, brush=pg.mkBrush("#222222")))
 
         self.legend = style.rich_label()
-        self.hand_spins: list[QSpinBox] = []
+        self.hand_spins: list[SpinBox] = []
         self.hand_labels: list[QLabel] = []
         self.hand_selector = QWidget()
         self.hand_selector.setProperty(style.INTERACTIVE, True)
         spins = QGridLayout(self.hand_selector)
         spins.setContentsMargins(0, 0, 0, 0)
         for hand in range(len(HAND_KEYS)):
-            spin = QSpinBox()
+            spin = SpinBox()
+            spin.refused.connect(state.refuse)
             spin.valueChanged.connect(
                 lambda value, h=hand: self._on_hand_spin_value_changed(h, value)
             )
@@ -155,6 +155,7 @@ class ClockView(QWidget):
     def _sync(self) -> None:
         for hand, (spin, label) in enumerate(zip(self.hand_spins, self.hand_labels, strict=True)):
             label.setText(tr(HAND_KEYS[hand]))
+            spin.setAccessibleName(tr(HAND_KEYS[hand]))
             spin.setToolTip(tr("clock.hand_tip", name=tr(HAND_KEYS[hand])))
         self._sync_layout()
         self._sync_fonts()

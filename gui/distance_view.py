@@ -34,8 +34,7 @@ class DistanceView(LazyView):
         self._state = state
         self.caption = style.rich_label()
         self.spread = style.rich_label()
-        self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground(style.BACKGROUND)
+        self.graphics = style.graphics_area()
         self.curves_plot = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
         self.legend = self.curves_plot.addLegend(offset=(-10, 10), labelTextColor="#222222")
         self.closed_form = pg.PlotDataItem(

@@ -24,8 +24,7 @@ class EmbeddingView(LazyView):
         super().__init__(parent)
         self._state = state
         self.caption = style.rich_label()
-        self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground(style.BACKGROUND)
+        self.graphics = style.graphics_area()
         self.plots: list[pg.PlotItem] = []
         self.images: list[pg.ImageItem] = []
         for row in range(PANELS):

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
 from core.binning import screen_image
@@ -39,8 +39,7 @@ class HeatmapView(QWidget):
         self._state = state
         self._hover: tuple[int, int] | None = None
 
-        self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground(style.BACKGROUND)
+        self.graphics = style.graphics_area()
         self.plot: pg.PlotItem = style.quiet_plot(self.graphics.addPlot(), self, mouse=True)
         self.plot.invertY(True)
         self.image = pg.ImageItem(axisOrder="row-major")
@@ -58,22 +57,8 @@ class HeatmapView(QWidget):
         self.offset_box = _outline(style.OFFSET_COLOR, 3.0)
         self.pos_box = _outline(style.POS_COLOR, 3.0)
         # Positions past the training length are shaded: the model never saw them.
-        self.beyond_shade = QGraphicsRectItem()
-        self.beyond_shade.setBrush(QBrush(QColor(40, 40, 40, 90)))
-        self.beyond_shade.setPen(QPen(Qt.PenStyle.NoPen))
-        self.beyond_shade.setZValue(5)
-        self.train_line = pg.InfiniteLine(
-            angle=0,
-            movable=False,
-            pen=pg.mkPen("#222222", width=2, style=Qt.PenStyle.DashLine),
-            label="",
-            labelOpts={
-                "position": 0.85,
-                "color": "#111111",
-                "fill": "#ffffffc0",
-                "anchors": [(0.5, 1.0), (0.5, 1.0)],
-            },
-        )
+        self.beyond_shade = style.filled_rect(QBrush(style.BEYOND_SHADE))
+        self.train_line = style.marker_line(0.85, [(0.5, 1.0), (0.5, 1.0)])
         for item in (
             self.beyond_shade,
             self.train_line,

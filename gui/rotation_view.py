@@ -31,8 +31,7 @@ class RotationView(QWidget):
         super().__init__(parent)
         self._state = state
 
-        self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground(style.BACKGROUND)
+        self.graphics = style.graphics_area()
         self.matrix_plot, self.matrix_image = style.image_plot(self, self.graphics, 0, 0)
         self.matrix_plot.setAspectLocked(True)
         self.block_box = QGraphicsRectItem()

@@ -6,8 +6,15 @@ from pathlib import Path
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QFontMetrics
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QLabel, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QPen
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QGraphicsView,
+    QLabel,
+    QWidget,
+)
 
 #: Current position (heatmap row outline, clock hands, PE(pos) labels).
 POS_COLOR = QColor("#111111")
@@ -164,3 +171,37 @@ def uncache(widget: QWidget) -> None:
     for view in widget.findChildren(QGraphicsView):
         for item in view.scene().items():
             item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+
+
+def graphics_area() -> pg.GraphicsLayoutWidget:
+    """A pyqtgraph layout on the figures' background."""
+    area = pg.GraphicsLayoutWidget()
+    area.setBackground(BACKGROUND)
+    return area
+
+
+def marker_line(position: float = 0.5, anchors: list | None = None) -> pg.InfiniteLine:  # type: ignore[type-arg]
+    """A horizontal dashed line with a label (training length, max_len)."""
+    opts = {"position": position, "color": "#111111", "fill": "#ffffffc8"}
+    if anchors:
+        opts["anchors"] = anchors
+    return pg.InfiniteLine(
+        angle=0,
+        movable=False,
+        label="",
+        labelOpts=opts,
+        pen=pg.mkPen("#222222", width=2, style=Qt.PenStyle.DashLine),
+    )
+
+
+def filled_rect(brush: QBrush, z: float = 5) -> QGraphicsRectItem:
+    """A borderless rectangle, e.g. the shade over positions past the training length."""
+    item = QGraphicsRectItem()
+    item.setBrush(brush)
+    item.setPen(QPen(Qt.PenStyle.NoPen))
+    item.setZValue(z)
+    return item
+
+
+#: Shade over positions the model never saw in training.
+BEYOND_SHADE = QColor(40, 40, 40, 90)

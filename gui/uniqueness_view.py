@@ -24,8 +24,7 @@ class UniquenessView(LazyView):
         self._state = state
         self.caption = style.rich_label()
         self.stats = style.rich_label(selectable=True)
-        self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground(style.BACKGROUND)
+        self.graphics = style.graphics_area()
         self.plot = style.quiet_plot(self.graphics.addPlot(), self)
         self.curve = pg.PlotDataItem(pen=pg.mkPen(style.HAND_COLORS[1], width=2))
         self.minimum = pg.ScatterPlotItem(size=12, brush=pg.mkBrush(style.SELECT_COLOR))

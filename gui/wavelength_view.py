@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.i18n import tr
@@ -21,8 +20,7 @@ class WavelengthView(LazyView):
         self._state = state
         self.caption = style.rich_label()
         self.summary = style.rich_label()
-        self.graphics = pg.GraphicsLayoutWidget()
-        self.graphics.setBackground(style.BACKGROUND)
+        self.graphics = style.graphics_area()
         self.plot = style.quiet_plot(self.graphics.addPlot(), self)
         self.plot.setLogMode(x=False, y=True)
         self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor="#222222")
@@ -32,18 +30,7 @@ class WavelengthView(LazyView):
         self.never = pg.ScatterPlotItem(
             size=7, pen=pg.mkPen(style.SELECT_COLOR, width=1.5), brush=pg.mkBrush(None)
         )
-        self.max_len_line = pg.InfiniteLine(
-            angle=0,
-            movable=False,
-            pen=pg.mkPen("#111111", width=2, style=Qt.PenStyle.DashLine),
-            label="",
-            labelOpts={
-                "position": 0.1,
-                "color": "#111111",
-                "fill": "#ffffffc0",
-                "anchors": [(0, 1), (0, 1)],
-            },
-        )
+        self.max_len_line = style.marker_line(0.1, [(0, 1), (0, 1)])
         for item in (self.finishing, self.never, self.max_len_line):
             self.plot.addItem(item)
         layout = QVBoxLayout(self)
