@@ -259,7 +259,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "내용은 {path}에 있습니다.",
     ),
     "dialog.settings_failed": ("Settings not saved", "설정을 저장하지 못했습니다"),
-    "dialog.load_failed": ("Could not load embeddings", "임베딩을 불러오지 못했습니다"),
     "progress.rendering": (
         "Rendering frame {done} of {total}…",
         "프레임 {total}개 중 {done}번째 그리는 중…",
@@ -460,7 +459,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "export.file": ("File", "파일"),
     "export.browse": ("Browse…", "찾아보기…"),
-    "export.save": ("Save", "저장"),
     "export.on_screen": ("As on screen ({width} × {height})", "화면 그대로 ({width} × {height})"),
     "export.custom": ("Custom", "직접 지정"),
     "export.need_file": ("Choose a file to write.", "저장할 파일을 고르세요."),

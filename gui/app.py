@@ -5,7 +5,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import (
+    QCoreApplication,
+    QLibraryInfo,
+    QtMsgType,
+    QTranslator,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -36,3 +42,21 @@ def quiet_offscreen_warnings() -> None:
             print(message, file=sys.stderr)
 
     previous = qInstallMessageHandler(handler)
+
+
+_qt_translator: list[QTranslator] = []
+
+
+def use_qt_translations(lang: str) -> None:
+    """Qt's own texts (standard buttons, file dialogs, edit menus) in the same language."""
+    app = QCoreApplication.instance()
+    for translator in _qt_translator:
+        app.removeTranslator(translator)
+    _qt_translator.clear()
+    if lang == "en":
+        return
+    translator = QTranslator(app)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if translator.load(f"qtbase_{lang}", folder):
+        app.installTranslator(translator)
+        _qt_translator.append(translator)

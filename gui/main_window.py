@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from core import __version__, i18n
 from core.i18n import tr
 from gui import export, style
+from gui.app import use_qt_translations
 from gui.controls import ControlPanel
 from gui.error_hook import ErrorHook
 from gui.export_actions import ExportActions
@@ -182,6 +183,7 @@ class MainWindow(QMainWindow):
         return action
 
     def _retranslate(self, *_: object) -> None:
+        use_qt_translations(self.state.language)
         self.setWindowTitle(tr("window.title"))
         for key, item in self._texts:
             if isinstance(item, QMenu):

@@ -13,17 +13,13 @@ import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from core import i18n
-from core.encoding import encode, inverse_frequencies, positional_encoding, wavelengths
 from core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
 from core.i18n import tr
 from core.params import MAX_LEN, Params, check_int, check_real
-from core.rotation import block_diagonal, pair_angles, rotate
-from core.similarity import Uniqueness, uniqueness
+from gui.derived import DerivedNumbers
 
 MIN_SPEED, MAX_SPEED = 0.25, 60.0
 MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 3.0
-#: R(k) is shown densely up to this width; wider matrices show their leading block.
-MAX_MATRIX_DIM = 1024
 #: BERT's learned position table ends at 512: the default training length shown.
 DEFAULT_TRAIN_LEN = 512
 
@@ -33,7 +29,7 @@ def default_clock_pairs(n_pairs: int) -> tuple[int, int, int]:
     return (0, n_pairs // 4, n_pairs // 2)
 
 
-class AppState(QObject):
+class AppState(DerivedNumbers, QObject):
     """Owns pos, k, d_model, max_len, base and the view options; caches what they derive."""
 
     posChanged = Signal(int)
@@ -78,26 +74,6 @@ class AppState(QObject):
     @property
     def params(self) -> Params:
         return self._params
-
-    @property
-    def pos(self) -> int:
-        return self._params.pos
-
-    @property
-    def k(self) -> int:
-        return self._params.k
-
-    @property
-    def d_model(self) -> int:
-        return self._params.d_model
-
-    @property
-    def max_len(self) -> int:
-        return self._params.max_len
-
-    @property
-    def base(self) -> float:
-        return self._params.base
 
     @property
     def n_pairs(self) -> int:
@@ -366,48 +342,3 @@ class AppState(QObject):
         if self._embeddings is not None:
             return self._embeddings
         return self._cached("examples", lambda: example_embeddings(self.d_model))
-
-    # --- derived numbers, cached until their inputs change -----------------------------------
-    def _cached(self, key: str, compute):  # type: ignore[no-untyped-def]
-        if key not in self._cache:
-            self._cache[key] = compute()
-        return self._cache[key]
-
-    def omega(self) -> np.ndarray:
-        """Inverse frequencies w_i, shape (n_pairs,)."""
-        return self._cached("omega", lambda: inverse_frequencies(self.d_model, self.base))
-
-    def wavelengths(self) -> np.ndarray:
-        """Positions per turn of each hand, shape (n_pairs,)."""
-        return self._cached("wavelengths", lambda: wavelengths(self.d_model, self.base))
-
-    def rotation_matrix(self) -> np.ndarray:
-        """Dense R(k) restricted to its leading min(d_model, MAX_MATRIX_DIM) dimensions.
-
-        R(k) is block-diagonal, so its leading block is exactly R(k) of those pairs.
-        """
-
-        def compute() -> np.ndarray:
-            return block_diagonal(self.pair_angles()[: MAX_MATRIX_DIM // 2])
-
-        return self._cached("rotation", compute)
-
-    def uniqueness(self) -> Uniqueness:
-        """Distinct rows, smallest distance and value range of the table (see core.similarity)."""
-        return self._cached("uniqueness", lambda: uniqueness(self.max_len, self.d_model, self.base))
-
-    def pair_angles(self) -> np.ndarray:
-        """phi_i = k * w_i for the current k, shape (n_pairs,)."""
-        return pair_angles(self.k, self.d_model, self.base)
-
-    def pe_rows(self, n: int) -> np.ndarray:
-        """PE rows of positions 0..n-1, shape (n, d_model), float64."""
-        return positional_encoding(n, self.d_model, self.base)
-
-    def pe(self, pos: float) -> np.ndarray:
-        """PE(pos), shape (d_model,)."""
-        return encode(pos, self.d_model, self.base)[0]
-
-    def rotated(self) -> np.ndarray:
-        """R(k) @ PE(pos), computed in O(d_model), shape (d_model,)."""
-        return rotate(self.pe(self.pos), self.k, self.d_model, self.base)

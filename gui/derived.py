@@ -1,0 +1,91 @@
+"""Numbers derived from the state's parameters: computed by core, cached until inputs change.
+
+AppState inherits these; it empties `_cache` when d_model, max_len or base change and drops
+the R(k) entry when k changes, so stepping pos never recomputes a table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from core.encoding import encode, inverse_frequencies, positional_encoding, wavelengths
+from core.params import Params
+from core.rotation import block_diagonal, pair_angles, rotate
+from core.similarity import Uniqueness, uniqueness
+
+#: R(k) is shown densely up to this width; wider matrices show their leading block.
+MAX_MATRIX_DIM = 1024
+
+
+class DerivedNumbers:
+    """Mixin for AppState: everything here reads `params` and the `_cache` dict."""
+
+    _cache: dict[str, Any]
+    params: Params
+
+    @property
+    def d_model(self) -> int:
+        return self.params.d_model
+
+    @property
+    def base(self) -> float:
+        return self.params.base
+
+    @property
+    def max_len(self) -> int:
+        return self.params.max_len
+
+    @property
+    def pos(self) -> int:
+        return self.params.pos
+
+    @property
+    def k(self) -> int:
+        return self.params.k
+
+    def _cached(self, key: str, compute: Callable[[], Any]) -> Any:
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def omega(self) -> np.ndarray:
+        """Inverse frequencies w_i, shape (n_pairs,)."""
+        return self._cached("omega", lambda: inverse_frequencies(self.d_model, self.base))
+
+    def wavelengths(self) -> np.ndarray:
+        """Positions per turn of each hand, shape (n_pairs,)."""
+        return self._cached("wavelengths", lambda: wavelengths(self.d_model, self.base))
+
+    def rotation_matrix(self) -> np.ndarray:
+        """Dense R(k) restricted to its leading min(d_model, MAX_MATRIX_DIM) dimensions.
+
+        R(k) is block-diagonal, so its leading block is exactly R(k) of those pairs.
+        """
+
+        def compute() -> np.ndarray:
+            return block_diagonal(self.pair_angles()[: MAX_MATRIX_DIM // 2])
+
+        return self._cached("rotation", compute)
+
+    def uniqueness(self) -> Uniqueness:
+        """Distinct rows, smallest distance and value range of the table (see core.similarity)."""
+        return self._cached("uniqueness", lambda: uniqueness(self.max_len, self.d_model, self.base))
+
+    def pair_angles(self) -> np.ndarray:
+        """phi_i = k * w_i for the current k, shape (n_pairs,)."""
+        return pair_angles(self.k, self.d_model, self.base)
+
+    def pe_rows(self, n: int) -> np.ndarray:
+        """PE rows of positions 0..n-1, shape (n, d_model), float64."""
+        return positional_encoding(n, self.d_model, self.base)
+
+    def pe(self, pos: float) -> np.ndarray:
+        """PE(pos), shape (d_model,)."""
+        return encode(pos, self.d_model, self.base)[0]
+
+    def rotated(self) -> np.ndarray:
+        """R(k) @ PE(pos), computed in O(d_model), shape (d_model,)."""
+        return rotate(self.pe(self.pos), self.k, self.d_model, self.base)
