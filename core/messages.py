@@ -363,9 +363,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "점선: pos + k</span>",
     ),
     "clock.legend": (
-        "<b style='color:{color}'>{name}</b> · pair {pair} · {wave} positions per "
-        "turn · at {angle}°",
-        "<b style='color:{color}'>{name}</b> · 쌍 {pair} · 한 바퀴 {wave} 위치 · 지금 {angle}°",
+        "{name} · pair {pair} · {wave} positions per turn · at {angle}°",
+        "{name} · 쌍 {pair} · 한 바퀴 {wave} 위치 · 지금 {angle}°",
     ),
     "clock.beyond": (
         "pos {pos} is beyond the trained length {n}: the model never saw it",
@@ -406,10 +405,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>세 벡터의 쌍 {pair}</b> (sin, cos):",
     ),
     "rotation.error": (
-        "max<sub>dim</sub> |R(k)·PE(pos) − PE(pos+k)| = <b>{error}</b> "
-        "(float64 rounding: the identity is exact)",
-        "max<sub>dim</sub> |R(k)·PE(pos) − PE(pos+k)| = <b>{error}</b> "
-        "(float64 반올림 오차일 뿐, 항등식은 정확합니다)",
+        "max over dimensions of |R(k)·PE(pos) − PE(pos+k)| = {error} (float64 "
+        "rounding: the identity is exact)",
+        "차원 전체에서 |R(k)·PE(pos) − PE(pos+k)|의 최댓값 = {error} (float64 반올림 "
+        "오차일 뿐, 항등식은 정확합니다)",
     ),
     "rotation.precision": (
         "The largest angle is {angle} rad: float64 stores it to about ±{error} "

@@ -93,7 +93,21 @@ class ClockView(QWidget):
             self.clock_hands.append(item)
         self.clock_plot.addItem(pg.ScatterPlotItem([0], [0], size=10, brush=pg.mkBrush("#222222")))
 
-        self.legend = style.rich_label()
+        # Plain-text lines, each in its hand's colour: they change with every step, and plain
+        # text lays out several times faster than rich text.
+        self.legend_lines = [QLabel() for _ in range(len(HAND_KEYS) + 2)]
+        for line, color in zip(self.legend_lines[1:4], style.HAND_COLORS, strict=True):
+            line.setStyleSheet(f"color: {color.name()}")
+        self.legend_lines[-1].setStyleSheet("color: #8a4b00")
+        self.legend = QWidget()
+        legend_layout = QVBoxLayout(self.legend)
+        legend_layout.setContentsMargins(0, 0, 0, 0)
+        legend_layout.setSpacing(0)
+        for line in self.legend_lines:
+            line.setTextFormat(Qt.TextFormat.PlainText)
+            line.setWordWrap(True)
+            legend_layout.addWidget(line)
+        legend_layout.addStretch(1)
         self.hand_spins: list[SpinBox] = []
         self.hand_labels: list[QLabel] = []
         self.hand_selector = QWidget()
@@ -225,7 +239,6 @@ class ClockView(QWidget):
     def _sync_clock_hands(self) -> None:
         s = self._state
         omega, waves = s.omega(), s.wavelengths()
-        rows = []
         for hand, pair in enumerate(s.clock_pairs):
             theta = s.pos * omega[pair]
             set_points(
@@ -233,30 +246,37 @@ class ClockView(QWidget):
                 hand_segments(np.zeros((1, 2)), np.array([theta]), HAND_LENGTHS[hand]),
             )
             turned = math.degrees(theta) % 360.0
-            rows.append(
+            self.legend_lines[1 + hand].setText(
                 tr(
                     "clock.legend",
-                    color=style.HAND_COLORS[hand].name(),
                     name=tr(HAND_KEYS[hand]),
                     pair=pair,
                     wave=f"{waves[pair]:.5g}",
                     angle=f"{turned:.1f}",
                 )
             )
+        self.legend_lines[0].setText(f"pos {s.pos}")
         beyond = s.pos >= s.train_len
-        if beyond:
-            rows.append(
-                f"<span style='color:#8a4b00'>{tr('clock.beyond', pos=s.pos, n=s.train_len)}</span>"
-            )
+        self.legend_lines[-1].setVisible(beyond)
+        self.legend_lines[-1].setText(
+            tr("clock.beyond", pos=s.pos, n=s.train_len) if beyond else ""
+        )
         # Shade the large clock, as the heatmap shades its rows, for positions never trained on.
         self.clock_widget.setBackground(style.BEYOND_BACKGROUND if beyond else style.BACKGROUND)
-        self.legend.setText(f"<b>pos {s.pos}</b><br>" + "<br>".join(rows))
+
+    def legend_text(self) -> str:
+        """What the legend under the large clock says, line by line."""
+        return "\n".join(line.text() for line in self.legend_lines if line.text())
 
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
         self.labels.set_scale(scale)
-        for widget in (self.legend, self.grid_title, *self.hand_spins, *self.hand_labels):
+        for widget in (self.grid_title, *self.legend_lines, *self.hand_spins, *self.hand_labels):
             widget.setFont(style.scaled_font(scale))
+        self.legend_lines[0].setFont(style.scaled_font(scale, bold=True))
+        # Room for every line wrapped once: changing numbers never resize the clock above.
+        lines = 1 + 2 * len(HAND_KEYS) + 2
+        self.legend.setFixedHeight(self.legend_lines[1].fontMetrics().lineSpacing() * lines + 4)
 
     def _on_hand_spin_value_changed(self, hand: int, value: int) -> None:
         self._state.set_clock_pair(hand, value)

@@ -6,9 +6,9 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from core.binning import max_abs_pool
 from core.i18n import tr
@@ -55,7 +55,14 @@ class RotationView(QWidget):
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
 
         self.block_label = style.rich_label(selectable=True)
-        self.vector_label = style.rich_label(selectable=True)
+        self.vector_title = style.rich_label()
+        # Plain text: these change with every step, and plain text lays out much faster.
+        self.vector_values = QLabel()
+        self.vector_error = QLabel()
+        for label in (self.vector_values, self.vector_error):
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.caption = style.rich_label()
         self.text_panel = QWidget()
@@ -63,7 +70,9 @@ class RotationView(QWidget):
         text_column.setContentsMargins(0, 0, 0, 0)
         text_column.addWidget(self.caption)
         text_column.addWidget(self.block_label)
-        text_column.addWidget(self.vector_label)
+        text_column.addWidget(self.vector_title)
+        text_column.addWidget(self.vector_values)
+        text_column.addWidget(self.vector_error)
         text_column.addStretch(1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -150,6 +159,7 @@ class RotationView(QWidget):
                 d_model=s.d_model,
             )
         )
+        self.vector_title.setText(tr("rotation.vectors", pair=pair))
         self._sync_vectors()
 
     def _sync_vectors(self) -> None:
@@ -161,16 +171,15 @@ class RotationView(QWidget):
         error = float(np.max(np.abs(turned - target)))
         pair = s.selected_pair
         sl = slice(2 * pair, 2 * pair + 2)
-        rows = "".join(
-            f"<tr><td>{name}</td><td align='right' style='padding-left: 10px'>"
-            f"({style.fmt(v[sl][0], 6)}, {style.fmt(v[sl][1], 6)})</td></tr>"
-            for name, v in zip(VECTOR_ROWS, (pe, turned, target), strict=True)
+        width = max(len(name) for name in VECTOR_ROWS)
+        self.vector_values.setText(
+            "\n".join(
+                f"{name.ljust(width)}  ({style.fmt(v[sl][0], 6):>9}, {style.fmt(v[sl][1], 6):>9})"
+                for name, v in zip(VECTOR_ROWS, (pe, turned, target), strict=True)
+            )
         )
-        self.vector_label.setText(
-            tr("rotation.vectors", pair=pair)
-            + f"<table>{rows}</table>"
-            + tr("rotation.error", error=f"{error:.2e}")
-            + precision_note(max(s.pos, s.pos + s.k))
+        self.vector_error.setText(
+            tr("rotation.error", error=f"{error:.2e}") + precision_note(max(s.pos, s.pos + s.k))
         )
 
     def _sync_fonts(self) -> None:
@@ -185,8 +194,11 @@ class RotationView(QWidget):
         style.name_rows([(self.vector_plot, list(VECTOR_ROWS))], scale)
         for text in self.zoom_texts:
             text.setFont(style.scaled_font(scale, 0.8))
-        for label in (self.caption, self.block_label, self.vector_label):
+        for label in (self.caption, self.block_label, self.vector_title, self.vector_error):
             label.setFont(style.scaled_font(scale))
+        mono = style.scaled_font(scale)
+        mono.setFamilies(["DejaVu Sans Mono", "monospace", *mono.families()])
+        self.vector_values.setFont(mono)
         # A fixed width: changing numbers must not re-layout (and shift) the plots.
         self.text_panel.setFixedWidth(round(TEXT_WIDTH * min(scale, 1.6)))
 
@@ -203,4 +215,4 @@ def precision_note(angle: float) -> str:
     error = angle * 2.0**-53
     digits = max(0, int(-math.log10(error)))
     key = "rotation.precision_lost" if angle >= 1e12 else "rotation.precision"
-    return "<br>" + tr(key, angle=f"{angle:.3g}", error=f"{error:.1e}", digits=digits)
+    return "\n" + tr(key, angle=f"{angle:.3g}", error=f"{error:.1e}", digits=digits)

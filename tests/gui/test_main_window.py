@@ -44,8 +44,8 @@ def test_parameters_and_geometry_are_remembered(qtbot):
     first.state.set_selected_pair(7)
     first.state.set_speed(9)
     # The offscreen screen is 800x600 and restoreGeometry fits windows into it: stay small.
-    size = (first.minimumSizeHint().width(), 540)
-    first.resize(*size)
+    first.resize(first.minimumSizeHint().width(), 590)
+    size = (first.width(), first.height())
     first.close()
     second = open_window(qtbot)
     s = second.state

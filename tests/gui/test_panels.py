@@ -151,7 +151,8 @@ def test_heatmap_and_clock_mark_the_training_length(window):
     assert window.heatmap_view.beyond_shade.isVisible()
     assert window.heatmap_view.train_line.value() == 30
     s.set_pos(35)
-    assert "35" in window.clock_view.legend.text() and "30" in window.clock_view.legend.text()
+    note = window.clock_view.legend_lines[-1]
+    assert note.isVisibleTo(window) and "35" in note.text() and "30" in note.text()
 
 
 def test_hidden_panels_wait_until_shown(window, qtbot):

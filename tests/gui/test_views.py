@@ -172,7 +172,7 @@ def test_big_clock_pairs_are_choosable(clock, state):
     state.set_clock_pair(2, 200)
     assert clock.hand_spins[2].value() == 200
     x, y = clock.clock_hands[2].getData()
-    assert "pair 200" in clock.legend.text()
+    assert "slow hand · pair 200" in clock.legend_lines[3].text()
     np.testing.assert_allclose([x[1], y[1]], [0, 0.55], atol=1e-12)
 
 
@@ -206,10 +206,12 @@ def test_block_numbers_are_true(rotation, state):
     text = rotation.block_label.text()
     assert fmt(math.cos(phi), 6) in text and fmt(math.sin(phi), 6) in text
     assert fmt(math.degrees(phi), 4) + "°" in text
-    vectors = rotation.vector_label.text()
+    vectors = rotation.vector_values.text().splitlines()
     expected = encode(7, 512)[0][10:12]
-    assert f"({fmt(expected[0], 6)}, {fmt(expected[1], 6)})" in vectors
-    error = float(vectors.split("<b>")[-1].split("</b>")[0])
+    assert vectors[2].startswith("PE(pos+k)")
+    numbers = vectors[2].split("  (", 1)[1].replace(" ", "")
+    assert numbers == f"{fmt(expected[0], 6)},{fmt(expected[1], 6)})"
+    error = float(rotation.vector_error.text().split("= ")[1].split(" ")[0])
     assert error < 1e-14
 
 
