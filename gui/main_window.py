@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -66,12 +67,16 @@ class MainWindow(QMainWindow):
         self.heatmap_view = self.figures.heatmap_view
         self.clock_view = self.figures.clock_view
         self.rotation_view = self.figures.rotation_view
-        self.panels = {name: export.VIEWS[name](self.state) for name in export.TEACHING_PANELS}
+        # Teaching panels are built the first time their tab is shown: start-up stays short.
+        self.panels: dict[str, QWidget] = {}
+        self.panel_hosts = {name: QWidget() for name in export.TEACHING_PANELS}
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.figures, "")
-        for panel in self.panels.values():
-            self.tabs.addTab(panel, "")
+        for host in self.panel_hosts.values():
+            QVBoxLayout(host).setContentsMargins(0, 0, 0, 0)
+            self.tabs.addTab(host, "")
+        self.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self.setCentralWidget(self.tabs)
         self.controls = ControlPanel(self.state)
         self.control_dock = QDockWidget(self)
@@ -122,7 +127,18 @@ class MainWindow(QMainWindow):
 
     def views(self) -> dict[str, QWidget]:
         """Every exportable view by name; 'window' is the three clock figures together."""
-        return {"window": self.figures, **self.figures.views(), **self.panels}
+        return {"window": self.figures, **self.figures.views(), **self.panel_hosts}
+
+    def panel(self, name: str) -> QWidget:
+        """The teaching panel called name, built on first use."""
+        if name not in self.panels:
+            self.panels[name] = export.VIEWS[name](self.state)
+            self.panel_hosts[name].layout().addWidget(self.panels[name])
+        return self.panels[name]
+
+    def _on_tabs_current_changed(self, index: int) -> None:
+        if index > 0:
+            self.panel(export.TEACHING_PANELS[index - 1])
 
     # --- menus -------------------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -193,7 +209,7 @@ class MainWindow(QMainWindow):
         self.language_actions[self.state.language].setChecked(True)
         self.control_dock.setWindowTitle(tr("dock.controls"))
         self.tabs.setTabText(0, tr("tab.clock"))
-        for index, name in enumerate(self.panels, start=1):
+        for index, name in enumerate(self.panel_hosts, start=1):
             self.tabs.setTabText(index, tr(f"tab.{name}"))
         self.shortcut_overlay.retranslate()
         self._sync_readout()
@@ -202,7 +218,7 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getOpenFileName(self, tr("embed.load"), "", tr("export.filter_npy"))
         if path:
             self.state.load_embeddings(path)
-            self.tabs.setCurrentWidget(self.panels["embedding"])
+            self.tabs.setCurrentWidget(self.panel_hosts["embedding"])
 
     # --- presenter features ------------------------------------------------------------------
     @property

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 import gui.main_window
 from core import i18n
-from gui import style
+from gui import export, style
 from gui.main_window import MainWindow
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -62,8 +62,9 @@ def test_language_switches_every_text_at_runtime_and_back(window, qtbot):
 
 def test_teaching_panels_switch_language(window, qtbot):
     window.state.set_language("ko")
-    for name, panel in window.panels.items():
-        window.tabs.setCurrentWidget(panel)
+    for name in export.TEACHING_PANELS:
+        window.tabs.setCurrentWidget(window.panel_hosts[name])
+        panel = window.panel(name)
         qtbot.waitUntil(lambda panel=panel: not panel._stale)
         assert HANGUL.search(panel.caption.text()), name
 

@@ -156,9 +156,10 @@ def test_heatmap_and_clock_mark_the_training_length(window):
 
 
 def test_hidden_panels_wait_until_shown(window, qtbot):
-    distance = window.panels["distance"]
+    assert "distance" not in window.panels  # built only when first shown
+    distance = window.panel("distance")
     window.state.set_pos(9)
     assert distance._stale
-    window.tabs.setCurrentWidget(distance)
+    window.tabs.setCurrentWidget(window.panel_hosts["distance"])
     qtbot.waitUntil(lambda: not distance._stale)
     assert any("pos = 9" in label.text for _, label in distance.legend.items)
