@@ -203,7 +203,10 @@ for _ in range(20):
     window.grab()
 # VmHWM, not ru_maxrss: the latter survives exec and would count the parent's peak.
 status = open("/proc/self/status").read()
-print(int(status.split("VmHWM:")[1].split()[0]) / 1024)
+print(int(status.split("VmHWM:")[1].split()[0]) / 1024, flush=True)
+window.deleteLater()  # before Python tears the application down
+from PySide6.QtCore import QCoreApplication, QEvent
+QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 """
 
 
