@@ -54,3 +54,19 @@ def window(qtbot):
     qtbot.waitExposed(w)
     w.activateWindow()
     return w
+
+
+@pytest.fixture
+def show(qtbot):
+    """show(ViewClass, state, (width, height)) -> the view, shown and laid out."""
+
+    def make(cls, state, size=(1200, 700)):
+        view = cls(state)
+        qtbot.addWidget(view)
+        view.resize(*size)
+        view.show()
+        qtbot.waitExposed(view)
+        qtbot.wait(20)  # let the graphics layouts settle after the first paint
+        return view
+
+    return make

@@ -16,19 +16,6 @@ from gui.worked_example_view import WorkedExampleView
 from tests.gui.helpers import grab
 
 
-@pytest.fixture
-def show(qtbot):
-    def make(cls, state):
-        view = cls(state)
-        qtbot.addWidget(view)
-        view.resize(1200, 700)
-        view.show()
-        qtbot.waitExposed(view)
-        return view
-
-    return make
-
-
 def test_worked_example_matches_the_course_table(show, state):
     view = show(WorkedExampleView, state)
     cells = [[view.table.item(r, c).text() for c in range(5)] for r in range(4)]

@@ -13,36 +13,18 @@ from tests.gui.helpers import grab, view_to_pixel
 
 
 @pytest.fixture
-def heatmap(state, qtbot):
-    view = HeatmapView(state)
-    qtbot.addWidget(view)
-    view.resize(700, 600)
-    view.show()
-    qtbot.waitExposed(view)
-    qtbot.wait(20)  # let the graphics layouts settle after the first paint
-    return view
+def heatmap(state, show):
+    return show(HeatmapView, state, (700, 600))
 
 
 @pytest.fixture
-def clock(state, qtbot):
-    view = ClockView(state)
-    qtbot.addWidget(view)
-    view.resize(1000, 600)
-    view.show()
-    qtbot.waitExposed(view)
-    qtbot.wait(20)  # let the graphics layouts settle after the first paint
-    return view
+def clock(state, show):
+    return show(ClockView, state, (1000, 600))
 
 
 @pytest.fixture
-def rotation(state, qtbot):
-    view = RotationView(state)
-    qtbot.addWidget(view)
-    view.resize(1100, 420)
-    view.show()
-    qtbot.waitExposed(view)
-    qtbot.wait(20)  # let the graphics layouts settle after the first paint
-    return view
+def rotation(state, show):
+    return show(RotationView, state, (1100, 420))
 
 
 def outline_rows(view: HeatmapView, color: tuple[int, int, int]) -> list[int]:
