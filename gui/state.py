@@ -105,12 +105,12 @@ class AppState(DerivedNumbers, QObject):
         table_changed = (new.d_model, new.max_len, new.base) != (old.d_model, old.max_len, old.base)
         if table_changed:
             self._cache.clear()
+        elif new.k != old.k:
+            self._cache.pop("rotation", None)
         if self._embeddings is not None and self._embeddings.shape[1] != new.d_model:
             cols, self._embeddings = self._embeddings.shape[1], None
             self.notified.emit(tr("npy.reset", cols=cols, d_model=new.d_model))
             self.embeddingsChanged.emit()
-        elif new.k != old.k:
-            self._cache.pop("rotation", None)
         # Fields that depend on d_model are fixed before any signal, so no observer ever sees
         # a pair index beyond the new table.
         pairs_reset = max(self._clock_pairs) >= new.n_pairs
@@ -312,7 +312,12 @@ class AppState(DerivedNumbers, QObject):
         """Token embeddings for the input figure: rows (n, d_model), or None for the examples."""
         if rows is not None:
             rows = np.asarray(rows, dtype=np.float64)
-            if rows.ndim != 2 or rows.shape[1] != self.d_model or not np.isfinite(rows).all():
+            if (
+                rows.ndim != 2
+                or rows.shape[1] != self.d_model
+                or not 1 <= rows.shape[0] <= MAX_EMBEDDING_ROWS
+                or not np.isfinite(rows).all()
+            ):
                 raise ValueError(
                     tr(
                         "npy.shape",
