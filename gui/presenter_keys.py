@@ -62,6 +62,8 @@ class PresenterWindow(Protocol):
     def toggle_blank(self, color: str) -> None: ...
     def clear_blank(self) -> bool: ...
     def toggle_shortcuts(self) -> None: ...
+    def larger_type(self) -> None: ...
+    def smaller_type(self) -> None: ...
     def close_shortcuts(self) -> bool: ...
     def show_status(self, text: str) -> None: ...
 
@@ -87,9 +89,35 @@ class PresenterKeys(QObject):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.KeyPress or not obj.isWidgetType():
             return False
-        if obj.window() is not self._window or is_text_field(QApplication.focusWidget()):
+        if obj.window() is not self._window:
+            return False
+        if self.handle_menu_key(event):  # type: ignore[arg-type]
+            return True
+        if is_text_field(QApplication.focusWidget()):
             return False
         return self.handle(event)  # type: ignore[arg-type]
+
+    def handle_menu_key(self, event: QKeyEvent) -> bool:
+        """F5, F11, F1 and Ctrl+= / Ctrl+- / Ctrl+0, the menu shortcuts, reached here only when
+        the window system has not made the window active (so Qt did not run the shortcut, as
+        under a bare X server): they must work all the same in front of a class."""
+        key = Key(event.key())
+        window: PresenterWindow = self._window  # type: ignore[assignment]
+        ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        actions = {
+            (Key.Key_F5, False): window.toggle_presenter_mode,
+            (Key.Key_F11, False): window.toggle_presenter_mode,
+            (Key.Key_F1, False): window.toggle_shortcuts,
+            (Key.Key_Equal, True): window.larger_type,
+            (Key.Key_Plus, True): window.larger_type,
+            (Key.Key_Minus, True): window.smaller_type,
+            (Key.Key_0, True): lambda: self._state.set_font_scale(1.0),
+        }
+        action = actions.get((key, bool(ctrl)))
+        if action is None:
+            return False
+        action()
+        return True
 
     def handle(self, event: QKeyEvent) -> bool:
         """Act on one key press; return whether it was a presenter key."""

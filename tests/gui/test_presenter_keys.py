@@ -165,3 +165,24 @@ def test_status_bar_always_shows_the_parameters(window):
     text = window.readout.text()
     for part in ("pos 3", "k 2", "d_model 64", "base 500000"):
         assert part in text
+
+
+@pytest.mark.parametrize(("key", "modifier"), [(K.Key_F5, None), (K.Key_F11, None),
+                                               (K.Key_F1, None), (K.Key_Equal, CTRL)])
+def test_menu_keys_work_when_the_window_is_not_active(window, qtbot, key, modifier):
+    """Without a window manager Qt may not see the window as active and skips its shortcuts;
+    the key press then reaches the presenter keys, which run the same command."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+
+    mods = modifier or Qt.KeyboardModifier.NoModifier
+    window.controls.k_spin.setFocus()  # even from a text field
+    QApplication.sendEvent(window.controls.k_spin, QKeyEvent(QEvent.Type.KeyPress, key, mods))
+    if key in (K.Key_F5, K.Key_F11):
+        assert window.presenting
+        window.leave_presenter_mode()
+    elif key == K.Key_F1:
+        assert window.shortcut_overlay.isVisible()
+    else:
+        assert window.state.font_scale == pytest.approx(1.15)
