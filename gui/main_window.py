@@ -62,6 +62,7 @@ class MainWindow(QMainWindow):
         )
         self._presenting = False
         self._scale_before_presenting = 1.0
+        self._geometry_before_presenting = QByteArray()
 
         self.figures = FigurePanel(self.state)
         self.heatmap_view = self.figures.heatmap_view
@@ -234,6 +235,10 @@ class MainWindow(QMainWindow):
         self.control_dock.hide()
         self.menuBar().hide()
         self.presenter_action.setChecked(True)
+        self._geometry_before_presenting = self.saveGeometry()
+        # Without a window manager (a bare X server, some kiosk set-ups) full screen is only a
+        # request: cover the whole screen first, then ask.
+        self.setGeometry(self.screen().geometry())
         self.showFullScreen()
         self.setFocus()
 
@@ -247,6 +252,7 @@ class MainWindow(QMainWindow):
         self.control_dock.show()
         self.menuBar().show()
         self.showNormal()
+        self.restoreGeometry(self._geometry_before_presenting)
         return True
 
     def toggle_blank(self, color: str) -> None:
