@@ -264,10 +264,6 @@ class ClockView(QWidget):
         # Shade the large clock, as the heatmap shades its rows, for positions never trained on.
         self.clock_widget.setBackground(style.BEYOND_BACKGROUND if beyond else style.BACKGROUND)
 
-    def legend_text(self) -> str:
-        """What the legend under the large clock says, line by line."""
-        return "\n".join(line.text() for line in self.legend_lines if line.text())
-
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
         self.labels.set_scale(scale)
