@@ -17,7 +17,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -26,20 +25,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
+from matplotlib_panels import median_ms
 
 from core.encoding import positional_encoding
 
 WIDTH, HEIGHT = 1600, 900
 BIG = {"max_len": 1_000_000, "d_model": 8192}
-
-
-def median_ms(func: Callable[[], object], repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 class Window:
@@ -129,6 +120,7 @@ def reference_encoding(n: int, d: int) -> np.ndarray:
 
 
 def encoding_figures(repeats: int) -> dict[str, float]:
+    positional_encoding(8192, 1024), reference_encoding(8192, 1024)  # warm up both
     ours = median_ms(lambda: positional_encoding(8192, 1024), repeats)
     reference = median_ms(lambda: reference_encoding(8192, 1024), repeats)
     exact = np.arange(8192, dtype=np.longdouble)[:, None] * np.power(

@@ -167,8 +167,10 @@ def test_status_bar_always_shows_the_parameters(window):
         assert part in text
 
 
-@pytest.mark.parametrize(("key", "modifier"), [(K.Key_F5, None), (K.Key_F11, None),
-                                               (K.Key_F1, None), (K.Key_Equal, CTRL)])
+@pytest.mark.parametrize(
+    ("key", "modifier"),
+    [(K.Key_F5, None), (K.Key_F11, None), (K.Key_F1, None), (K.Key_Equal, CTRL)],
+)
 def test_menu_keys_work_when_the_window_is_not_active(window, qtbot, key, modifier):
     """Without a window manager Qt may not see the window as active and skips its shortcuts;
     the key press then reaches the presenter keys, which run the same command."""
