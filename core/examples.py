@@ -122,3 +122,15 @@ def worked_example(
     """
     positions = np.arange(first, first + rows)
     return positions, 1.0 / inverse_frequencies(4, base), encode(positions, 4, base)
+
+
+def learned_table_example(rows: int, d_model: int) -> np.ndarray:
+    """Illustrative values standing in for a trained position table (such as BERT's).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (rows, d_model), float64, deterministic, in [-1, 1]. A learned table is trained,
+        not computed: only its shape (it ends at `rows`) carries meaning here.
+    """
+    return np.random.default_rng(512).normal(0.0, 0.4, (rows, check_d_model(d_model))).clip(-1, 1)

@@ -9,6 +9,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.binning import mean_rows
+from core.examples import learned_table_example
 from core.i18n import tr
 from core.params import MAX_LEN
 from gui import style
@@ -17,11 +18,6 @@ from gui.state import AppState
 
 #: Rows drawn for each table (each row is the exact mean of the positions it covers).
 ROWS = 600
-
-
-def learned_table(rows: int, d_model: int) -> np.ndarray:
-    """Illustrative values standing in for a trained position table, shape (rows, d_model)."""
-    return np.random.default_rng(512).normal(0.0, 0.4, (rows, d_model)).clip(-1, 1)
 
 
 class BeyondView(LazyView):
@@ -70,7 +66,7 @@ class BeyondView(LazyView):
         sinusoid = mean_rows(0, span, step, s.d_model, s.base).astype(np.float32)
         self.sin_image.setImage(sinusoid, autoLevels=False, levels=(-1, 1))
         self.sin_image.setRect(QRectF(0, 0, s.d_model, sinusoid.shape[0] * step))
-        learned = learned_table(min(trained, ROWS), s.d_model).astype(np.float32)
+        learned = learned_table_example(min(trained, ROWS), s.d_model).astype(np.float32)
         self.learned_image.setImage(learned, autoLevels=False, levels=(-1, 1))
         self.learned_image.setRect(QRectF(0, 0, s.d_model, trained))
         self.shade.setRect(QRectF(0, trained, s.d_model, span - trained))

@@ -217,10 +217,9 @@ class ClockView(QWidget):
 
     def _sync_hands(self) -> None:
         s = self._state
-        first, count = self._page
-        omega = s.omega()[first : first + count]
-        set_points(self.hands, hand_segments(self._centres, s.pos * omega))
-        set_points(self.ghosts, hand_segments(self._centres, (s.pos + s.k) * omega))
+        shown = slice(2 * self._page[0], 2 * (self._page[0] + self._page[1]))
+        set_points(self.hands, hand_segments(self._centres, s.pe(s.pos)[shown]))
+        set_points(self.ghosts, hand_segments(self._centres, s.pe(s.pos + s.k)[shown]))
         self._sync_clock_hands()
 
     def _sync_selection(self) -> None:
@@ -238,14 +237,13 @@ class ClockView(QWidget):
 
     def _sync_clock_hands(self) -> None:
         s = self._state
-        omega, waves = s.omega(), s.wavelengths()
+        pe, waves, theta = s.pe(s.pos), s.wavelengths(), s.angles(s.pos)
         for hand, pair in enumerate(s.clock_pairs):
-            theta = s.pos * omega[pair]
             set_points(
                 self.clock_hands[hand],
-                hand_segments(np.zeros((1, 2)), np.array([theta]), HAND_LENGTHS[hand]),
+                hand_segments(np.zeros((1, 2)), pe[2 * pair : 2 * pair + 2], HAND_LENGTHS[hand]),
             )
-            turned = math.degrees(theta) % 360.0
+            turned = math.degrees(theta[pair]) % 360.0
             self.legend_lines[1 + hand].setText(
                 tr(
                     "clock.legend",

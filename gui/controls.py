@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QDoubleValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.i18n import tr
-from core.params import MAX_BASE, MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
+from core.params import MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
 from gui import style
 from gui.spin_box import DoubleSpinBox, SpinBox
 from gui.state import MAX_SPEED, MIN_SPEED, AppState
@@ -50,10 +49,9 @@ class ControlPanel(QWidget):
         self.max_len_spin = SpinBox()
         self.max_len_spin.setRange(1, MAX_LEN)
         self.max_len_spin.setGroupSeparatorShown(True)
+        # No QValidator: it would silently keep "0.5" on screen; the state refuses it with a
+        # message and the field goes back to the true base.
         self.base_edit = QLineEdit()
-        validator = QDoubleValidator(1.0, MAX_BASE, 6, self.base_edit)
-        validator.setNotation(QDoubleValidator.Notation.ScientificNotation)
-        self.base_edit.setValidator(validator)
         self.base_preset = QComboBox()
         for _ in range(len(BASE_PRESETS) + 1):  # the last item is "custom"
             self.base_preset.addItem("")
@@ -169,8 +167,7 @@ class ControlPanel(QWidget):
         self._state.request(k=value)
 
     def _on_d_model_spin_value_changed(self, value: int) -> None:
-        if value % 2 == 0:
-            self._state.request(d_model=value)
+        self._state.request(d_model=value)
 
     def _on_max_len_spin_value_changed(self, value: int) -> None:
         self._state.request(max_len=value)

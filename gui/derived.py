@@ -11,13 +11,15 @@ from typing import Any
 
 import numpy as np
 
-from core.encoding import encode, inverse_frequencies, positional_encoding, wavelengths
+from core.encoding import angles, encode, inverse_frequencies, wavelengths
 from core.params import Params
 from core.rotation import block_diagonal, pair_angles, rotate
-from core.similarity import Uniqueness, uniqueness
+from core.similarity import Uniqueness, dot_matrix, uniqueness
 
 #: R(k) is shown densely up to this width; wider matrices show their leading block.
 MAX_MATRIX_DIM = 1024
+#: PE rows kept between calls (pos, pos + k and a few recent ones).
+PE_ROWS_KEPT = 4
 
 
 class DerivedNumbers:
@@ -78,13 +80,26 @@ class DerivedNumbers:
         """phi_i = k * w_i for the current k, shape (n_pairs,)."""
         return pair_angles(self.k, self.d_model, self.base)
 
-    def pe_rows(self, n: int) -> np.ndarray:
-        """PE rows of positions 0..n-1, shape (n, d_model), float64."""
-        return positional_encoding(n, self.d_model, self.base)
+    def dot_matrix(self, n: int) -> np.ndarray:
+        """PE(a) . PE(b) for positions a, b < n, shape (n, n) (see core.similarity)."""
+        return dot_matrix(n, self.d_model, self.base)
+
+    def angles(self, pos: float) -> np.ndarray:
+        """theta_i = pos * w_i of every pair, shape (n_pairs,)."""
+        return angles(pos, self.d_model, self.base)[0]
 
     def pe(self, pos: float) -> np.ndarray:
-        """PE(pos), shape (d_model,)."""
-        return encode(pos, self.d_model, self.base)[0]
+        """PE(pos), shape (d_model,); read-only, shared by the views drawing one step.
+
+        The last few rows are kept: a step asks for PE(pos) and PE(pos + k) in several views.
+        """
+        recent: dict[float, np.ndarray] = self._cache.setdefault("pe", {})
+        if pos not in recent:
+            if len(recent) >= PE_ROWS_KEPT:
+                recent.pop(next(iter(recent)))
+            recent[pos] = row = encode(pos, self.d_model, self.base)[0]
+            row.setflags(write=False)
+        return recent[pos]
 
     def rotated(self) -> np.ndarray:
         """R(k) @ PE(pos), computed in O(d_model), shape (d_model,)."""

@@ -53,9 +53,12 @@ def circle_segments(centres: np.ndarray, radius: float = 1.0, ticks: bool = True
     return (centres[:, None, :] + seg[None]).reshape(-1, 2)
 
 
-def hand_segments(centres: np.ndarray, theta: np.ndarray, length: float = 1.0) -> np.ndarray:
-    """Hands from each centre to centre + length * (sin theta, cos theta), shape (2n, 2)."""
-    tips = centres + length * np.stack([np.sin(theta), np.cos(theta)], axis=1)
+def hand_segments(centres: np.ndarray, pe: np.ndarray, length: float = 1.0) -> np.ndarray:
+    """Hands from each centre to centre + length * (PE(pos, 2i), PE(pos, 2i+1)), shape (2n, 2).
+
+    pe holds the interleaved PE values of the n pairs drawn: (sin theta, cos theta) each.
+    """
+    tips = centres + length * pe.reshape(-1, 2)
     return np.stack([centres, tips], axis=1).reshape(-1, 2)
 
 

@@ -88,8 +88,7 @@ class DistanceView(LazyView):
         self.spread.setText(tr("distance.spread", gap=f"{gap:.2e}"))
 
         n = min(s.max_len, MATRIX_POSITIONS)
-        table = s.pe_rows(n)
-        matrix = (table @ table.T) / (s.d_model / 2)
+        matrix = s.dot_matrix(n) / (s.d_model / 2)
         self.matrix_image.setImage(matrix.astype(np.float32), autoLevels=False, levels=(-1, 1))
         self.matrix_image.setRect(QRectF(0, 0, n, n))
         self.matrix_plot.setRange(xRange=(0, n), yRange=(0, n), padding=0)

@@ -18,6 +18,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QWidget
 
 from core.i18n import tr
+from core.params import check_real
 from gui import style
 from gui.beyond_view import BeyondView
 from gui.clock_view import ClockView
@@ -65,13 +66,6 @@ SVG_PDF_DPI = 96
 ExportError = WriteError
 
 
-def caption_text(state: AppState) -> str:
-    return (
-        f"d_model {state.d_model} · base {style.fmt_base(state.base)} · pos {state.pos} · "
-        f"k {state.k} · max_len {state.max_len:,}"
-    )
-
-
 def clone_state(state: AppState) -> AppState:
     """An independent state with the same parameters and view options."""
     copy = AppState(state.params)
@@ -79,6 +73,10 @@ def clone_state(state: AppState) -> AppState:
     for hand, pair in enumerate(state.clock_pairs):
         copy.set_clock_pair(hand, pair)
     copy.set_font_scale(state.font_scale)
+    copy.set_train_len(state.train_len)
+    if state.embeddings_loaded:
+        copy.set_embeddings(state.embedding_rows())
+        copy.embeddings_file = state.embeddings_file
     return copy
 
 
@@ -141,7 +139,7 @@ class Figure:
             painter.drawText(
                 QRectF(0, top, self.logical.width(), self.caption_height),
                 Qt.AlignmentFlag.AlignCenter,
-                caption_text(self.state),
+                style.parameter_line(self.state),
             )
         painter.restore()
 
@@ -177,7 +175,7 @@ def _write_svg(figure: Figure, tmp: Path) -> None:
     generator.setViewBox(QRectF(0, 0, figure.width, figure.height))
     generator.setResolution(SVG_PDF_DPI)
     generator.setTitle("PE Clock")
-    generator.setDescription(caption_text(figure.state))
+    generator.setDescription(style.parameter_line(figure.state))
     painter = QPainter()
     if not painter.begin(generator):
         raise OSError(f"cannot open {tmp.name} for SVG")
@@ -266,15 +264,10 @@ def export_animation(
         raise ExportError(tr("export.order", start=start, stop=stop))
     if stop - start + 1 > MAX_FRAMES:
         raise ExportError(tr("export.frames", limit=MAX_FRAMES, count=stop - start + 1))
-    if not MIN_FPS <= fps <= MAX_FPS:
-        raise ExportError(
-            tr(
-                "error.must",
-                name="fps",
-                value=f"{fps:g}",
-                allowed=tr("allowed.fps", lo=MIN_FPS, hi=MAX_FPS),
-            )
-        )
+    try:
+        check_real("fps", fps, MIN_FPS, MAX_FPS, ("allowed.fps", {"lo": MIN_FPS, "hi": MAX_FPS}))
+    except ValueError as err:
+        raise ExportError(str(err)) from err
     total = stop - start + 1
     frames: list[Image.Image] = []
     with staged(view, state, width, height, caption) as figure:

@@ -89,14 +89,25 @@ class HeatmapView(QWidget):
         state.fontScaleChanged.connect(self._sync_fonts)
         state.trainLenChanged.connect(self._sync_training)
         state.languageChanged.connect(self._sync)
+        self._sync_table()
         self._sync()
 
     def _sync(self) -> None:
         self.plot.setLabel("bottom", tr("heatmap.x"))
         self.plot.setLabel("left", tr("heatmap.y"))
         self.colorbar.setLabel("left", tr("heatmap.value"))
-        self._sync_table()
+        self._sync_title()
+        self._sync_training()
+        self._show_readout()
         self._sync_fonts()
+
+    def _sync_title(self) -> None:
+        s = self._state
+        style.set_title(
+            self.plot,
+            tr("heatmap.title", d_model=s.d_model, base=style.fmt_base(s.base)),
+            s.font_scale,
+        )
 
     def _sync_training(self) -> None:
         s = self._state
@@ -108,12 +119,9 @@ class HeatmapView(QWidget):
         self.train_line.label.setFormat(tr("heatmap.trained", n=f"{s.train_len:,}"))
 
     def _sync_table(self) -> None:
+        """A new table: new limits, the whole table in view, redrawn."""
         s = self._state
-        style.set_title(
-            self.plot,
-            tr("heatmap.title", d_model=s.d_model, base=style.fmt_base(s.base)),
-            s.font_scale,
-        )
+        self._sync_title()
         view = self.plot.getViewBox()
         view.setLimits(
             xMin=0,

@@ -51,14 +51,9 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else default_settings()
         self.state = state if state is not None else AppState(parent=self)
         bad_keys = [] if state is not None else restore_state(self.settings, self.state)
+        saved = None if "language" in bad_keys else self.settings.value("state/language")
         self.state.set_language(
-            language
-            or (
-                self.settings.value("state/language")
-                if "language" not in bad_keys and self.settings.contains("state/language")
-                else None
-            )
-            or i18n.language_for_locale(QLocale.system().name())
+            language or saved or i18n.language_for_locale(QLocale.system().name())
         )
         self._presenting = False
         self._scale_before_presenting = 1.0
@@ -293,17 +288,7 @@ class MainWindow(QMainWindow):
 
     # --- state -> window ---------------------------------------------------------------------
     def _sync_readout(self, *_: object) -> None:
-        s = self.state
-        self.readout.setText(
-            tr(
-                "status.readout",
-                pos=s.pos,
-                k=s.k,
-                d_model=s.d_model,
-                base=style.fmt_base(s.base),
-                max_len=f"{s.max_len:,}",
-            )
-        )
+        self.readout.setText(style.parameter_line(self.state))
 
     def _sync_fonts(self, *_: object) -> None:
         scale = self.state.font_scale

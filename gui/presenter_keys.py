@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -62,8 +62,6 @@ class PresenterWindow(Protocol):
     def toggle_blank(self, color: str) -> None: ...
     def clear_blank(self) -> bool: ...
     def toggle_shortcuts(self) -> None: ...
-    def larger_type(self) -> None: ...
-    def smaller_type(self) -> None: ...
     def close_shortcuts(self) -> bool: ...
     def show_status(self, text: str) -> None: ...
 
@@ -98,26 +96,20 @@ class PresenterKeys(QObject):
         return self.handle(event)  # type: ignore[arg-type]
 
     def handle_menu_key(self, event: QKeyEvent) -> bool:
-        """F5, F11, F1 and Ctrl+= / Ctrl+- / Ctrl+0, the menu shortcuts, reached here only when
-        the window system has not made the window active (so Qt did not run the shortcut, as
-        under a bare X server): they must work all the same in front of a class."""
-        key = Key(event.key())
-        window: PresenterWindow = self._window  # type: ignore[assignment]
-        ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier
-        actions = {
-            (Key.Key_F5, False): window.toggle_presenter_mode,
-            (Key.Key_F11, False): window.toggle_presenter_mode,
-            (Key.Key_F1, False): window.toggle_shortcuts,
-            (Key.Key_Equal, True): window.larger_type,
-            (Key.Key_Plus, True): window.larger_type,
-            (Key.Key_Minus, True): window.smaller_type,
-            (Key.Key_0, True): lambda: self._state.set_font_scale(1.0),
-        }
-        action = actions.get((key, bool(ctrl)))
-        if action is None:
-            return False
-        action()
-        return True
+        """Run the window action whose shortcut this key is (F5, F1, Ctrl+=, ...).
+
+        A key press gets here only when Qt did not run the shortcut itself, because the window
+        system left the window inactive (a bare X server): the keys must work all the same.
+        """
+        pressed = QKeySequence(event.keyCombination())
+        for action in self._window.actions():
+            if any(
+                shortcut.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch
+                for shortcut in action.shortcuts()
+            ):
+                action.trigger()
+                return True
+        return False
 
     def handle(self, event: QKeyEvent) -> bool:
         """Act on one key press; return whether it was a presenter key."""

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QLabel, QVBoxLayou
 
 from core.binning import max_abs_pool
 from core.i18n import tr
+from core.rotation import pair_rotation
 from gui import style
 from gui.state import AppState
 
@@ -132,11 +133,10 @@ class RotationView(QWidget):
         self.block_box.setRect(QRectF(2 * pair, 2 * pair, 2, 2))
         phi = float(s.pair_angles()[pair])
         omega = float(s.omega()[pair])
-        c, sn = math.cos(phi), math.sin(phi)
         cell = "<td align='right' style='padding: 2px 10px'>{}</td>"
         rows = "".join(
             "<tr>" + "".join(cell.format(style.fmt(v, 6)) for v in row) + "</tr>"
-            for row in ((c, sn), (-sn, c))
+            for row in pair_rotation(phi)
         )
         self.block_label.setText(
             tr(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -15,6 +16,11 @@ from PySide6.QtWidgets import (
     QLabel,
     QWidget,
 )
+
+from core.i18n import tr
+
+if TYPE_CHECKING:
+    from gui.state import AppState
 
 #: Current position (heatmap row outline, clock hands, PE(pos) labels).
 POS_COLOR = QColor("#111111")
@@ -96,6 +102,18 @@ def fmt(value: float, digits: int = 4) -> str:
     if float(text) == 0.0:
         text = text.lstrip("-")
     return text.replace("-", "−")
+
+
+def parameter_line(state: AppState) -> str:
+    """pos, k, d_model, base and max_len in one line: the status bar and export captions."""
+    return tr(
+        "status.readout",
+        pos=state.pos,
+        k=state.k,
+        d_model=state.d_model,
+        base=fmt_base(state.base),
+        max_len=f"{state.max_len:,}",
+    )
 
 
 def fmt_base(base: float) -> str:

@@ -127,3 +127,14 @@ def test_pasted_text_is_refused_with_a_message(panel, state, qtbot):
         spin.lineEdit().insert("fast")
     assert "speed" in refusal.args[0]
     assert state.speed == 4.0
+
+
+def test_typed_base_below_one_is_refused_and_the_field_shows_the_truth(panel, state, qtbot):
+    edit = panel.base_edit
+    edit.setFocus()
+    edit.selectAll()
+    qtbot.keyClicks(edit, "0.5")
+    with qtbot.waitSignal(state.rejected, timeout=1000) as refusal:
+        qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert "base" in refusal.args[0]
+    assert state.base == 10000.0 and edit.text() == "10000"

@@ -10,7 +10,7 @@ from PIL import Image
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QMessageBox
 
-from gui import export, files
+from gui import export, files, style
 from gui.export_dialog import ExportDialog, ExportRequest
 from tests.gui.helpers import to_array
 
@@ -55,7 +55,7 @@ def test_caption_is_stamped(state, tmp_path):
     assert stamped.shape == plain.shape
     bottom = stamped[-20:]
     assert (bottom.max(axis=-1) < 100).sum() > 50  # dark caption text on the last lines
-    assert export.caption_text(state) == "d_model 512 · base 10000 · pos 0 · k 1 · max_len 50"
+    assert style.parameter_line(state) == "pos 0 · k 1 · d_model 512 · base 10000 · max_len 50"
 
 
 def test_svg_is_vector(state, tmp_path):
@@ -297,4 +297,23 @@ def test_cli_bad_arguments_exit_2_with_one_line(tmp_path, args, name):
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and name in lines[0], out.stderr
     assert "Traceback" not in out.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_exports_keep_every_view_option(state, tmp_path):
+    state.set_params(pos=4, k=3)
+    state.set_selected_pair(7)
+    state.set_train_len(30)
+    state.set_embeddings(np.full((2, 512), 0.25))
+    state.embeddings_file = "mine.npy"
+    copy = export.clone_state(state)
+    assert (copy.params, copy.selected_pair, copy.train_len) == (state.params, 7, 30)
+    np.testing.assert_array_equal(copy.embedding_rows(), state.embedding_rows())
+    assert copy.embeddings_file == "mine.npy"
+    copy.deleteLater()
+
+
+def test_bad_fps_is_refused(state, tmp_path):
+    with pytest.raises(export.ExportError, match="fps"):
+        export.export_animation(tmp_path / "a.gif", "clock", state, 0, 3, 0, 200, 200)
     assert list(tmp_path.iterdir()) == []

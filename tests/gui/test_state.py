@@ -60,7 +60,9 @@ def test_derived_numbers_are_cached_until_their_inputs_change(state, qtbot):
     with qtbot.waitSignal(state.tableChanged):
         state.set_base(500000.0)
     assert state.omega() is not omega
-    np.testing.assert_allclose(state.pe_rows(50), positional_encoding(50, 512, 500000.0))
+    table = positional_encoding(50, 512, 500000.0)
+    np.testing.assert_allclose(state.pe(7), table[7], atol=1e-15)
+    np.testing.assert_allclose(state.dot_matrix(50), table @ table.T, atol=1e-10)
 
 
 def test_rotation_matrix_is_r_of_k(state):

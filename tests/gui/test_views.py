@@ -302,3 +302,11 @@ def test_many_dimensions_per_pixel_are_averaged(heatmap, state, qtbot):
     for col in (0, 100, image.shape[1] - 1):
         expected = table[:, c0 + col * group : min(c1, c0 + (col + 1) * group)].mean(axis=1)
         np.testing.assert_allclose(image[:, col], expected, atol=1e-6)
+
+
+def test_switching_language_keeps_the_zoom(heatmap, state, qtbot):
+    heatmap.plot.getViewBox().setRange(yRange=(10, 20), padding=0)
+    state.set_language("ko")
+    assert heatmap.plot.getViewBox().viewRange()[1] == pytest.approx([10, 20])
+    assert "위치" in heatmap.plot.getAxis("left").labelText
+    state.set_language("en")
