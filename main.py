@@ -13,18 +13,17 @@ from core import __version__, i18n
 from core.i18n import tr
 from core.messages import MESSAGES
 from core.params import Params, check_int, check_real
-from gui.export_options import (
+from gui.export.options import (
     ANIMATION_SUFFIX,
     DEFAULT_FPS,
-    DEFAULT_SIZES,
     MAX_FPS,
     MAX_FRAMES,
     MAX_SIDE,
     MIN_FPS,
     MIN_SIDE,
     STILL_SUFFIXES,
-    VIEW_NAMES,
 )
+from gui.views import VIEW_NAMES, VIEWS
 
 PARAMETERS = (  # (option, default, catalogue key of its help)
     ("pos", "0", "cli.opt.pos"),
@@ -136,7 +135,7 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, object]]:
         raise ValueError(tr("cli.out_missing", value=repr(str(folder))))
     if not os.access(folder, os.W_OK):
         raise ValueError(tr("cli.out_readonly", value=repr(str(folder))))
-    default_w, default_h = DEFAULT_SIZES[args.view]
+    default_w, default_h = VIEWS[args.view].size
     options: dict[str, object] = {
         "width": integer("width", args.width, default_w, MIN_SIDE, MAX_SIDE),
         "height": integer("height", args.height, default_h, MIN_SIDE, MAX_SIDE),
@@ -182,8 +181,9 @@ def run_export(args: argparse.Namespace) -> int:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtWidgets import QApplication
 
-    from gui.app import create_application, quiet_offscreen_warnings
-    from gui.export import ExportError, export_animation, export_figure
+    from gui.export.animation import export_animation
+    from gui.export.render import ExportError, export_figure
+    from gui.platform.app import create_application, quiet_offscreen_warnings
     from gui.state import AppState
 
     quiet_offscreen_warnings()
@@ -219,9 +219,9 @@ def run_gui(lang: str | None, reset: bool) -> int:
     from PySide6.QtCore import QCoreApplication, QEvent
     from PySide6.QtWidgets import QApplication
 
-    from gui.app import create_application
-    from gui.main_window import MainWindow
-    from gui.settings import reset_settings
+    from gui.platform.app import create_application
+    from gui.platform.settings import reset_settings
+    from gui.window.main_window import MainWindow
 
     app = QApplication.instance() or create_application(sys.argv)
     if reset:

@@ -40,12 +40,12 @@ class Window:
         from PySide6.QtCore import QSettings
         from PySide6.QtWidgets import QApplication
 
-        from gui.app import create_application, quiet_offscreen_warnings
+        from gui.platform.app import create_application, quiet_offscreen_warnings
 
         quiet_offscreen_warnings()
         self.app = QApplication.instance() or create_application([])
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-        from gui.main_window import MainWindow
+        from gui.window.main_window import MainWindow
 
         self.window = MainWindow(language="en")
         self.window.resize(WIDTH, HEIGHT)
@@ -78,23 +78,23 @@ def step_figures(repeats: int) -> dict[str, float]:
         "step": median_ms(w.key_step, repeats),
         "floor": median_ms(w.window.grab, repeats),
     }
-    w.state.set_params(**BIG)
+    w.state.set(**BIG)
     for _ in range(5):
         w.key_step()
     out["step_big"] = median_ms(w.key_step, repeats)
 
     # Target 3: a parameter change to the new frame at 8192 x 1024, and zoom/pan at 1M x 8192.
-    w.state.set_params(max_len=8192, d_model=1024)
+    w.state.set(max_len=8192, d_model=1024)
     w.window.grab()
     cycle = iter([512, 1024] * repeats)
-    out["d_model"] = median_ms(lambda: (w.state.set_d_model(next(cycle)), w.window.grab()), repeats)
+    out["d_model"] = median_ms(lambda: (w.state.set(d_model=next(cycle)), w.window.grab()), repeats)
     bases = iter([500000.0, 10000.0] * repeats)
-    out["base"] = median_ms(lambda: (w.state.set_base(next(bases)), w.window.grab()), repeats)
+    out["base"] = median_ms(lambda: (w.state.set(base=next(bases)), w.window.grab()), repeats)
     lengths = iter([8191, 8192] * repeats)
     out["max_len"] = median_ms(
-        lambda: (w.state.set_max_len(next(lengths)), w.window.grab()), repeats
+        lambda: (w.state.set(max_len=next(lengths)), w.window.grab()), repeats
     )
-    w.state.set_params(**BIG)
+    w.state.set(**BIG)
     view = w.window.heatmap_view.plot.getViewBox()
     spans = iter([(0, 1_000_000), (250_000, 750_000), (400_000, 900_000)] * repeats)
 
@@ -152,8 +152,8 @@ APP_SETUP = """
 import tempfile
 sys.path.insert(0, {root!r})
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-from gui.app import create_application
-from gui.main_window import MainWindow
+from gui.platform.app import create_application
+from gui.window.main_window import MainWindow
 app = create_application([])
 """
 
@@ -176,15 +176,15 @@ PEAK_RSS = """
 import sys, tempfile
 sys.path.insert(0, {root!r})
 from PySide6.QtCore import QSettings
-from gui.app import create_application
+from gui.platform.app import create_application
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-from gui.main_window import MainWindow
+from gui.window.main_window import MainWindow
 app = create_application([])
 window = MainWindow(language="en")
 window.resize(1600, 900)
 window.show()
 app.processEvents()
-window.state.set_params(max_len=1_000_000, d_model=8192)
+window.state.set(max_len=1_000_000, d_model=8192)
 for tab in range(window.tabs.count()):  # every panel drawn once at this size
     window.tabs.setCurrentIndex(tab)
     app.processEvents()
@@ -214,7 +214,8 @@ def peak_rss_mb() -> float:
 
 
 def export_figures(repeats: int) -> dict[str, float]:
-    from gui.export import export_animation, export_figure
+    from gui.export.animation import export_animation
+    from gui.export.render import export_figure
     from gui.state import AppState
 
     folder = Path(tempfile.mkdtemp())
@@ -226,7 +227,7 @@ def export_figures(repeats: int) -> dict[str, float]:
         lambda: export_animation(folder / "c.gif", "clock", state, 0, 49, 10, 800, 600), 1
     )
     # 100 frames: max_len 50 gives 50, so export positions 0..99 of a longer table.
-    state.set_max_len(100)
+    state.set(max_len=100)
     gif100 = median_ms(
         lambda: export_animation(folder / "c.gif", "window", state, 0, 99, 10, 800, 600), 1
     )

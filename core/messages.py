@@ -34,6 +34,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "초당 {lo}부터 {hi}까지의 프레임 수",
     ),
     "allowed.choice": ("one of {choices}", "{choices} 중 하나"),
+    "allowed.bool": ("true or false", "참 또는 거짓"),
+    "allowed.three_pairs": ("three pair numbers", "짝 번호 세 개"),
     "error.pos_plus_k": (
         "pos + k must be >= 0; got pos {pos} + k {k} = {total}",
         "pos + k는 0 이상이어야 합니다 (받은 값: pos {pos} + k {k} = {total})",
@@ -46,6 +48,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "name.font_scale": ("type size", "글자 크기"),
     "name.pair": ("pair", "쌍"),
     "name.hand": ("hand", "바늘"),
+    "name.clock_pairs": ("the clock's hands", "큰 시계의 바늘"),
+    "name.playing": ("playing", "재생"),
+    "name.loop": ("loop", "반복 재생"),
     "name.train_len": ("training length", "학습 길이"),
     # --- embedding files (.npy) ---------------------------------------------------------------
     "npy.unreadable": (
@@ -264,7 +269,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "프레임 {total}개 중 {done}번째 그리는 중…",
     ),
     "progress.cancel": ("Cancel", "취소"),
-    "tab.clock": ("Clock and rotation", "시계와 회전"),
+    "tab.window": ("Clock and rotation", "시계와 회전"),
     "tab.embedding": ("Embedding + position", "임베딩 + 위치"),
     "tab.worked": ("Worked example", "계산 예시"),
     "tab.unique": ("Every position is unique", "모든 위치는 서로 다름"),

@@ -10,6 +10,8 @@ import math
 import numbers
 from dataclasses import dataclass
 
+import numpy as np
+
 from core.i18n import tr
 
 MIN_D_MODEL = 2
@@ -53,6 +55,13 @@ def check_int(name: str, value: object, lo: int, hi: int, allowed: Allowed | Non
     ):
         raise refuse(name, value, allowed)
     return int(value)
+
+
+def check_bool(name: str, value: object) -> bool:
+    """Return ``value`` if it is a bool (NumPy's included); raise ValueError otherwise."""
+    if not isinstance(value, bool | np.bool_):
+        raise refuse(name, value, ("allowed.bool", {}))
+    return bool(value)
 
 
 def check_real(

@@ -28,26 +28,6 @@ class DerivedNumbers:
     _cache: dict[str, Any]
     params: Params
 
-    @property
-    def d_model(self) -> int:
-        return self.params.d_model
-
-    @property
-    def base(self) -> float:
-        return self.params.base
-
-    @property
-    def max_len(self) -> int:
-        return self.params.max_len
-
-    @property
-    def pos(self) -> int:
-        return self.params.pos
-
-    @property
-    def k(self) -> int:
-        return self.params.k
-
     def _cached(self, key: str, compute: Callable[[], Any]) -> Any:
         if key not in self._cache:
             self._cache[key] = compute()
@@ -55,11 +35,15 @@ class DerivedNumbers:
 
     def omega(self) -> np.ndarray:
         """Inverse frequencies w_i, shape (n_pairs,)."""
-        return self._cached("omega", lambda: inverse_frequencies(self.d_model, self.base))
+        return self._cached(
+            "omega", lambda: inverse_frequencies(self.params.d_model, self.params.base)
+        )
 
     def wavelengths(self) -> np.ndarray:
         """Positions per turn of each hand, shape (n_pairs,)."""
-        return self._cached("wavelengths", lambda: wavelengths(self.d_model, self.base))
+        return self._cached(
+            "wavelengths", lambda: wavelengths(self.params.d_model, self.params.base)
+        )
 
     def rotation_matrix(self) -> np.ndarray:
         """Dense R(k) restricted to its leading min(d_model, MAX_MATRIX_DIM) dimensions.
@@ -74,19 +58,22 @@ class DerivedNumbers:
 
     def uniqueness(self) -> Uniqueness:
         """Distinct rows, smallest distance and value range of the table (see core.similarity)."""
-        return self._cached("uniqueness", lambda: uniqueness(self.max_len, self.d_model, self.base))
+        return self._cached(
+            "uniqueness",
+            lambda: uniqueness(self.params.max_len, self.params.d_model, self.params.base),
+        )
 
     def pair_angles(self) -> np.ndarray:
         """phi_i = k * w_i for the current k, shape (n_pairs,)."""
-        return pair_angles(self.k, self.d_model, self.base)
+        return pair_angles(self.params.k, self.params.d_model, self.params.base)
 
     def dot_matrix(self, n: int) -> np.ndarray:
         """PE(a) . PE(b) for positions a, b < n, shape (n, n) (see core.similarity)."""
-        return dot_matrix(n, self.d_model, self.base)
+        return dot_matrix(n, self.params.d_model, self.params.base)
 
     def angles(self, pos: float) -> np.ndarray:
         """theta_i = pos * w_i of every pair, shape (n_pairs,)."""
-        return angles(pos, self.d_model, self.base)[0]
+        return angles(pos, self.params.d_model, self.params.base)[0]
 
     def pe(self, pos: float) -> np.ndarray:
         """PE(pos), shape (d_model,); read-only, shared by the views drawing one step.
@@ -97,10 +84,12 @@ class DerivedNumbers:
         if pos not in recent:
             if len(recent) >= PE_ROWS_KEPT:
                 recent.pop(next(iter(recent)))
-            recent[pos] = row = encode(pos, self.d_model, self.base)[0]
+            recent[pos] = row = encode(pos, self.params.d_model, self.params.base)[0]
             row.setflags(write=False)
         return recent[pos]
 
     def rotated(self) -> np.ndarray:
         """R(k) @ PE(pos), computed in O(d_model), shape (d_model,)."""
-        return rotate(self.pe(self.pos), self.k, self.d_model, self.base)
+        return rotate(
+            self.pe(self.params.pos), self.params.k, self.params.d_model, self.params.base
+        )

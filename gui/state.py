@@ -1,27 +1,31 @@
 """The single object that owns every user-visible parameter of the window.
 
-Views observe it; controls only assign to it. Setters validate through `core.params`, do
-nothing when the value is unchanged (which breaks feedback loops) and emit one signal per field.
+Views observe it; controls only assign to it. Each field is declared once below (see
+`gui.fields`); `set` validates a change of any number of fields together, does nothing when no
+value changes (which breaks feedback loops) and emits one signal per changed field.
 """
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 
 from core import i18n
 from core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
 from core.i18n import tr
-from core.params import MAX_LEN, Params, check_int, check_real
+from core.params import MAX_LEN, Params, check_bool, check_int, check_max_len, check_real
 from gui.derived import DerivedNumbers
+from gui.fields import PARAMS, TABLE, StateField, Values, declared_fields, field_signals
 
 MIN_SPEED, MAX_SPEED = 0.25, 60.0
 MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 3.0
 #: BERT's learned position table ends at 512: the default training length shown.
 DEFAULT_TRAIN_LEN = 512
+_DEFAULTS = Params()
 
 
 def default_clock_pairs(n_pairs: int) -> tuple[int, int, int]:
@@ -29,24 +33,72 @@ def default_clock_pairs(n_pairs: int) -> tuple[int, int, int]:
     return (0, n_pairs // 4, n_pairs // 2)
 
 
+def _pair(value: object, values: Values) -> int:
+    return check_int(tr("name.pair"), value, 0, values["d_model"] // 2 - 1)
+
+
+def _clock_pairs(value: object, values: Values) -> tuple[int, int, int]:
+    if not isinstance(value, tuple | list) or len(value) != 3:
+        allowed = tr("allowed.three_pairs")
+        raise ValueError(
+            tr("error.must", name=tr("name.clock_pairs"), allowed=allowed, value=repr(value))
+        )
+    first, middle, slow = (_pair(p, values) for p in value)
+    return (first, middle, slow)
+
+
+def _clock_pairs_follow(pairs: tuple[int, int, int], values: Values) -> tuple[int, int, int]:
+    n_pairs = values["d_model"] // 2
+    return pairs if max(pairs) < n_pairs else default_clock_pairs(n_pairs)
+
+
+def _speed(value: object, values: Values) -> float:
+    allowed = ("allowed.speed", {"lo": MIN_SPEED, "hi": f"{MAX_SPEED:g}"})
+    return check_real(tr("name.speed"), value, MIN_SPEED, MAX_SPEED, allowed)
+
+
+def _font_scale(value: object, values: Values) -> float:
+    allowed = ("allowed.factor", {"lo": MIN_FONT_SCALE, "hi": MAX_FONT_SCALE})
+    return check_real(tr("name.font_scale"), value, MIN_FONT_SCALE, MAX_FONT_SCALE, allowed)
+
+
 class AppState(DerivedNumbers, QObject):
     """Owns pos, k, d_model, max_len, base and the view options; caches what they derive."""
 
-    posChanged = Signal(int)
-    kChanged = Signal(int)
-    dModelChanged = Signal(int)
-    maxLenChanged = Signal(int)
-    baseChanged = Signal(float)
+    # --- the fields, declared once; emitted in this order after a change ---------------------
+    d_model = StateField(_DEFAULTS.d_model, group=(PARAMS, TABLE))
+    max_len = StateField(_DEFAULTS.max_len, group=(PARAMS, TABLE))
+    base = StateField(_DEFAULTS.base, group=(PARAMS, TABLE))
+    #: The pairs shown as the fast, middle and slow hand of the large clock.
+    clock_pairs = StateField(
+        lambda v: default_clock_pairs(v["d_model"] // 2),
+        _clock_pairs,
+        follow=_clock_pairs_follow,
+        kind=tuple,
+    )
+    selected_pair = StateField(0, _pair, follow=lambda p, v: p if p < v["d_model"] // 2 else 0)
+    pos = StateField(
+        _DEFAULTS.pos, group=(PARAMS,), follow=lambda p, v: min(p, check_max_len(v["max_len"]) - 1)
+    )
+    k = StateField(_DEFAULTS.k, group=(PARAMS,))
+    playing = StateField(
+        False, lambda v, _: check_bool(tr("name.playing"), v), persist=False, copy=False
+    )
+    #: Animation speed in positions per second.
+    speed = StateField(4.0, _speed)
+    loop = StateField(True, lambda v, _: check_bool(tr("name.loop"), v))
+    font_scale = StateField(1.0, _font_scale)
+    #: 'en' or 'ko': every text of the window and of messages.
+    language = StateField(lambda v: i18n.language(), lambda v, _: i18n.check_language(v), kind=str)
+    #: Positions seen in training (BERT's learned table has 512).
+    train_len = StateField(
+        DEFAULT_TRAIN_LEN, lambda v, _: check_int(tr("name.train_len"), v, 1, MAX_LEN)
+    )
+    FIELDS = declared_fields(locals())
+    locals().update(field_signals(locals()))
+
     #: Emitted once after d_model, max_len or base changed (the PE table must be redrawn).
     tableChanged = Signal()
-    selectedPairChanged = Signal(int)
-    clockPairsChanged = Signal(object)
-    playingChanged = Signal(object)
-    speedChanged = Signal(float)
-    loopChanged = Signal(object)
-    fontScaleChanged = Signal(float)
-    languageChanged = Signal(str)
-    trainLenChanged = Signal(int)
     embeddingsChanged = Signal()
     #: A value the user asked for was refused; the payload says why (for the status bar).
     rejected = Signal(str)
@@ -55,14 +107,14 @@ class AppState(DerivedNumbers, QObject):
 
     def __init__(self, params: Params | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._params = params or Params()
-        self._selected_pair = 0
-        self._clock_pairs = default_clock_pairs(self._params.n_pairs)
-        self._playing = False
-        self._speed = 4.0
-        self._loop = True
-        self._font_scale = 1.0
-        self._train_len = DEFAULT_TRAIN_LEN
+        values: dict[str, Any] = {}
+        for name, field in self.FIELDS.items():
+            values[name] = field.initial(values)
+        if params is not None:
+            values.update({name: getattr(params, name) for name in self._group(PARAMS)})
+            values["clock_pairs"] = default_clock_pairs(params.n_pairs)
+        self._values = values
+        self._params = params or _DEFAULTS
         self._embeddings: np.ndarray | None = None
         self.embeddings_file = ""
         self._cache: dict[str, object] = {}
@@ -70,90 +122,100 @@ class AppState(DerivedNumbers, QObject):
         self._timer.timeout.connect(self._on_timer_timeout)
         self._timer.setInterval(self._interval_ms())
 
-    # --- parameters --------------------------------------------------------------------------
+    @classmethod
+    def _group(cls, group: str) -> list[str]:
+        return [name for name, field in cls.FIELDS.items() if group in field.group]
+
+    # --- changing fields ---------------------------------------------------------------------
     @property
     def params(self) -> Params:
+        """The core parameters as one validated record."""
         return self._params
 
     @property
     def n_pairs(self) -> int:
-        return self._params.n_pairs
+        return self.d_model // 2
 
-    def set_pos(self, pos: int) -> None:
-        self.set_params(pos=pos)
+    def changed(self, name: str) -> SignalInstance:
+        """The change signal of the field called name (its new value is the payload)."""
+        signal: SignalInstance = getattr(self, self.FIELDS[name].signal_name)
+        return signal
 
-    def set_k(self, k: int) -> None:
-        self.set_params(k=k)
+    def observe(self, names: Iterable[str], slot: Callable[..., object]) -> None:
+        """Connect slot to the change signals of the named fields, and of 'table' and
+        'embeddings' (a new PE table; other token embeddings)."""
+        extra = {"table": self.tableChanged, "embeddings": self.embeddingsChanged}
+        for name in names:
+            (extra[name] if name in extra else self.changed(name)).connect(slot)
 
-    def set_d_model(self, d_model: int) -> None:
-        self.set_params(d_model=d_model)
+    def set(self, **changes: Any) -> None:
+        """Change fields together; raise ValueError (naming the field) and change nothing if bad.
 
-    def set_base(self, base: float) -> None:
-        self.set_params(base=base)
-
-    def set_max_len(self, max_len: int) -> None:
-        """Change the number of positions; pos moves to the last one if it falls outside."""
-        n = Params(max_len=max_len).max_len if max_len != self.max_len else self.max_len
-        self.set_params(max_len=n, pos=min(self.pos, n - 1))
-
-    def set_params(self, **changes: object) -> None:
-        """Assign several parameters at once; raise ValueError and change nothing if invalid."""
-        new = dataclasses.replace(self._params, **changes)
-        old, self._params = self._params, new
-        if new == old:
+        Fields that were not named follow the change where they must: pos stays within
+        max_len, the clock's pairs and the selected pair within d_model.
+        """
+        unknown = set(changes) - set(self.FIELDS)
+        if unknown:
+            raise TypeError(f"AppState has no field {', '.join(sorted(unknown))}")
+        new = {**self._values, **changes}
+        core = self._group(PARAMS)
+        self._follow(new, changes, core)
+        params = Params(**{name: new[name] for name in core})
+        new.update({name: getattr(params, name) for name in core})
+        rest = [name for name in self.FIELDS if name not in core]
+        self._follow(new, changes, rest)
+        for name in rest:
+            check = self.FIELDS[name].check
+            if check is not None and (name in changes or new[name] != self._values[name]):
+                new[name] = check(new[name], new)
+        changed = [name for name in self.FIELDS if new[name] != self._values[name]]
+        if not changed:
             return
-        table_changed = (new.d_model, new.max_len, new.base) != (old.d_model, old.max_len, old.base)
+        old, self._values, self._params = self._values, new, params
+        self._apply(changed, old)
+
+    def _follow(self, new: dict[str, Any], changes: Values, names: list[str]) -> None:
+        for name in names:
+            follow = self.FIELDS[name].follow
+            if name not in changes and follow is not None:
+                new[name] = follow(new[name], new)
+
+    def _apply(self, changed: list[str], old: Values) -> None:
+        """Caches and side effects first, so no observer sees a stale number; then signals."""
+        table_changed = any(TABLE in self.FIELDS[name].group for name in changed)
         if table_changed:
             self._cache.clear()
-        elif new.k != old.k:
+        elif "k" in changed:
             self._cache.pop("rotation", None)
-        if self._embeddings is not None and self._embeddings.shape[1] != new.d_model:
+        if self._embeddings is not None and self._embeddings.shape[1] != self.d_model:
             cols, self._embeddings = self._embeddings.shape[1], None
-            self.notified.emit(tr("npy.reset", cols=cols, d_model=new.d_model))
+            self.notified.emit(tr("npy.reset", cols=cols, d_model=self.d_model))
             self.embeddingsChanged.emit()
-        # Fields that depend on d_model are fixed before any signal, so no observer ever sees
-        # a pair index beyond the new table.
-        pairs_reset = max(self._clock_pairs) >= new.n_pairs
-        if pairs_reset:
-            self._clock_pairs = default_clock_pairs(new.n_pairs)
-        selection_reset = self._selected_pair >= new.n_pairs
-        if selection_reset:
-            self._selected_pair = 0
-        if new.d_model != old.d_model:
-            self.dModelChanged.emit(new.d_model)
-        if new.max_len != old.max_len:
-            self.maxLenChanged.emit(new.max_len)
-        if new.base != old.base:
-            self.baseChanged.emit(new.base)
-        if table_changed:
-            self.tableChanged.emit()
-        if pairs_reset:
-            self.clockPairsChanged.emit(self._clock_pairs)
-        if selection_reset:
-            self.selectedPairChanged.emit(0)
-        if new.k != old.k:
-            self.kChanged.emit(new.k)
-        if new.pos != old.pos:
-            self.posChanged.emit(new.pos)
-
-    def request(self, **changes: object) -> bool:
-        """Like the setters, for user input: a refused value is reported through `rejected`."""
-        try:
-            if "max_len" in changes and len(changes) == 1:
-                self.set_max_len(changes["max_len"])  # type: ignore[arg-type]
+        if "language" in changed:
+            i18n.set_language(self.language)
+        if "speed" in changed:
+            self._timer.setInterval(self._interval_ms())
+        if "playing" in changed:
+            if self.playing and self.loop and self.pos >= self.max_len - 1:
+                self.set(pos=self.first_pos)  # play from the start, not at the end
+            if self.playing:
+                self._timer.start()
             else:
-                setters = {
-                    "selected_pair": self.set_selected_pair,
-                    "speed": self.set_speed,
-                    "font_scale": self.set_font_scale,
-                    "train_len": self.set_train_len,
-                    "language": self.set_language,
-                }
-                view_changes = {n: changes.pop(n) for n in list(changes) if n in setters}
-                for name, value in view_changes.items():
-                    setters[name](value)
-                if changes:
-                    self.set_params(**changes)
+                self._timer.stop()
+        table_signalled = False
+        for name in changed:
+            field = self.FIELDS[name]
+            if table_changed and not table_signalled and TABLE not in field.group:
+                self.tableChanged.emit()
+                table_signalled = True
+            self.changed(name).emit(self._values[name])
+        if table_changed and not table_signalled:
+            self.tableChanged.emit()
+
+    def request(self, **changes: Any) -> bool:
+        """Like `set`, for user input: a refused value is reported through `rejected`."""
+        try:
+            self.set(**changes)
         except ValueError as err:
             self.rejected.emit(str(err))
             return False
@@ -162,6 +224,21 @@ class AppState(DerivedNumbers, QObject):
     def refuse(self, message: str) -> None:
         """Report input that a control refused before it reached the state."""
         self.rejected.emit(message)
+
+    def copy(self) -> AppState:
+        """An independent state with the same fields (but not playing) and embeddings."""
+        twin = AppState(self.params)
+        twin.set(**{n: self._values[n] for n, field in self.FIELDS.items() if field.copy})
+        if self._embeddings is not None:
+            twin.set_embeddings(self._embeddings)
+            twin.embeddings_file = self.embeddings_file
+        return twin
+
+    def set_clock_pair(self, hand: int, pair: int) -> None:
+        """Show pair as the large clock's hand 0 (fast), 1 (middle) or 2 (slow)."""
+        pairs = list(self.clock_pairs)
+        pairs[check_int(tr("name.hand"), hand, 0, 2)] = pair
+        self.set(clock_pairs=tuple(pairs))
 
     # --- stepping and animation --------------------------------------------------------------
     @property
@@ -174,136 +251,27 @@ class AppState(DerivedNumbers, QObject):
         target = self.pos + delta
         last = self.max_len - 1
         if target > last:
-            if self._playing and self._loop:
+            if self.playing and self.loop:
                 target = self.first_pos
             else:
                 target = last
-                if self._playing:
-                    self.set_playing(False)
-        self.set_pos(max(self.first_pos, target))
+                self.set(playing=False)
+        self.set(pos=max(self.first_pos, target))
 
     def go_to(self, pos: int) -> None:
         """Jump to pos, clamped to the valid range."""
-        self.set_pos(min(max(self.first_pos, int(pos)), self.max_len - 1))
-
-    @property
-    def playing(self) -> bool:
-        return self._playing
-
-    def set_playing(self, playing: bool) -> None:
-        playing = bool(playing)
-        if playing == self._playing:
-            return
-        self._playing = playing
-        if playing:
-            if self.pos >= self.max_len - 1 and self._loop:
-                self.set_pos(self.first_pos)
-            self._timer.start()
-        else:
-            self._timer.stop()
-        self.playingChanged.emit(playing)
+        self.set(pos=min(max(self.first_pos, int(pos)), self.max_len - 1))
 
     def toggle_playing(self) -> None:
-        self.set_playing(not self._playing)
+        self.set(playing=not self.playing)
 
     def _on_timer_timeout(self) -> None:
         self.step(1)
 
-    @property
-    def speed(self) -> float:
-        """Animation speed in positions per second."""
-        return self._speed
-
-    def set_speed(self, speed: float) -> None:
-        speed = check_real(
-            tr("name.speed"),
-            speed,
-            MIN_SPEED,
-            MAX_SPEED,
-            ("allowed.speed", {"lo": MIN_SPEED, "hi": f"{MAX_SPEED:g}"}),
-        )
-        if speed == self._speed:
-            return
-        self._speed = speed
-        self._timer.setInterval(self._interval_ms())
-        self.speedChanged.emit(speed)
-
     def _interval_ms(self) -> int:
-        return max(1, round(1000.0 / self._speed))
+        return max(1, round(1000.0 / self.speed))
 
-    @property
-    def loop(self) -> bool:
-        return self._loop
-
-    def set_loop(self, loop: bool) -> None:
-        loop = bool(loop)
-        if loop != self._loop:
-            self._loop = loop
-            self.loopChanged.emit(loop)
-
-    # --- view options ------------------------------------------------------------------------
-    @property
-    def selected_pair(self) -> int:
-        return self._selected_pair
-
-    def set_selected_pair(self, pair: int) -> None:
-        pair = check_int(tr("name.pair"), pair, 0, self.n_pairs - 1)
-        if pair != self._selected_pair:
-            self._selected_pair = pair
-            self.selectedPairChanged.emit(pair)
-
-    @property
-    def clock_pairs(self) -> tuple[int, int, int]:
-        """The pairs shown as the fast, middle and slow hand of the large clock."""
-        return self._clock_pairs
-
-    def set_clock_pair(self, hand: int, pair: int) -> None:
-        hand = check_int(tr("name.hand"), hand, 0, 2)
-        pair = check_int(tr("name.pair"), pair, 0, self.n_pairs - 1)
-        if self._clock_pairs[hand] != pair:
-            pairs = list(self._clock_pairs)
-            pairs[hand] = pair
-            self._clock_pairs = (pairs[0], pairs[1], pairs[2])
-            self.clockPairsChanged.emit(self._clock_pairs)
-
-    @property
-    def font_scale(self) -> float:
-        return self._font_scale
-
-    def set_font_scale(self, scale: float) -> None:
-        scale = check_real(
-            tr("name.font_scale"),
-            scale,
-            MIN_FONT_SCALE,
-            MAX_FONT_SCALE,
-            ("allowed.factor", {"lo": MIN_FONT_SCALE, "hi": MAX_FONT_SCALE}),
-        )
-        if scale != self._font_scale:
-            self._font_scale = scale
-            self.fontScaleChanged.emit(scale)
-
-    @property
-    def language(self) -> str:
-        return i18n.language()
-
-    def set_language(self, lang: str) -> None:
-        """Switch every text of the window (and of messages) to 'en' or 'ko'."""
-        lang = i18n.check_language(lang)
-        if lang != i18n.language():
-            i18n.set_language(lang)
-            self.languageChanged.emit(lang)
-
-    @property
-    def train_len(self) -> int:
-        """Positions seen in training (BERT's learned table has 512)."""
-        return self._train_len
-
-    def set_train_len(self, train_len: int) -> None:
-        train_len = check_int(tr("name.train_len"), train_len, 1, MAX_LEN)
-        if train_len != self._train_len:
-            self._train_len = train_len
-            self.trainLenChanged.emit(train_len)
-
+    # --- token embeddings (an array: not a field) --------------------------------------------
     @property
     def embeddings_loaded(self) -> bool:
         return self._embeddings is not None

@@ -5,8 +5,8 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QStandardPaths
 from PySide6.QtWidgets import QApplication
 
-from gui.main_window import MainWindow
 from gui.state import AppState
+from gui.window.main_window import MainWindow
 
 
 def _top_level_widgets() -> list:
@@ -42,7 +42,7 @@ def no_leftover_widgets(qapp):
 def state(qtbot):
     s = AppState()
     yield s
-    s.set_playing(False)
+    s.set(playing=False)
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from core.i18n import tr
-from gui.controls import BASE_PRESETS, ControlPanel
+from gui.window.controls import BASE_PRESETS, ControlPanel
 
 
 @pytest.fixture
@@ -14,10 +14,10 @@ def panel(state, qtbot):
 
 
 def test_state_to_widgets(panel, state):
-    state.set_params(max_len=200, pos=120, k=-7, d_model=64, base=500000.0)
-    state.set_selected_pair(9)
-    state.set_speed(12.5)
-    state.set_loop(False)
+    state.set(max_len=200, pos=120, k=-7, d_model=64, base=500000.0)
+    state.set(selected_pair=9)
+    state.set(speed=12.5)
+    state.set(loop=False)
     assert panel.pos_spin.value() == 120 and panel.pos_slider.value() == 120
     assert panel.pos_spin.maximum() == 199 and panel.pos_slider.maximum() == 199
     assert panel.pos_spin.minimum() == 7  # pos + k >= 0

@@ -10,8 +10,11 @@ from PIL import Image
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QMessageBox
 
-from gui import export, files, style
-from gui.export_dialog import ExportDialog, ExportRequest
+from gui import style
+from gui.export import render as export
+from gui.export.animation import export_animation
+from gui.export.dialog import ExportDialog, ExportRequest
+from gui.platform import files
 from tests.gui.helpers import to_array
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +62,7 @@ def test_caption_is_stamped(state, tmp_path):
 
 
 def test_svg_is_vector(state, tmp_path):
-    state.set_pos(9)
+    state.set(pos=9)
     path = export.export_figure(tmp_path / "clock.svg", "clock", state, 1200, 700)
     root = ET.parse(path).getroot()
     assert root.get("viewBox") == "0 0 1200 700"
@@ -79,7 +82,7 @@ def test_pdf_is_one_page_of_the_requested_size(state, tmp_path):
 
 
 def test_gif_has_one_frame_per_position(state, tmp_path):
-    path = export.export_animation(tmp_path / "a.gif", "clock", state, 3, 12, 5, 400, 300)
+    path = export_animation(tmp_path / "a.gif", "clock", state, 3, 12, 5, 400, 300)
     with Image.open(path) as gif:
         assert gif.n_frames == 10 and gif.size == (400, 300)
         assert gif.info["duration"] == 200
@@ -98,7 +101,7 @@ def test_cancelled_animation_leaves_no_file(state, tmp_path):
         return done < 3
 
     assert (
-        export.export_animation(
+        export_animation(
             tmp_path / "a.gif", "heatmap", state, 0, 20, 4, 200, 200, progress=progress
         )
         is None
@@ -301,12 +304,12 @@ def test_cli_bad_arguments_exit_2_with_one_line(tmp_path, args, name):
 
 
 def test_exports_keep_every_view_option(state, tmp_path):
-    state.set_params(pos=4, k=3)
-    state.set_selected_pair(7)
-    state.set_train_len(30)
+    state.set(pos=4, k=3)
+    state.set(selected_pair=7)
+    state.set(train_len=30)
     state.set_embeddings(np.full((2, 512), 0.25))
     state.embeddings_file = "mine.npy"
-    copy = export.clone_state(state)
+    copy = state.copy()
     assert (copy.params, copy.selected_pair, copy.train_len) == (state.params, 7, 30)
     np.testing.assert_array_equal(copy.embedding_rows(), state.embedding_rows())
     assert copy.embeddings_file == "mine.npy"
@@ -315,5 +318,5 @@ def test_exports_keep_every_view_option(state, tmp_path):
 
 def test_bad_fps_is_refused(state, tmp_path):
     with pytest.raises(export.ExportError, match="fps"):
-        export.export_animation(tmp_path / "a.gif", "clock", state, 0, 3, 0, 200, 200)
+        export_animation(tmp_path / "a.gif", "clock", state, 0, 3, 0, 200, 200)
     assert list(tmp_path.iterdir()) == []

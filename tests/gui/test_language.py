@@ -6,10 +6,11 @@ from pathlib import Path
 from PySide6.QtGui import QFontDatabase, QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel
 
-import gui.main_window
+import gui.window.main_window
 from core import i18n
-from gui import export, style
-from gui.main_window import MainWindow
+from gui import style
+from gui.views import TABS
+from gui.window.main_window import MainWindow
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,8 +62,8 @@ def test_language_switches_every_text_at_runtime_and_back(window, qtbot):
 
 
 def test_teaching_panels_switch_language(window, qtbot):
-    window.state.set_language("ko")
-    for name in export.TEACHING_PANELS:
+    window.state.set(language="ko")
+    for name in [spec.name for spec in TABS[1:]]:
         window.tabs.setCurrentWidget(window.panel_hosts[name])
         panel = window.panel(name)
         qtbot.waitUntil(lambda panel=panel: not panel._stale)
@@ -72,7 +73,7 @@ def test_teaching_panels_switch_language(window, qtbot):
 def test_language_is_remembered(qtbot):
     first = MainWindow()
     qtbot.addWidget(first)
-    first.state.set_language("ko")
+    first.state.set(language="ko")
     first.close()
     second = MainWindow()
     qtbot.addWidget(second)
@@ -89,7 +90,7 @@ def test_first_start_follows_the_system_locale(qtbot, monkeypatch):
         def name(self):
             return "ko_KR"
 
-    monkeypatch.setattr(gui.main_window, "QLocale", Korean)
+    monkeypatch.setattr(gui.window.main_window, "QLocale", Korean)
     window = MainWindow()
     qtbot.addWidget(window)
     assert window.state.language == "ko"
@@ -107,7 +108,7 @@ def test_hangul_renders_with_the_bundled_font(window):
     assert family in QFontDatabase.families()
     assert style.KOREAN_FONT.exists()
     assert (style.KOREAN_FONT.parent / "OFL-NanumGothic.txt").exists()
-    window.state.set_language("ko")
+    window.state.set(language="ko")
     label = QLabel(window.controls._form.labelForField(window.controls.pos_spin).text())
     metrics = QFontMetrics(label.font())
     assert all(metrics.inFontUcs4(ord(ch)) for ch in label.text() if HANGUL.match(ch))
@@ -115,7 +116,7 @@ def test_hangul_renders_with_the_bundled_font(window):
 
 
 def test_status_messages_follow_the_language(window):
-    window.state.set_language("ko")
+    window.state.set(language="ko")
     window.state.request(d_model=7)
     assert HANGUL.search(window.statusBar().currentMessage())
 

@@ -6,8 +6,8 @@ import numpy as np
 from PySide6.QtCore import QByteArray
 
 from core import __version__
-from gui.main_window import MainWindow
-from gui.settings import default_settings
+from gui.platform.settings import default_settings
+from gui.window.main_window import MainWindow
 from tests.gui.helpers import grab
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +32,7 @@ def test_default_window_is_the_seed_figure(window):
 
 
 def test_views_share_the_selected_pair(window):
-    window.state.set_selected_pair(12)
+    window.state.set(selected_pair=12)
     assert window.controls.pair_spin.value() == 12
     assert window.heatmap_view.pair_box.rect().x() == 24
     assert "Block of pair 12" in window.rotation_view.block_label.text()
@@ -40,9 +40,9 @@ def test_views_share_the_selected_pair(window):
 
 def test_parameters_and_geometry_are_remembered(qtbot):
     first = open_window(qtbot)
-    first.state.set_params(d_model=64, max_len=120, base=500000.0, pos=33, k=-5)
-    first.state.set_selected_pair(7)
-    first.state.set_speed(9)
+    first.state.set(d_model=64, max_len=120, base=500000.0, pos=33, k=-5)
+    first.state.set(selected_pair=7)
+    first.state.set(speed=9)
     # The offscreen screen is 800x600 and restoreGeometry fits windows into it: stay small.
     first.resize(first.minimumSizeHint().width(), 590)
     size = (first.width(), first.height())
@@ -87,11 +87,11 @@ def test_changing_d_model_recomputes_once_and_stepping_never(window, qtbot):
 def test_thousands_of_steps_in_one_process(window):
     """PySide6 6.12.0 on Python 3.11 aborts after a few hundred signals (DESIGN.md)."""
     s = window.state
-    s.set_max_len(1000)
+    s.set(max_len=1000)
     for i in range(5000):
         s.step(1 if (i // 999) % 2 == 0 else -1)
         if i % 500 == 0:
-            s.set_k(i % 7 + 1)
+            s.set(k=i % 7 + 1)
     assert 0 <= s.pos < 1000
     x, y = window.clock_view.hands.getData()
     tips = np.stack([x[1::2], y[1::2]], axis=1) - window.clock_view._centres

@@ -7,17 +7,17 @@ from PySide6.QtGui import QGuiApplication
 from core.encoding import encode, positional_encoding, wavelengths
 from core.examples import example_embeddings
 from core.similarity import dot_by_offset
-from gui.beyond_view import BeyondView
-from gui.distance_view import DistanceView
-from gui.embedding_view import EmbeddingView
-from gui.uniqueness_view import UniquenessView
-from gui.wavelength_view import WavelengthView
-from gui.worked_example_view import WorkedExampleView
+from gui.panels.beyond import BeyondView
+from gui.panels.distance import DistanceView
+from gui.panels.embedding import EmbeddingView
+from gui.panels.unique import UniqueView
+from gui.panels.wavelength import WavelengthView
+from gui.panels.worked import WorkedView
 from tests.gui.helpers import grab
 
 
 def test_worked_example_matches_the_course_table(show, state):
-    view = show(WorkedExampleView, state)
+    view = show(WorkedView, state)
     cells = [[view.table.item(r, c).text() for c in range(5)] for r in range(4)]
     assert cells[1] == ["1", "0.841", "0.540", "0.010", "1.000"]
     assert cells[2] == ["2", "0.909", "−0.416", "0.020", "1.000"]
@@ -35,8 +35,8 @@ def test_worked_example_matches_the_course_table(show, state):
 
 
 def test_worked_example_follows_pos_and_copies(show, state):
-    view = show(WorkedExampleView, state)
-    state.set_pos(20)
+    view = show(WorkedView, state)
+    state.set(pos=20)
     view.follow_check.setChecked(True)
     assert view.table.item(0, 0).text() == "20"
     assert view.table.item(0, 1).text() == f"{math.sin(20):.3f}"
@@ -49,7 +49,7 @@ def test_worked_example_follows_pos_and_copies(show, state):
 
 
 def test_embedding_panel_adds_pe_to_the_embeddings(show, state):
-    state.set_pos(4)
+    state.set(pos=4)
     view = show(EmbeddingView, state)
     embeddings, pe, total = (image.image for image in view.images)
     np.testing.assert_allclose(embeddings, example_embeddings(512), atol=1e-6)
@@ -73,13 +73,13 @@ def test_embedding_panel_loads_npy_files(show, state, tmp_path, qtbot):
     assert "bad.npy" in refusal.args[0] and "shape" in refusal.args[0]
     np.testing.assert_allclose(view.images[0].image, good, atol=1e-6)  # nothing changed
     with qtbot.waitSignal(state.notified):
-        state.set_d_model(64)  # the loaded rows no longer fit: back to the examples
+        state.set(d_model=64)  # the loaded rows no longer fit: back to the examples
     assert not state.embeddings_loaded
     assert view.images[0].image.shape == (3, 64)
 
 
 def test_uniqueness_panel(show, state):
-    view = show(UniquenessView, state)
+    view = show(UniqueView, state)
     text = view.stats.text()
     assert "<b>50</b> distinct rows among positions 0…49" in text
     table = positional_encoding(50, 512)
@@ -93,7 +93,7 @@ def test_uniqueness_panel(show, state):
 
 
 def test_distance_panel_curves_coincide(show, state):
-    state.set_pos(17)
+    state.set(pos=17)
     view = show(DistanceView, state)
     visible = [c for c in view.curves if c.isVisible()]
     assert len(visible) == 4
@@ -114,13 +114,13 @@ def test_wavelength_ruler_counts_pairs_that_never_turn(show, state):
     done = int((waves <= 49).sum())
     assert f"<b>{done}</b> of 256 pairs" in view.summary.text()
     assert len(view.finishing.data) == done and len(view.never.data) == 256 - done
-    state.set_base(500000.0)  # a rope_theta: longer wavelengths, fewer finish
+    state.set(base=500000.0)  # a rope_theta: longer wavelengths, fewer finish
     assert len(view.finishing.data) == int((wavelengths(512, 500000.0) <= 49).sum()) < done
     assert view.max_len_line.value() == pytest.approx(math.log10(50))
 
 
 def test_beyond_panel_shades_past_the_training_length(show, state):
-    state.set_train_len(100)
+    state.set(train_len=100)
     view = show(BeyondView, state)
     assert view.span() == 200
     assert view.shade.rect().top() == 100 and view.shade.rect().height() == 100
@@ -134,10 +134,10 @@ def test_beyond_panel_shades_past_the_training_length(show, state):
 def test_heatmap_and_clock_mark_the_training_length(window):
     s = window.state
     assert not window.heatmap_view.beyond_shade.isVisible()  # 512 > max_len 50
-    s.set_train_len(30)
+    s.set(train_len=30)
     assert window.heatmap_view.beyond_shade.isVisible()
     assert window.heatmap_view.train_line.value() == 30
-    s.set_pos(35)
+    s.set(pos=35)
     note = window.clock_view.legend_lines[-1]
     assert note.isVisibleTo(window) and "35" in note.text() and "30" in note.text()
 
@@ -145,7 +145,7 @@ def test_heatmap_and_clock_mark_the_training_length(window):
 def test_hidden_panels_wait_until_shown(window, qtbot):
     assert "distance" not in window.panels  # built only when first shown
     distance = window.panel("distance")
-    window.state.set_pos(9)
+    window.state.set(pos=9)
     assert distance._stale
     window.tabs.setCurrentWidget(window.panel_hosts["distance"])
     qtbot.waitUntil(lambda: not distance._stale)

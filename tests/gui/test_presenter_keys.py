@@ -24,7 +24,7 @@ def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier, text=None
     [K.Key_Right, K.Key_Down, K.Key_PageDown, K.Key_Space, K.Key_N, K.Key_Return, K.Key_Enter],
 )
 def test_next_position(window, qtbot, key):
-    window.state.set_pos(5)
+    window.state.set(pos=5)
     press(qtbot, window, key)
     assert window.state.pos == 6
     press(qtbot, window, key, SHIFT)
@@ -33,7 +33,7 @@ def test_next_position(window, qtbot, key):
 
 @pytest.mark.parametrize("key", [K.Key_Left, K.Key_Up, K.Key_PageUp, K.Key_Backspace, K.Key_P])
 def test_previous_position(window, qtbot, key):
-    window.state.set_pos(20)
+    window.state.set(pos=20)
     press(qtbot, window, key)
     assert window.state.pos == 19
     press(qtbot, window, key, SHIFT)
@@ -161,7 +161,7 @@ def test_text_fields_keep_their_keys(window, qtbot):
 
 
 def test_status_bar_always_shows_the_parameters(window):
-    window.state.set_params(pos=3, k=2, d_model=64, base=500000.0)
+    window.state.set(pos=3, k=2, d_model=64, base=500000.0)
     text = window.readout.text()
     for part in ("pos 3", "k 2", "d_model 64", "base 500000"):
         assert part in text

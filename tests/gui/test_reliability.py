@@ -11,11 +11,11 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from core.params import Params
-from gui import files
-from gui.error_hook import log_path
-from gui.main_window import MainWindow
-from gui.settings import default_settings
+from gui.platform import files
+from gui.platform.error_hook import log_path
+from gui.platform.settings import default_settings
 from gui.state import AppState
+from gui.window.main_window import MainWindow
 
 FIELDS = (
     "pos",
@@ -62,7 +62,7 @@ def test_random_requests_never_leave_the_state_invalid(qtbot, changes):
         p = state.params
         assert dataclasses.replace(p) == p  # still passes every check
         assert 0 <= state.selected_pair < p.n_pairs and max(state.clock_pairs) < p.n_pairs
-    state.set_language("en")
+    state.set(language="en")
 
 
 @pytest.mark.slow
@@ -74,7 +74,7 @@ def test_a_long_lecture(window, qtbot):
         return int(status.split("VmRSS:")[1].split()[0]) / 1024
 
     s = window.state
-    s.set_max_len(2000)
+    s.set(max_len=2000)
     rng = np.random.default_rng(7)
     marks = []
     for i in range(20_000):
@@ -82,13 +82,13 @@ def test_a_long_lecture(window, qtbot):
         if i % 20 == 0:  # 1,000 parameter changes spread over the session
             choice = i // 20 % 4
             if choice == 0:
-                s.set_d_model(int(rng.choice([64, 128, 512])))
+                s.set(d_model=int(rng.choice([64, 128, 512])))
             elif choice == 1:
-                s.set_base(float(rng.choice([10000.0, 500000.0, 1e6])))
+                s.set(base=float(rng.choice([10000.0, 500000.0, 1e6])))
             elif choice == 2:
                 s.request(k=int(rng.integers(-5, 6)))
             else:
-                s.set_selected_pair(int(rng.integers(0, s.n_pairs)))
+                s.set(selected_pair=int(rng.integers(0, s.n_pairs)))
         if i in (999, 19_999):
             marks.append(rss_mb())
     assert marks[1] - marks[0] < 50
@@ -98,12 +98,12 @@ def test_a_long_lecture(window, qtbot):
 
 def test_play_pause_and_change_d_model_while_playing(window, qtbot):
     s = window.state
-    s.set_speed(60)
-    s.set_playing(True)
+    s.set(speed=60)
+    s.set(playing=True)
     qtbot.waitUntil(lambda: s.pos >= 5, timeout=5000)
-    s.set_d_model(64)
+    s.set(d_model=64)
     qtbot.waitUntil(lambda: s.pos >= 10, timeout=5000)
-    s.set_playing(False)
+    s.set(playing=False)
     # No stale frame: every view shows the new width at the current position.
     assert window.heatmap_view.image.image.shape[1] == 64
     assert window.clock_view._centres.shape == (32, 2)
@@ -117,7 +117,7 @@ def test_play_pause_and_change_d_model_while_playing(window, qtbot):
 def test_failed_settings_write_keeps_the_old_file(qtbot, monkeypatch):
     first = MainWindow()
     qtbot.addWidget(first)
-    first.state.set_pos(11)
+    first.state.set(pos=11)
     first.close()
     path = Path(default_settings().fileName())
     saved = path.read_bytes()
@@ -130,7 +130,7 @@ def test_failed_settings_write_keeps_the_old_file(qtbot, monkeypatch):
     monkeypatch.setattr(QMessageBox, "warning", lambda *args: warnings.append(args[2]))
     second = MainWindow()
     qtbot.addWidget(second)
-    second.state.set_pos(22)
+    second.state.set(pos=22)
     second.close()
     assert path.read_bytes() == saved
     assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
@@ -166,7 +166,7 @@ def test_reset_settings_clears_them(qtbot):
     stored = default_settings()
     stored.setValue("state/pos", 9)
     stored.sync()
-    from gui.settings import reset_settings
+    from gui.platform.settings import reset_settings
 
     reset_settings()
     window = MainWindow()

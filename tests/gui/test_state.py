@@ -19,14 +19,14 @@ def test_defaults_reproduce_the_seed_figure(state):
 def test_setter_emits_once_and_not_for_the_same_value(state, qtbot):
     seen = []
     state.posChanged.connect(seen.append)
-    state.set_pos(5)
-    state.set_pos(5)
+    state.set(pos=5)
+    state.set(pos=5)
     assert seen == [5]
 
 
 def test_invalid_value_raises_and_changes_nothing(state):
     with pytest.raises(ValueError, match="d_model"):
-        state.set_d_model(7)
+        state.set(d_model=7)
     assert state.d_model == 512
 
 
@@ -38,15 +38,15 @@ def test_request_reports_refusals(state, qtbot):
 
 
 def test_max_len_clamps_pos(state):
-    state.set_pos(40)
-    state.set_max_len(10)
+    state.set(pos=40)
+    state.set(max_len=10)
     assert (state.max_len, state.pos) == (10, 9)
 
 
 def test_d_model_change_resets_out_of_range_pair_selection(state):
-    state.set_selected_pair(200)
+    state.set(selected_pair=200)
     state.set_clock_pair(2, 255)
-    state.set_d_model(64)
+    state.set(d_model=64)
     assert state.selected_pair == 0
     assert max(state.clock_pairs) < 32
 
@@ -54,11 +54,11 @@ def test_d_model_change_resets_out_of_range_pair_selection(state):
 def test_derived_numbers_are_cached_until_their_inputs_change(state, qtbot):
     omega = state.omega()
     rotation = state.rotation_matrix()
-    state.set_pos(12)
+    state.set(pos=12)
     assert state.omega() is omega
     assert state.rotation_matrix() is rotation
     with qtbot.waitSignal(state.tableChanged):
-        state.set_base(500000.0)
+        state.set(base=500000.0)
     assert state.omega() is not omega
     table = positional_encoding(50, 512, 500000.0)
     np.testing.assert_allclose(state.pe(7), table[7], atol=1e-15)
@@ -66,16 +66,16 @@ def test_derived_numbers_are_cached_until_their_inputs_change(state, qtbot):
 
 
 def test_rotation_matrix_is_r_of_k(state):
-    state.set_k(3)
+    state.set(k=3)
     np.testing.assert_allclose(state.rotation_matrix(), relative_rotation(3, 512), atol=1e-15)
-    state.set_d_model(2048)
+    state.set(d_model=2048)
     leading = state.rotation_matrix()
     assert leading.shape == (1024, 1024)
     np.testing.assert_allclose(leading, relative_rotation(3, 2048)[:1024, :1024], atol=1e-15)
 
 
 def test_vectors_obey_the_rotation_identity(state):
-    state.set_params(pos=17, k=5)
+    state.set(pos=17, k=5)
     np.testing.assert_allclose(state.rotated(), state.pe(22), atol=1e-14)
     np.testing.assert_allclose(state.wavelengths(), wavelengths(512), rtol=1e-15)
 
@@ -86,19 +86,19 @@ def test_step_clamps_and_loops(state):
     state.go_to(49)
     state.step(1)
     assert state.pos == 49
-    state.set_playing(True)  # playing from the last position starts again at the first
+    state.set(playing=True)  # playing from the last position starts again at the first
     assert state.pos == 0
     state.go_to(49)
     state.step(1)
     assert state.pos == 0 and state.playing
-    state.set_loop(False)
+    state.set(loop=False)
     state.go_to(49)
     state.step(1)
     assert state.pos == 49 and not state.playing
 
 
 def test_negative_k_keeps_pos_plus_k_valid(state):
-    state.set_params(pos=5, k=-3)
+    state.set(pos=5, k=-3)
     state.step(-10)
     assert state.pos == 3
     assert not state.request(pos=1)
@@ -106,10 +106,10 @@ def test_negative_k_keeps_pos_plus_k_valid(state):
 
 
 def test_play_advances_pos(state, qtbot):
-    state.set_speed(60)
-    state.set_playing(True)
+    state.set(speed=60)
+    state.set(playing=True)
     qtbot.waitUntil(lambda: state.pos >= 3, timeout=5000)
-    state.set_playing(False)
+    state.set(playing=False)
     stopped = state.pos
     qtbot.wait(100)
     assert state.pos == stopped
@@ -123,5 +123,5 @@ def test_view_option_validation(state):
 
 def test_state_has_no_parent_requirement(qtbot):
     s = AppState()
-    s.set_pos(1)
+    s.set(pos=1)
     assert s.pos == 1

@@ -5,9 +5,9 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from core.encoding import encode, inverse_frequencies, positional_encoding
-from gui.clock_view import ClockView
-from gui.heatmap_view import HeatmapView
-from gui.rotation_view import RotationView
+from gui.figures.clock import ClockView
+from gui.figures.heatmap import HeatmapView
+from gui.figures.rotation import RotationView
 from gui.style import fmt
 from tests.gui.helpers import grab, view_to_pixel
 
@@ -56,7 +56,7 @@ def test_heatmap_outline_moves_with_pos(heatmap, state, qtbot):
     black = (17, 17, 17)
     rows = outline_rows(heatmap, black)
     assert rows and abs(min(rows) - row_pixel(heatmap, 0)) <= 2
-    state.set_pos(30)
+    state.set(pos=30)
     qtbot.wait(10)
     rows = outline_rows(heatmap, black)
     assert rows and abs(min(rows) - row_pixel(heatmap, 30)) <= 2
@@ -65,16 +65,16 @@ def test_heatmap_outline_moves_with_pos(heatmap, state, qtbot):
 
 def test_heatmap_offset_outline_follows_k(heatmap, state, qtbot):
     green = (0x12, 0xA1, 0x50)
-    state.set_params(pos=10, k=15)
+    state.set(pos=10, k=15)
     qtbot.wait(10)
     rows = outline_rows(heatmap, green)
     assert rows and abs(min(rows) - row_pixel(heatmap, 25)) <= 2
-    state.set_k(45)  # pos + k beyond the table: no outline
+    state.set(k=45)  # pos + k beyond the table: no outline
     assert not heatmap.offset_box.isVisible()
 
 
 def test_hover_reads_out_value_and_formula(heatmap, state, qtbot):
-    state.set_d_model(64)
+    state.set(d_model=64)
     qtbot.wait(20)
     point = view_to_pixel(heatmap.graphics, heatmap.plot, 4.5, 3.5)
     qtbot.mouseMove(heatmap.graphics.viewport(), point)
@@ -102,7 +102,7 @@ def test_dial_hands_are_the_pe_pairs(clock, state):
     x, y = clock.hands.getData()
     tips = np.stack([x[1::2], y[1::2]], axis=1) - centres
     np.testing.assert_allclose(tips, np.tile([0.0, 1.0], (256, 1)), atol=1e-15)  # 12 o'clock
-    state.set_pos(7)
+    state.set(pos=7)
     x, y = clock.hands.getData()
     tips = np.stack([x[1::2], y[1::2]], axis=1) - centres
     pe = encode(7, 512)[0]
@@ -114,7 +114,7 @@ def test_dial_hands_are_the_pe_pairs(clock, state):
 
 
 def test_hands_turn_clockwise(clock, state):
-    state.set_pos(1)
+    state.set(pos=1)
     x, _ = clock.hands.getData()
     # A small turn from 12 o'clock moves the tip to the right (towards 3 o'clock).
     assert np.all(x[1::2] - clock._centres[:, 0] > 0)
@@ -128,7 +128,7 @@ def test_fast_hand_moves_and_slow_hand_barely_does(clock, state, qtbot):
         return red, black
 
     red0, black0 = masks()
-    state.set_pos(5)
+    state.set(pos=5)
     qtbot.wait(10)
     red5, black5 = masks()
     assert red0.sum() > 20 and black0.sum() > 20
@@ -143,7 +143,7 @@ def test_fast_hand_moves_and_slow_hand_barely_does(clock, state, qtbot):
 def test_clock_grid_has_one_dial_per_pair_and_labels(clock, state):
     assert clock._centres.shape == (256, 2)
     assert clock.labels._texts[0] == ("0", "6.28")
-    state.set_d_model(64)
+    state.set(d_model=64)
     assert clock._centres.shape == (32, 2)
     assert "32 clock hands" in clock.grid_title.text()
 
@@ -159,7 +159,7 @@ def test_big_clock_pairs_are_choosable(clock, state):
 
 
 def test_selected_dial_is_highlighted(clock, state):
-    state.set_selected_pair(17)
+    state.set(selected_pair=17)
     x, y = clock.selected_rim.getData()
     centre = np.array([x.mean(), y.mean()])
     np.testing.assert_allclose(centre, clock._centres[17], atol=0.05)
@@ -173,17 +173,17 @@ def matrix_pixels(view: RotationView) -> np.ndarray:
 
 def test_rotation_matrix_does_not_change_with_pos(rotation, state, qtbot):
     before = matrix_pixels(rotation)
-    state.set_pos(33)
+    state.set(pos=33)
     qtbot.wait(10)
     np.testing.assert_array_equal(matrix_pixels(rotation), before)
-    state.set_k(9)
+    state.set(k=9)
     qtbot.wait(10)
     assert np.any(matrix_pixels(rotation) != before)
 
 
 def test_block_numbers_are_true(rotation, state):
-    state.set_params(k=3, pos=4)
-    state.set_selected_pair(5)
+    state.set(k=3, pos=4)
+    state.set(selected_pair=5)
     phi = 3 * inverse_frequencies(512)[5]
     text = rotation.block_label.text()
     assert fmt(math.cos(phi), 6) in text and fmt(math.sin(phi), 6) in text
@@ -199,7 +199,7 @@ def test_block_numbers_are_true(rotation, state):
 
 def test_images_span_their_data_after_d_model_changes(rotation, heatmap, state):
     for d_model in (64, 1024, 8):
-        state.set_d_model(d_model)
+        state.set(d_model=d_model)
         for item, rows in ((rotation.vector_image, 3), (heatmap.image, 50)):
             rect = item.mapRectToParent(item.boundingRect())
             assert (rect.width(), rect.height()) == pytest.approx((d_model, rows))
@@ -208,14 +208,14 @@ def test_images_span_their_data_after_d_model_changes(rotation, heatmap, state):
 
 
 def test_vector_strips_show_the_identity(rotation, state):
-    state.set_params(pos=12, k=4)
+    state.set(pos=12, k=4)
     strips = rotation.vector_image.image
     np.testing.assert_allclose(strips[0], encode(12, 512)[0], atol=1e-7)
     np.testing.assert_allclose(strips[1], strips[2], atol=1e-6)
 
 
 def test_zoomed_in_pixels_are_exact_values(heatmap, state, qtbot):
-    state.set_params(max_len=1_000_000, d_model=8192)
+    state.set(max_len=1_000_000, d_model=8192)
     heatmap.plot.getViewBox().setRange(xRange=(100, 164), yRange=(500_000, 500_040), padding=0)
     qtbot.wait(10)
     (r0, r1, step), (c0, c1, group) = heatmap.pixel_window()
@@ -227,7 +227,7 @@ def test_zoomed_in_pixels_are_exact_values(heatmap, state, qtbot):
 
 
 def test_zoomed_out_pixels_are_means_of_their_positions(heatmap, state, qtbot):
-    state.set_params(max_len=1_000_000, d_model=64)
+    state.set(max_len=1_000_000, d_model=64)
     (r0, _, step), (c0, c1, group) = heatmap.pixel_window()
     assert step > 1000  # a million positions in a few hundred pixels
     image = heatmap.image.image
@@ -243,7 +243,7 @@ def test_million_positions_never_build_the_full_table(heatmap, state, qtbot):
 
     tracemalloc.start()
     try:
-        state.set_params(max_len=1_000_000, d_model=8192)
+        state.set(max_len=1_000_000, d_model=8192)
         heatmap.plot.getViewBox().setRange(yRange=(0, 400_000), padding=0)
         qtbot.wait(10)
         peak = tracemalloc.get_traced_memory()[1]
@@ -254,7 +254,7 @@ def test_million_positions_never_build_the_full_table(heatmap, state, qtbot):
 
 
 def test_hover_and_click_work_when_zoomed(heatmap, state, qtbot):
-    state.set_params(max_len=100_000, d_model=64)
+    state.set(max_len=100_000, d_model=64)
     heatmap.plot.getViewBox().setRange(xRange=(10, 20), yRange=(70_000, 70_010), padding=0)
     qtbot.wait(10)
     point = view_to_pixel(heatmap.graphics, heatmap.plot, 12.5, 70_004.5)
@@ -277,24 +277,24 @@ def test_double_click_shows_the_whole_table(heatmap, state, qtbot):
 
 
 def test_wide_models_page_through_their_dials(clock, state):
-    state.set_d_model(8192)
+    state.set(d_model=8192)
     assert clock._centres.shape == (256, 2) and clock.pager.isVisibleTo(clock)
-    state.set_selected_pair(3000)
+    state.set(selected_pair=3000)
     first, count = clock.page()
     assert first == 2816 and count == 256
     assert clock.labels._texts[0][0] == "2816"
-    state.set_pos(5)
+    state.set(pos=5)
     x, y = clock.hands.getData()
     tips = np.stack([x[1::2], y[1::2]], axis=1) - clock._centres
     np.testing.assert_allclose(tips[:, 0], encode(5, 8192)[0][0::2][2816:3072], atol=1e-12)
     clock.next_page.click()
     assert state.selected_pair == 3256
-    state.set_d_model(64)
+    state.set(d_model=64)
     assert not clock.pager.isVisibleTo(clock) and clock._centres.shape == (32, 2)
 
 
 def test_many_dimensions_per_pixel_are_averaged(heatmap, state, qtbot):
-    state.set_params(max_len=300, d_model=8192)
+    state.set(max_len=300, d_model=8192)
     (_, _, step), (c0, c1, group) = heatmap.pixel_window()
     assert group >= 2 and step == 1
     image = heatmap.image.image
@@ -306,7 +306,7 @@ def test_many_dimensions_per_pixel_are_averaged(heatmap, state, qtbot):
 
 def test_switching_language_keeps_the_zoom(heatmap, state, qtbot):
     heatmap.plot.getViewBox().setRange(yRange=(10, 20), padding=0)
-    state.set_language("ko")
+    state.set(language="ko")
     assert heatmap.plot.getViewBox().viewRange()[1] == pytest.approx([10, 20])
     assert "위치" in heatmap.plot.getAxis("left").labelText
-    state.set_language("en")
+    state.set(language="en")

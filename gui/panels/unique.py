@@ -9,14 +9,14 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from core.i18n import tr
 from core.similarity import STATS_BUDGET, distance_by_offset
 from gui import style
-from gui.lazy_view import LazyView
+from gui.panels.lazy import LazyView
 from gui.state import AppState
 
 #: Offsets drawn in the distance plot (the statistics themselves cover every offset they can).
 PLOT_OFFSETS = 4096
 
 
-class UniquenessView(LazyView):
+class UniqueView(LazyView):
     """Live statistics of the table and ‖PE(p) − PE(p + Δ)‖ against Δ."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
@@ -34,8 +34,7 @@ class UniquenessView(LazyView):
         layout.addWidget(self.caption)
         layout.addWidget(self.stats)
         layout.addWidget(self.graphics, 1)
-        for signal in (state.tableChanged, state.languageChanged, state.fontScaleChanged):
-            signal.connect(self._request_sync)
+        state.observe(["table", "language", "font_scale"], self._request_sync)
         self._request_sync()
 
     def _sync(self) -> None:

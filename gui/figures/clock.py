@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from core.i18n import tr
 from gui import style
-from gui.dial_grid import (
+from gui.figures.dial_grid import (
     SPACING_X,
     SPACING_Y,
     DialLabels,
@@ -156,14 +156,14 @@ class ClockView(QWidget):
         layout.addLayout(right, 3)
 
         self.grid_widget.scene().sigMouseClicked.connect(self._on_grid_scene_mouse_clicked)
-        state.tableChanged.connect(self._sync_layout)
-        state.posChanged.connect(self._sync_hands)
-        state.kChanged.connect(self._sync_hands)
-        state.selectedPairChanged.connect(self._sync_selection)
-        state.clockPairsChanged.connect(self._sync_clock)
-        state.fontScaleChanged.connect(self._sync_fonts)
-        state.trainLenChanged.connect(self._sync_clock_hands)
-        state.languageChanged.connect(self._sync)
+        state.observe(["table"], self._sync_layout)
+        state.observe(["pos"], self._sync_hands)
+        state.observe(["k"], self._sync_hands)
+        state.observe(["selected_pair"], self._sync_selection)
+        state.observe(["clock_pairs"], self._sync_clock)
+        state.observe(["font_scale"], self._sync_fonts)
+        state.observe(["train_len"], self._sync_clock_hands)
+        state.observe(["language"], self._sync)
         self._sync()
 
     def _sync(self) -> None:

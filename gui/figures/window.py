@@ -5,13 +5,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
-from gui.clock_view import ClockView
-from gui.heatmap_view import HeatmapView
-from gui.rotation_view import RotationView
+from gui.figures.clock import ClockView
+from gui.figures.heatmap import HeatmapView
+from gui.figures.rotation import RotationView
 from gui.state import AppState
 
 
-class FigurePanel(QWidget):
+class WindowView(QWidget):
     """Composes the three views around one state; used by the window and by exports."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:

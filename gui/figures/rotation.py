@@ -81,12 +81,12 @@ class RotationView(QWidget):
         layout.addWidget(self.text_panel)
 
         style.cache_static(self.matrix_image, self.zoom_image, *self.zoom_texts)
-        state.tableChanged.connect(self._sync_matrix)
-        state.kChanged.connect(self._sync_matrix)
-        state.posChanged.connect(self._sync_vectors)
-        state.selectedPairChanged.connect(self._sync_block)
-        state.fontScaleChanged.connect(self._sync_fonts)
-        state.languageChanged.connect(self._sync)
+        state.observe(["table"], self._sync_matrix)
+        state.observe(["k"], self._sync_matrix)
+        state.observe(["pos"], self._sync_vectors)
+        state.observe(["selected_pair"], self._sync_block)
+        state.observe(["font_scale"], self._sync_fonts)
+        state.observe(["language"], self._sync)
         self._sync()
 
     def _sync(self) -> None:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout
 
 from core.i18n import tr
 from gui import style
-from gui.lazy_view import LazyView
+from gui.panels.lazy import LazyView
 from gui.state import AppState
 
 PANELS = 3
@@ -53,14 +53,7 @@ class EmbeddingView(LazyView):
 
         self.load_button.clicked.connect(self._on_load_button_clicked)
         self.examples_button.clicked.connect(self._on_examples_button_clicked)
-        for signal in (
-            state.tableChanged,
-            state.posChanged,
-            state.embeddingsChanged,
-            state.languageChanged,
-            state.fontScaleChanged,
-        ):
-            signal.connect(self._request_sync)
+        state.observe(["table", "pos", "embeddings", "language", "font_scale"], self._request_sync)
         self._request_sync()
 
     def rows(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

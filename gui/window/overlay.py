@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from core.i18n import tr
 from gui import style
-from gui.presenter_keys import SHORTCUTS
+from gui.window.keys import SHORTCUTS
 
 
 class ShortcutOverlay(QWidget):

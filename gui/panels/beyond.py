@@ -13,7 +13,7 @@ from core.examples import learned_table_example
 from core.i18n import tr
 from core.params import MAX_LEN
 from gui import style
-from gui.lazy_view import LazyView
+from gui.panels.lazy import LazyView
 from gui.state import AppState
 
 #: Rows drawn for each table (each row is the exact mean of the positions it covers).
@@ -45,13 +45,7 @@ class BeyondView(LazyView):
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
-        for signal in (
-            state.tableChanged,
-            state.trainLenChanged,
-            state.languageChanged,
-            state.fontScaleChanged,
-        ):
-            signal.connect(self._request_sync)
+        state.observe(["table", "train_len", "language", "font_scale"], self._request_sync)
         self._request_sync()
 
     def span(self) -> int:

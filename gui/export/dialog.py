@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.i18n import tr
-from gui.export_options import (
+from gui.export.options import (
     ANIMATION_SUFFIX,
     DEFAULT_FPS,
     MAX_FPS,
@@ -30,8 +30,8 @@ from gui.export_options import (
     MIN_FPS,
     MIN_SIDE,
     STILL_SUFFIXES,
-    VIEW_NAMES,
 )
+from gui.views import REGISTRY
 
 SIZE_PRESETS = ((1920, 1080), (3840, 2160))
 
@@ -65,8 +65,8 @@ class ExportDialog(QDialog):
         self.setWindowTitle(tr("export.title_animation" if self._animated else "export.title"))
 
         self.view_combo = QComboBox()
-        for name in VIEW_NAMES:
-            self.view_combo.addItem(tr(f"view.{name}"), name)
+        for spec in REGISTRY:
+            self.view_combo.addItem(spec.title, spec.name)
         self.size_combo = QComboBox()
         self.width_spin = QSpinBox()
         self.height_spin = QSpinBox()

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from core.i18n import tr
 from core.similarity import dot_by_offset, measured_dots
 from gui import style
-from gui.lazy_view import LazyView
+from gui.panels.lazy import LazyView
 from gui.state import AppState
 
 #: Offsets k drawn: -MAX_OFFSET..MAX_OFFSET (or up to max_len - 1 when shorter).
@@ -53,13 +53,7 @@ class DistanceView(LazyView):
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
         layout.addWidget(self.spread)
-        for signal in (
-            state.tableChanged,
-            state.posChanged,
-            state.languageChanged,
-            state.fontScaleChanged,
-        ):
-            signal.connect(self._request_sync)
+        state.observe(["table", "pos", "language", "font_scale"], self._request_sync)
         self._request_sync()
 
     def _sync(self) -> None:

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.i18n import tr
 from gui import style
-from gui.lazy_view import LazyView
+from gui.panels.lazy import LazyView
 from gui.state import AppState
 
 
@@ -37,8 +37,7 @@ class WavelengthView(LazyView):
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
         layout.addWidget(self.summary)
-        for signal in (state.tableChanged, state.languageChanged, state.fontScaleChanged):
-            signal.connect(self._request_sync)
+        state.observe(["table", "language", "font_scale"], self._request_sync)
         self._request_sync()
 
     def _sync(self) -> None:

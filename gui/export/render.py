@@ -9,7 +9,7 @@ target folder and renamed into place.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEvent, QMarginsF, QPoint, QRectF, QSize, QSizeF, Qt
@@ -18,44 +18,12 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QWidget
 
 from core.i18n import tr
-from core.params import check_real
 from gui import style
-from gui.beyond_view import BeyondView
-from gui.clock_view import ClockView
-from gui.distance_view import DistanceView
-from gui.embedding_view import EmbeddingView
-from gui.export_options import (
-    ANIMATION_SUFFIX,
-    MAX_FPS,
-    MAX_FRAMES,
-    MAX_SIDE,
-    MIN_FPS,
-    MIN_SIDE,
-    STILL_SUFFIXES,
-)
-from gui.figure_panel import FigurePanel
-from gui.files import WriteError, atomic_write
-from gui.heatmap_view import HeatmapView
-from gui.rotation_view import RotationView
+from gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
+from gui.platform.files import WriteError, atomic_write
 from gui.state import AppState
-from gui.uniqueness_view import UniquenessView
-from gui.wavelength_view import WavelengthView
-from gui.worked_example_view import WorkedExampleView
+from gui.views import VIEW_NAMES, VIEWS
 
-VIEWS: dict[str, type[QWidget]] = {
-    "window": FigurePanel,
-    "heatmap": HeatmapView,
-    "clock": ClockView,
-    "rotation": RotationView,
-    "embedding": EmbeddingView,
-    "worked": WorkedExampleView,
-    "unique": UniquenessView,
-    "distance": DistanceView,
-    "wavelength": WavelengthView,
-    "beyond": BeyondView,
-}
-#: The views that are tabs of their own in the window (the first four share one tab).
-TEACHING_PANELS = ("embedding", "worked", "unique", "distance", "wavelength", "beyond")
 #: Above this width (or height 1080) the layout stays at slide size and is drawn larger, so a
 #: 3840 x 2160 figure is the 1920 x 1080 one twice as sharp rather than one with tiny type.
 LAYOUT_WIDTH, LAYOUT_HEIGHT = 1920, 1080
@@ -64,20 +32,6 @@ SVG_PDF_DPI = 96
 
 #: An export that could not be written; the message is for the user.
 ExportError = WriteError
-
-
-def clone_state(state: AppState) -> AppState:
-    """An independent state with the same parameters and view options."""
-    copy = AppState(state.params)
-    copy.set_selected_pair(state.selected_pair)
-    for hand, pair in enumerate(state.clock_pairs):
-        copy.set_clock_pair(hand, pair)
-    copy.set_font_scale(state.font_scale)
-    copy.set_train_len(state.train_len)
-    if state.embeddings_loaded:
-        copy.set_embeddings(state.embedding_rows())
-        copy.embeddings_file = state.embeddings_file
-    return copy
 
 
 def layout_scale(width: int, height: int) -> float:
@@ -89,13 +43,13 @@ class Figure:
 
     def __init__(self, view: str, state: AppState, width: int, height: int, caption: bool) -> None:
         if view not in VIEWS:
-            raise ExportError(tr("export.view", views=", ".join(VIEWS), value=repr(view)))
+            raise ExportError(tr("export.view", views=", ".join(VIEW_NAMES), value=repr(view)))
         for name, side in (("width", width), ("height", height)):
             if not MIN_SIDE <= side <= MAX_SIDE:
                 raise ExportError(
                     tr("export.side", name=name, lo=MIN_SIDE, hi=MAX_SIDE, value=side)
                 )
-        self.state = clone_state(state)
+        self.state = state.copy()
         self.width, self.height = width, height
         self.scale = layout_scale(width, height)
         self.caption = caption
@@ -103,7 +57,7 @@ class Figure:
         self.caption_height = (
             round(style.BASE_POINT_SIZE * self.state.font_scale * 2.6) if caption else 0
         )
-        self.widget = VIEWS[view](self.state)
+        self.widget = VIEWS[view].load()(self.state)
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         self.widget.setAutoFillBackground(True)
         for child in self.widget.findChildren(QWidget):
@@ -229,91 +183,3 @@ def figure_image(view: str, state: AppState, width: int, height: int) -> QImage:
     """One view rendered into an image of exactly width x height pixels (for the clipboard)."""
     with staged(view, state, width, height, False) as figure:
         return figure.image()
-
-
-def export_animation(
-    path: Path,
-    view: str,
-    state: AppState,
-    start: int,
-    stop: int,
-    fps: float,
-    width: int,
-    height: int,
-    caption: bool = False,
-    progress: Callable[[int, int], bool] | None = None,
-) -> Path | None:
-    """Write a GIF of positions start..stop (inclusive) at fps frames per second.
-
-    All frames share one palette, built from a few frames spread over the range (quantising
-    each frame on its own is about ten times slower and makes colours flicker). progress(done,
-    total) is called after each frame; when it returns False the export stops, no file is
-    left behind and None is returned.
-    """
-    from PIL import Image
-
-    check_suffix(path, (ANIMATION_SUFFIX,))
-    last = state.max_len - 1
-    first_allowed = max(0, -state.k)
-    for name, value in (("from", start), ("to", stop)):
-        if not first_allowed <= value <= last:
-            raise ExportError(
-                tr("export.position", name=name, lo=first_allowed, hi=last, value=value)
-            )
-    if stop < start:
-        raise ExportError(tr("export.order", start=start, stop=stop))
-    if stop - start + 1 > MAX_FRAMES:
-        raise ExportError(tr("export.frames", limit=MAX_FRAMES, count=stop - start + 1))
-    try:
-        check_real("fps", fps, MIN_FPS, MAX_FPS, ("allowed.fps", {"lo": MIN_FPS, "hi": MAX_FPS}))
-    except ValueError as err:
-        raise ExportError(str(err)) from err
-    total = stop - start + 1
-    frames: list[Image.Image] = []
-    with staged(view, state, width, height, caption) as figure:
-        for index, pos in enumerate(range(start, stop + 1)):
-            figure.state.set_pos(pos)
-            figure.settle()
-            image = figure.image().convertToFormat(QImage.Format.Format_RGB888)
-            frames.append(
-                Image.frombuffer(
-                    "RGB",
-                    (width, height),
-                    bytes(image.constBits()),
-                    "raw",
-                    "RGB",
-                    image.bytesPerLine(),
-                    1,
-                )
-            )
-            if progress is not None and not progress(index + 1, total):
-                return None
-    palette = shared_palette(frames)
-    indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
-    duration = round(1000 / fps)
-
-    def write(tmp: Path) -> None:
-        indexed[0].save(
-            tmp,
-            format="GIF",
-            save_all=True,
-            append_images=indexed[1:],
-            duration=duration,
-            loop=0,
-            optimize=False,
-            disposal=1,
-        )
-
-    return atomic_write(Path(path), write)
-
-
-def shared_palette(frames: list) -> object:  # type: ignore[type-arg]
-    """One 256-colour palette for all frames, from up to 8 frames spread over the range."""
-    from PIL import Image
-
-    picks = frames[:: max(1, len(frames) // 8)][:8]
-    width, height = picks[0].size
-    sheet = Image.new("RGB", (width, height * len(picks)))
-    for i, frame in enumerate(picks):
-        sheet.paste(frame, (0, i * height))
-    return sheet.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)

@@ -18,17 +18,18 @@ from PySide6.QtWidgets import (
 
 from core import __version__, i18n
 from core.i18n import tr
-from gui import export, style
-from gui.app import use_qt_translations
-from gui.controls import ControlPanel
-from gui.error_hook import ErrorHook
-from gui.export_actions import ExportActions
-from gui.figure_panel import FigurePanel
-from gui.files import WriteError
-from gui.presenter_keys import PresenterKeys
-from gui.settings import default_settings, restore_state, save_state
-from gui.shortcut_overlay import ShortcutOverlay
+from gui import style
+from gui.export.actions import ExportActions
+from gui.figures.window import WindowView
+from gui.platform.app import use_qt_translations
+from gui.platform.error_hook import ErrorHook
+from gui.platform.files import WriteError
+from gui.platform.settings import default_settings, restore_state, save_state
 from gui.state import MAX_FONT_SCALE, MIN_FONT_SCALE, AppState
+from gui.views import TABS, VIEWS
+from gui.window.controls import ControlPanel
+from gui.window.keys import PresenterKeys
+from gui.window.overlay import ShortcutOverlay
 
 PRESENTER_SCALE = 1.5
 FONT_STEP = 1.15
@@ -52,24 +53,26 @@ class MainWindow(QMainWindow):
         self.state = state if state is not None else AppState(parent=self)
         bad_keys = [] if state is not None else restore_state(self.settings, self.state)
         saved = None if "language" in bad_keys else self.settings.value("state/language")
-        self.state.set_language(
-            language or saved or i18n.language_for_locale(QLocale.system().name())
+        self.state.set(
+            language=language or saved or i18n.language_for_locale(QLocale.system().name())
         )
         self._presenting = False
         self._scale_before_presenting = 1.0
         self._geometry_before_presenting = QByteArray()
 
-        self.figures = FigurePanel(self.state)
+        # Tabs come from the view registry; all but the first are built the first time they
+        # are shown, so start-up stays short.
+        self.figures = WindowView(self.state)
         self.heatmap_view = self.figures.heatmap_view
         self.clock_view = self.figures.clock_view
         self.rotation_view = self.figures.rotation_view
-        # Teaching panels are built the first time their tab is shown: start-up stays short.
-        self.panels: dict[str, QWidget] = {}
-        self.panel_hosts = {name: QWidget() for name in export.TEACHING_PANELS}
+        self.panels: dict[str, QWidget] = {TABS[0].name: self.figures}
+        self.panel_hosts: dict[str, QWidget] = {TABS[0].name: self.figures}
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.figures, "")
-        for host in self.panel_hosts.values():
+        for spec in TABS[1:]:
+            host = self.panel_hosts[spec.name] = QWidget()
             QVBoxLayout(host).setContentsMargins(0, 0, 0, 0)
             self.tabs.addTab(host, "")
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
@@ -97,16 +100,9 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.keys = PresenterKeys(self, self.state)
 
-        for signal in (
-            self.state.posChanged,
-            self.state.kChanged,
-            self.state.dModelChanged,
-            self.state.baseChanged,
-            self.state.maxLenChanged,
-        ):
-            signal.connect(self._sync_readout)
-        self.state.fontScaleChanged.connect(self._sync_fonts)
-        self.state.languageChanged.connect(self._retranslate)
+        self.state.observe(["pos", "k", "d_model", "base", "max_len"], self._sync_readout)
+        self.state.observe(["font_scale"], self._sync_fonts)
+        self.state.observe(["language"], self._retranslate)
         self.state.rejected.connect(self.show_status)
         self.state.notified.connect(self.show_status)
         self._retranslate()
@@ -122,19 +118,20 @@ class MainWindow(QMainWindow):
             self.show_status(tr("status.bad_settings", keys=", ".join(bad_keys)))
 
     def views(self) -> dict[str, QWidget]:
-        """Every exportable view by name; 'window' is the three clock figures together."""
-        return {"window": self.figures, **self.figures.views(), **self.panel_hosts}
+        """Every view on screen by registered name: the tabs and the three figures."""
+        return {**self.panel_hosts, **self.figures.views()}
 
     def panel(self, name: str) -> QWidget:
-        """The teaching panel called name, built on first use."""
+        """The tab's view called name, built on first use."""
         if name not in self.panels:
-            self.panels[name] = export.VIEWS[name](self.state)
-            self.panel_hosts[name].layout().addWidget(self.panels[name])
+            self.panels[name] = VIEWS[name].load()(self.state)
+            layout = self.panel_hosts[name].layout()
+            assert layout is not None
+            layout.addWidget(self.panels[name])
         return self.panels[name]
 
     def _on_tabs_current_changed(self, index: int) -> None:
-        if index > 0:
-            self.panel(export.TEACHING_PANELS[index - 1])
+        self.panel(TABS[index].name)
 
     # --- menus -------------------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -160,7 +157,7 @@ class MainWindow(QMainWindow):
         self.presenter_action.setCheckable(True)
         self._action(view, "menu.larger", self.larger_type, "Ctrl+=", "Ctrl++")
         self._action(view, "menu.smaller", self.smaller_type, "Ctrl+-")
-        self._action(view, "menu.reset_type", lambda: self.state.set_font_scale(1.0), "Ctrl+0")
+        self._action(view, "menu.reset_type", lambda: self.state.set(font_scale=1.0), "Ctrl+0")
         view.addSeparator()
         language = self._menu(view, "menu.language")
         group = QActionGroup(self)
@@ -168,7 +165,7 @@ class MainWindow(QMainWindow):
         for lang in i18n.LANGUAGES:
             # Each language is named in itself, so anyone can find their way back.
             action = QAction(i18n.LANGUAGE_NAMES[lang], self, checkable=True)
-            action.triggered.connect(lambda *_, lang=lang: self.state.set_language(lang))
+            action.triggered.connect(lambda *_, lang=lang: self.state.set(language=lang))
             group.addAction(action)
             language.addAction(action)
             self.language_actions[lang] = action
@@ -204,9 +201,8 @@ class MainWindow(QMainWindow):
                 item.setText(tr(key))
         self.language_actions[self.state.language].setChecked(True)
         self.control_dock.setWindowTitle(tr("dock.controls"))
-        self.tabs.setTabText(0, tr("tab.clock"))
-        for index, name in enumerate(self.panel_hosts, start=1):
-            self.tabs.setTabText(index, tr(f"tab.{name}"))
+        for index, spec in enumerate(TABS):
+            self.tabs.setTabText(index, spec.tab_title)
         self.shortcut_overlay.retranslate()
         self._sync_readout()
 
@@ -226,7 +222,7 @@ class MainWindow(QMainWindow):
             return
         self._presenting = True
         self._scale_before_presenting = self.state.font_scale
-        self.state.set_font_scale(min(MAX_FONT_SCALE, self.state.font_scale * PRESENTER_SCALE))
+        self.state.set(font_scale=min(MAX_FONT_SCALE, self.state.font_scale * PRESENTER_SCALE))
         self.control_dock.hide()
         self.menuBar().hide()
         self.presenter_action.setChecked(True)
@@ -243,7 +239,7 @@ class MainWindow(QMainWindow):
             return False
         self._presenting = False
         self.presenter_action.setChecked(False)
-        self.state.set_font_scale(self._scale_before_presenting)
+        self.state.set(font_scale=self._scale_before_presenting)
         self.control_dock.show()
         self.menuBar().show()
         self.showNormal()
@@ -278,10 +274,10 @@ class MainWindow(QMainWindow):
         return was_visible
 
     def larger_type(self) -> None:
-        self.state.set_font_scale(min(MAX_FONT_SCALE, round(self.state.font_scale * FONT_STEP, 3)))
+        self.state.set(font_scale=min(MAX_FONT_SCALE, round(self.state.font_scale * FONT_STEP, 3)))
 
     def smaller_type(self) -> None:
-        self.state.set_font_scale(max(MIN_FONT_SCALE, round(self.state.font_scale / FONT_STEP, 3)))
+        self.state.set(font_scale=max(MIN_FONT_SCALE, round(self.state.font_scale / FONT_STEP, 3)))
 
     def show_status(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)
@@ -306,7 +302,7 @@ class MainWindow(QMainWindow):
             self.shortcut_overlay.cover()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.state.set_playing(False)
+        self.state.set(playing=False)
         if self.presenting:
             self.leave_presenter_mode()
         try:

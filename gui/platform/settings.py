@@ -13,15 +13,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from core import i18n
 from core.i18n import tr
-from gui.files import WriteError, atomic_write
+from gui.platform.files import WriteError, atomic_write
 from gui.state import AppState
-
-#: Keys restored in this order: pos is checked against max_len, then k against pos.
-PARAM_KEYS = ("d_model", "max_len", "base", "pos", "k")
-FLOAT_KEYS = {"base", "speed", "font_scale"}
-OPTION_KEYS = ("selected_pair", "speed", "font_scale", "train_len")
 
 
 def default_settings() -> QSettings:
@@ -35,38 +29,18 @@ def reset_settings() -> None:
     settings.sync()
 
 
-def _parse(key: str, raw: object) -> object:
-    if isinstance(raw, str):
-        return float(raw) if key in FLOAT_KEYS else int(raw)
-    return raw
-
-
 def restore_state(settings: QSettings, state: AppState) -> list[str]:
-    """Apply saved values to the state; return the keys that were present but invalid."""
+    """Apply saved values to the state, field by field in declaration order (pos is checked
+    against max_len, then k against pos); return the keys that were present but invalid."""
     bad: list[str] = []
-    for key in (*PARAM_KEYS, *OPTION_KEYS, "loop", "clock_pairs", "language"):
-        raw = settings.value(f"state/{key}")
+    for name, field in state.FIELDS.items():
+        raw = settings.value(f"state/{name}") if field.persist else None
         if raw is None:
             continue
         try:
-            if key == "loop":
-                if str(raw).lower() not in ("true", "false"):
-                    raise ValueError(raw)
-                state.set_loop(str(raw).lower() == "true")
-            elif key == "language":
-                i18n.check_language(raw)  # applied by the window, which may be told otherwise
-            elif key == "clock_pairs":
-                pairs = [int(p) for p in (raw if isinstance(raw, list) else str(raw).split(","))]
-                if len(pairs) != 3:
-                    raise ValueError(raw)
-                for hand, pair in enumerate(pairs):
-                    state.set_clock_pair(hand, pair)
-            elif key in PARAM_KEYS:
-                state.set_params(**{key: _parse(key, raw)})
-            else:
-                getattr(state, f"set_{key}")(_parse(key, raw))
+            state.set(**{name: field.from_text(raw)})
         except (TypeError, ValueError):
-            bad.append(key)
+            bad.append(name)
     return bad
 
 
@@ -79,11 +53,10 @@ def save_state(settings: QSettings, state: AppState, geometry: QByteArray) -> No
         If the file could not be written; the previous file is then untouched.
     """
     values: dict[str, object] = {
-        f"state/{key}": getattr(state, key) for key in (*PARAM_KEYS, *OPTION_KEYS)
+        f"state/{name}": field.to_text(getattr(state, name))
+        for name, field in state.FIELDS.items()
+        if field.persist
     }
-    values["state/loop"] = "true" if state.loop else "false"
-    values["state/clock_pairs"] = ",".join(map(str, state.clock_pairs))
-    values["state/language"] = state.language
     values["window/geometry"] = geometry
 
     def write(tmp: Path) -> None:

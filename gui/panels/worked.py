@@ -18,13 +18,13 @@ from PySide6.QtWidgets import (
 from core.examples import worked_example
 from core.i18n import tr
 from gui import style
-from gui.lazy_view import LazyView
+from gui.panels.lazy import LazyView
 from gui.state import AppState
 
 DECIMALS = 3
 
 
-class WorkedExampleView(LazyView):
+class WorkedView(LazyView):
     """A table of sin(pos/1), cos(pos/1), sin(pos/100), cos(pos/100), copyable as text or CSV."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
@@ -59,13 +59,7 @@ class WorkedExampleView(LazyView):
         self.follow_check.toggled.connect(self._request_sync)
         self.copy_text_button.clicked.connect(self._on_copy_text_button_clicked)
         self.copy_csv_button.clicked.connect(self._on_copy_csv_button_clicked)
-        for signal in (
-            state.baseChanged,
-            state.posChanged,
-            state.languageChanged,
-            state.fontScaleChanged,
-        ):
-            signal.connect(self._request_sync)
+        state.observe(["base", "pos", "language", "font_scale"], self._request_sync)
         self._request_sync()
 
     def cells(self) -> tuple[list[str], list[list[float]]]:

@@ -1,7 +1,7 @@
 """The window's export commands: File ▸ Export…, Export animation…, Edit ▸ Copy figure.
 
 Failures are shown in a dialog and in the status bar; the app goes on and no file is left
-half-written (see `gui.export`).
+half-written (see `gui.export.render`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ from PySide6.QtGui import QCursor, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidget
 
 from core.i18n import tr
-from gui import export
-from gui.export_dialog import ExportDialog, ExportRequest
+from gui.export import render as export
+from gui.export.animation import export_animation
+from gui.export.dialog import ExportDialog, ExportRequest
 from gui.state import AppState
+from gui.views import VIEWS
 
 
 class ExportActions(QObject):
@@ -87,7 +89,7 @@ class ExportActions(QObject):
             return not progress.wasCanceled()
 
         try:
-            path = export.export_animation(
+            path = export_animation(
                 request.path,
                 request.view,
                 self._state,
@@ -116,7 +118,7 @@ class ExportActions(QObject):
             if under is not None and (under is widget or widget.isAncestorOf(under)):
                 return name
         for name, widget in named:
-            if widget.isVisible() and name in export.TEACHING_PANELS:
+            if widget.isVisible() and VIEWS[name].tab:
                 return name
         return "window"
 

@@ -122,21 +122,23 @@ class ControlPanel(QWidget):
         self.speed_spin.valueChanged.connect(self._on_speed_spin_value_changed)
         self.loop_check.toggled.connect(self._on_loop_check_toggled)
 
-        for signal in (
-            state.posChanged,
-            state.kChanged,
-            state.dModelChanged,
-            state.maxLenChanged,
-            state.baseChanged,
-            state.selectedPairChanged,
-            state.playingChanged,
-            state.speedChanged,
-            state.loopChanged,
-            state.trainLenChanged,
-        ):
-            signal.connect(self._sync)
-        state.fontScaleChanged.connect(self._sync_fonts)
-        state.languageChanged.connect(self._retranslate)
+        state.observe(
+            [
+                "pos",
+                "k",
+                "d_model",
+                "max_len",
+                "base",
+                "selected_pair",
+                "playing",
+                "speed",
+                "loop",
+                "train_len",
+            ],
+            self._sync,
+        )
+        state.observe(["font_scale"], self._sync_fonts)
+        state.observe(["language"], self._retranslate)
         self._retranslate()
 
     def _retranslate(self) -> None:
@@ -192,13 +194,13 @@ class ControlPanel(QWidget):
         self._state.request(train_len=value)
 
     def _on_play_button_toggled(self, checked: bool) -> None:
-        self._state.set_playing(checked)
+        self._state.set(playing=checked)
 
     def _on_speed_spin_value_changed(self, value: float) -> None:
         self._state.request(speed=value)
 
     def _on_loop_check_toggled(self, checked: bool) -> None:
-        self._state.set_loop(checked)
+        self._state.set(loop=checked)
 
     # --- state -> widget ---------------------------------------------------------------------
     def _sync(self, *_: object) -> None:

@@ -1,0 +1,1 @@
+"""Render a registered view at an exact size; PNG, SVG, PDF and GIF; dialogs and actions."""

@@ -1,0 +1,1 @@
+"""Teaching panels, one tab each; they redraw only while visible."""

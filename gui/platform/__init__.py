@@ -1,0 +1,1 @@
+"""Application set-up, the settings file, atomic files and the error hook."""

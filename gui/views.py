@@ -1,0 +1,63 @@
+"""Every view PE Clock can show or export, registered once.
+
+The window's tabs, the export dialog, the command line's ``--view`` choices and the exports read
+this list. A new panel is one file and one line here. Classes are named as "module:Class" and
+imported on first use, so the command line checks a view name without starting Qt.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from core.i18n import tr
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+
+@dataclass(frozen=True)
+class ViewSpec:
+    """One registered view.
+
+    name: its ``--view`` name, which is also its module's name; its title is the catalogue's
+    ``view.<name>`` and, if it is a tab, its tab text is ``tab.<name>``.
+    """
+
+    name: str
+    tab: bool
+    size: tuple[int, int]
+    target: str
+
+    @property
+    def title(self) -> str:
+        return tr(f"view.{self.name}")
+
+    @property
+    def tab_title(self) -> str:
+        return tr(f"tab.{self.name}")
+
+    def load(self) -> type[QWidget]:
+        """The view's class (imports its module the first time)."""
+        module, _, cls = self.target.partition(":")
+        loaded: type[QWidget] = getattr(importlib.import_module(module), cls)
+        return loaded
+
+
+#: name, shown as a tab?, default export size (the window's is the seed's 1600 x 900), class.
+REGISTRY = (
+    ViewSpec("window", True, (1600, 900), "gui.figures.window:WindowView"),
+    ViewSpec("heatmap", False, (1000, 800), "gui.figures.heatmap:HeatmapView"),
+    ViewSpec("clock", False, (1400, 800), "gui.figures.clock:ClockView"),
+    ViewSpec("rotation", False, (1400, 600), "gui.figures.rotation:RotationView"),
+    ViewSpec("embedding", True, (1400, 800), "gui.panels.embedding:EmbeddingView"),
+    ViewSpec("worked", True, (1000, 420), "gui.panels.worked:WorkedView"),
+    ViewSpec("unique", True, (1200, 700), "gui.panels.unique:UniqueView"),
+    ViewSpec("distance", True, (1400, 700), "gui.panels.distance:DistanceView"),
+    ViewSpec("wavelength", True, (1200, 700), "gui.panels.wavelength:WavelengthView"),
+    ViewSpec("beyond", True, (1400, 800), "gui.panels.beyond:BeyondView"),
+)
+VIEWS = {spec.name: spec for spec in REGISTRY}
+VIEW_NAMES = tuple(VIEWS)
+TABS = tuple(spec for spec in REGISTRY if spec.tab)

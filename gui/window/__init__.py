@@ -1,0 +1,1 @@
+"""The main window: controls, presenter keys (one binding table) and their overlay."""
