@@ -1,11 +1,14 @@
-"""Presenter keys: what a keyboard or a clicker sends, whenever no text field has focus.
+"""Presenter keys: one binding table read by the key handler, the window's menus, the F1
+overlay and a README check.
 
-Installed as an application event filter so that buttons, sliders and combo boxes do not swallow
-Space or the arrow keys during a lecture.
+The handler is an application event filter, so buttons, sliders and combo boxes do not swallow
+Space or the arrow keys during a lecture. In a text field only function keys and Ctrl
+combinations act (typing stays typing).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -21,37 +24,74 @@ from PySide6.QtWidgets import (
 )
 
 from core.i18n import tr
-from gui.state import AppState
+from gui.state import MAX_FONT_SCALE, MIN_FONT_SCALE, AppState
 
-Key = Qt.Key
-NEXT_KEYS = {
-    Key.Key_Right,
-    Key.Key_Down,
-    Key.Key_PageDown,
-    Key.Key_Space,
-    Key.Key_N,
-    Key.Key_Return,
-    Key.Key_Enter,
-}
-PREVIOUS_KEYS = {Key.Key_Left, Key.Key_Up, Key.Key_PageUp, Key.Key_Backspace, Key.Key_P}
 SHIFT_STEP = 10
+FONT_STEP = 1.15
+DIGITS = tuple("0123456789")
 
-#: (keys, what they do) as shown in the on-screen overlay; the handler below is the truth.
-#: Keys written as a catalogue key ("keys.…") hold words and are translated too.
-SHORTCUTS = (
-    ("→ ↓ PgDn Space N Enter", "keys.next"),
-    ("← ↑ PgUp Backspace P", "keys.previous"),
-    ("keys.shift", "keys.ten"),
-    ("Home / End", "keys.home_end"),
-    ("keys.digits", "keys.go_to"),
-    ("[ / ]", "keys.offset"),
-    ("K", "keys.play"),
-    ("F5 / F11", "keys.presenter"),
-    ("B / .", "keys.black"),
-    ("W", "keys.white"),
-    ("Ctrl + = / Ctrl + −", "keys.type"),
-    ("F1 / ?", "keys.overlay"),
+
+@dataclass(frozen=True)
+class Binding:
+    """keys (QKeySequence's portable text), the catalogue key of what they do, and the name of
+    the PresenterKeys method that does it. Shift is passed on (steps of 10), never required."""
+
+    action: str
+    keys: tuple[str, ...]
+    description: str
+
+    @property
+    def sequences(self) -> list[QKeySequence]:
+        return [QKeySequence(key) for key in self.keys]
+
+
+BINDINGS = (
+    Binding("next", ("Right", "Down", "PgDown", "Space", "N", "Return", "Enter"), "keys.next"),
+    Binding("previous", ("Left", "Up", "PgUp", "Backspace", "P"), "keys.previous"),
+    Binding("first", ("Home",), "keys.first"),
+    Binding("last", ("End",), "keys.last"),
+    Binding("type_digit", DIGITS, "keys.go_to"),
+    Binding("k_down", ("[",), "keys.k_down"),
+    Binding("k_up", ("]",), "keys.k_up"),
+    Binding("play", ("K",), "keys.play"),
+    Binding("presenter", ("F5", "F11"), "keys.presenter"),
+    Binding("black", ("B", "."), "keys.black"),
+    Binding("white", ("W",), "keys.white"),
+    Binding("larger", ("Ctrl+=", "Ctrl++"), "keys.larger"),
+    Binding("smaller", ("Ctrl+-",), "keys.smaller"),
+    Binding("reset_type", ("Ctrl+0",), "keys.reset_type"),
+    Binding("overlay", ("F1", "?"), "keys.overlay"),
+    Binding("escape", ("Esc",), "keys.escape"),
 )
+BY_ACTION = {binding.action: binding for binding in BINDINGS}
+#: How keys are written on screen and in README.
+KEY_NAMES = {
+    "Right": "→",
+    "Left": "←",
+    "Up": "↑",
+    "Down": "↓",
+    "PgDown": "PageDown",
+    "PgUp": "PageUp",
+    "Return": "Enter",
+    "Ctrl+-": "Ctrl+−",
+}
+
+
+def key_text(binding: Binding) -> str:
+    """The binding's keys as shown in the overlay and README: '→ ↓ PageDown Space N Enter'."""
+    if binding.keys == DIGITS:
+        return "0–9"
+    return " ".join(dict.fromkeys(KEY_NAMES.get(key, key) for key in binding.keys))
+
+
+def _combination(sequence: QKeySequence) -> tuple[int, Qt.KeyboardModifier]:
+    combo = sequence[0]
+    return combo.key().value, combo.keyboardModifiers() & ~Qt.KeyboardModifier.ShiftModifier
+
+
+#: (key, modifiers without Shift) -> binding, for the handler.
+_LOOKUP = {_combination(seq): binding for binding in BINDINGS for seq in binding.sequences}
+_COMMAND = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.MetaModifier
 
 
 class PresenterWindow(Protocol):
@@ -72,97 +112,114 @@ def is_text_field(widget: QWidget | None) -> bool:
     return isinstance(widget, QLineEdit | QAbstractSpinBox | QTextEdit | QPlainTextEdit)
 
 
-class PresenterKeys(QObject):
-    """Maps presenter key presses onto the state and the window."""
+def binding_for(event: QKeyEvent) -> Binding | None:
+    modifiers = event.modifiers() & ~(
+        Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
+    )
+    return _LOOKUP.get((event.key(), modifiers))
 
-    def __init__(self, window: QWidget, state: AppState) -> None:
+
+class PresenterKeys(QObject):
+    """Runs the bindings on the state and the window."""
+
+    def __init__(self, window: QWidget, presenter: PresenterWindow, state: AppState) -> None:
         super().__init__(window)
         self._window = window
+        self._presenter = presenter
         self._state = state
         self.typed = ""
         app = QApplication.instance()
+        assert app is not None
         app.installEventFilter(self)
         window.destroyed.connect(lambda *_: app.removeEventFilter(self))
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress or not obj.isWidgetType():
+        if event.type() != QEvent.Type.KeyPress or not isinstance(obj, QWidget):
             return False
-        if obj.window() is not self._window:
+        if obj.window() is not self._window or not isinstance(event, QKeyEvent):
             return False
-        if self.handle_menu_key(event):  # type: ignore[arg-type]
-            return True
+        binding = binding_for(event)
+        if binding is None:
+            return False
         if is_text_field(QApplication.focusWidget()):
-            return False
-        return self.handle(event)  # type: ignore[arg-type]
-
-    def handle_menu_key(self, event: QKeyEvent) -> bool:
-        """Run the window action whose shortcut this key is (F5, F1, Ctrl+=, ...).
-
-        A key press gets here only when Qt did not run the shortcut itself, because the window
-        system left the window inactive (a bare X server): the keys must work all the same.
-        """
-        pressed = QKeySequence(event.keyCombination())
-        for action in self._window.actions():
-            if any(
-                shortcut.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch
-                for shortcut in action.shortcuts()
-            ):
-                action.trigger()
-                return True
-        return False
-
-    def handle(self, event: QKeyEvent) -> bool:
-        """Act on one key press; return whether it was a presenter key."""
-        key = Key(event.key())
-        mods = event.modifiers()
-        if mods & (
-            Qt.KeyboardModifier.ControlModifier
-            | Qt.KeyboardModifier.AltModifier
-            | Qt.KeyboardModifier.MetaModifier
-        ):
-            return False
-        window: PresenterWindow = self._window  # type: ignore[assignment]
-        state = self._state
-        text = event.text()
-
-        if text.isdigit() and len(text) == 1:
-            self.typed += text
-            window.show_status(tr("status.go_to", typed=self.typed))
-            return True
-        if key in (Key.Key_Return, Key.Key_Enter) and self.typed:
-            typed, self.typed = self.typed, ""
-            if not state.request(pos=int(typed)):
-                return True
-            window.show_status(tr("status.position", pos=typed))
-            return True
-        if key == Key.Key_Escape:
-            had_typed, self.typed = bool(self.typed), ""
-            if not (window.close_shortcuts() or window.clear_blank() or had_typed):
-                window.leave_presenter_mode()
-            return True
-        self.typed = ""
-
-        step = SHIFT_STEP if mods & Qt.KeyboardModifier.ShiftModifier else 1
-        if key in NEXT_KEYS:
-            state.step(step)
-        elif key in PREVIOUS_KEYS:
-            state.step(-step)
-        elif key == Key.Key_Home:
-            state.go_to(0)
-        elif key == Key.Key_End:
-            state.go_to(state.max_len - 1)
-        elif text == "[":
-            state.request(k=state.k - 1)
-        elif text == "]":
-            state.request(k=state.k + 1)
-        elif key == Key.Key_K:
-            state.toggle_playing()
-        elif key == Key.Key_B or text == ".":
-            window.toggle_blank("black")
-        elif key == Key.Key_W:
-            window.toggle_blank("white")
-        elif text == "?":
-            window.toggle_shortcuts()
-        else:
-            return False
+            # A field keeps its typing; function keys and Ctrl combinations still act.
+            is_function_key = Qt.Key.Key_F1.value <= event.key() <= Qt.Key.Key_F35.value
+            if not (is_function_key or event.modifiers() & _COMMAND):
+                return False
+        self.run(binding.action, event)
         return True
+
+    def run(self, action: str, event: QKeyEvent | None = None) -> None:
+        """Do what the binding called action does (menus call this with no key event)."""
+        if action not in ("type_digit", "next", "escape"):
+            self.typed = ""
+        getattr(self, action)(event)
+
+    @staticmethod
+    def _steps(event: QKeyEvent | None) -> int:
+        shifted = event is not None and event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        return SHIFT_STEP if shifted else 1
+
+    # --- the actions, named in BINDINGS ------------------------------------------------------
+    def next(self, event: QKeyEvent | None) -> None:
+        enter = event is not None and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and self.typed:
+            typed, self.typed = self.typed, ""
+            if self._state.request(pos=int(typed)):
+                self._presenter.show_status(tr("status.position", pos=typed))
+            return
+        self.typed = ""
+        self._state.step(self._steps(event))
+
+    def previous(self, event: QKeyEvent | None) -> None:
+        self._state.step(-self._steps(event))
+
+    def first(self, event: QKeyEvent | None) -> None:
+        self._state.go_to(0)
+
+    def last(self, event: QKeyEvent | None) -> None:
+        self._state.go_to(self._state.max_len - 1)
+
+    def type_digit(self, event: QKeyEvent | None) -> None:
+        if event is not None:
+            self.typed += event.text()
+            self._presenter.show_status(tr("status.go_to", typed=self.typed))
+
+    def k_down(self, event: QKeyEvent | None) -> None:
+        self._state.request(k=self._state.k - 1)
+
+    def k_up(self, event: QKeyEvent | None) -> None:
+        self._state.request(k=self._state.k + 1)
+
+    def play(self, event: QKeyEvent | None) -> None:
+        self._state.toggle_playing()
+
+    def presenter(self, event: QKeyEvent | None) -> None:
+        self._presenter.toggle_presenter_mode()
+
+    def black(self, event: QKeyEvent | None) -> None:
+        self._presenter.toggle_blank("black")
+
+    def white(self, event: QKeyEvent | None) -> None:
+        self._presenter.toggle_blank("white")
+
+    def larger(self, event: QKeyEvent | None) -> None:
+        scale = min(MAX_FONT_SCALE, round(self._state.font_scale * FONT_STEP, 3))
+        self._state.request(font_scale=scale)
+
+    def smaller(self, event: QKeyEvent | None) -> None:
+        scale = max(MIN_FONT_SCALE, round(self._state.font_scale / FONT_STEP, 3))
+        self._state.request(font_scale=scale)
+
+    def reset_type(self, event: QKeyEvent | None) -> None:
+        self._state.request(font_scale=1.0)
+
+    def overlay(self, event: QKeyEvent | None) -> None:
+        self._presenter.toggle_shortcuts()
+
+    def escape(self, event: QKeyEvent | None) -> None:
+        """Close the overlay, else the blank screen, else a typed number, else presenter mode."""
+        had_typed, self.typed = bool(self.typed), ""
+        p = self._presenter
+        if not (p.close_shortcuts() or p.clear_blank() or had_typed):
+            p.leave_presenter_mode()

@@ -25,14 +25,13 @@ from gui.platform.app import use_qt_translations
 from gui.platform.error_hook import ErrorHook
 from gui.platform.files import WriteError
 from gui.platform.settings import default_settings, restore_state, save_state
-from gui.state import MAX_FONT_SCALE, MIN_FONT_SCALE, AppState
+from gui.state import MAX_FONT_SCALE, AppState
 from gui.views import TABS, VIEWS
 from gui.window.controls import ControlPanel
-from gui.window.keys import PresenterKeys
+from gui.window.keys import BY_ACTION, PresenterKeys
 from gui.window.overlay import ShortcutOverlay
 
 PRESENTER_SCALE = 1.5
-FONT_STEP = 1.15
 DEFAULT_SIZE = (1600, 900)
 
 
@@ -97,8 +96,8 @@ class MainWindow(QMainWindow):
 
         self.exports = ExportActions(self, self.state, self.views, self.show_status)
         self.error_hook = ErrorHook(self, self.show_status)
+        self.keys = PresenterKeys(self, self, self.state)
         self._build_menus()
-        self.keys = PresenterKeys(self, self.state)
 
         self.state.observe(["pos", "k", "d_model", "base", "max_len"], self._sync_readout)
         self.state.observe(["font_scale"], self._sync_fonts)
@@ -151,13 +150,11 @@ class MainWindow(QMainWindow):
         self._action(edit, "menu.copy", self.exports.copy_figure, "Ctrl+Shift+C")
 
         view = self._menu(bar, "menu.view")
-        self.presenter_action = self._action(
-            view, "menu.presenter", self.toggle_presenter_mode, "F5", "F11"
-        )
+        self.presenter_action = self._key_action(view, "menu.presenter", "presenter")
         self.presenter_action.setCheckable(True)
-        self._action(view, "menu.larger", self.larger_type, "Ctrl+=", "Ctrl++")
-        self._action(view, "menu.smaller", self.smaller_type, "Ctrl+-")
-        self._action(view, "menu.reset_type", lambda: self.state.set(font_scale=1.0), "Ctrl+0")
+        self._key_action(view, "menu.larger", "larger")
+        self._key_action(view, "menu.smaller", "smaller")
+        self._key_action(view, "menu.reset_type", "reset_type")
         view.addSeparator()
         language = self._menu(view, "menu.language")
         group = QActionGroup(self)
@@ -173,7 +170,7 @@ class MainWindow(QMainWindow):
         view.addAction(self.control_dock.toggleViewAction())
 
         help_menu = self._menu(bar, "menu.help")
-        self._action(help_menu, "menu.shortcuts", self.toggle_shortcuts, "F1")
+        self._key_action(help_menu, "menu.shortcuts", "overlay")
         self._action(help_menu, "menu.about", self._show_about)
 
     def _menu(self, parent, key: str) -> QMenu:  # type: ignore[no-untyped-def]
@@ -190,6 +187,12 @@ class MainWindow(QMainWindow):
         self.addAction(action)  # shortcuts keep working while the menu bar is hidden
         self._texts.append((key, action))
         return action
+
+    def _key_action(self, menu: QMenu, key: str, binding: str) -> QAction:
+        """A menu entry for a presenter key: its keys and action come from the key table."""
+        return self._action(
+            menu, key, lambda: self.keys.run(binding), *BY_ACTION[binding].sequences
+        )
 
     def _retranslate(self, *_: object) -> None:
         use_qt_translations(self.state.language)
@@ -272,12 +275,6 @@ class MainWindow(QMainWindow):
         was_visible = self.shortcut_overlay.isVisible()
         self.shortcut_overlay.hide()
         return was_visible
-
-    def larger_type(self) -> None:
-        self.state.set(font_scale=min(MAX_FONT_SCALE, round(self.state.font_scale * FONT_STEP, 3)))
-
-    def smaller_type(self) -> None:
-        self.state.set(font_scale=max(MIN_FONT_SCALE, round(self.state.font_scale / FONT_STEP, 3)))
 
     def show_status(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from core.i18n import tr
 from gui import style
-from gui.window.keys import SHORTCUTS
+from gui.window.keys import BINDINGS, key_text
 
 
 class ShortcutOverlay(QWidget):
@@ -32,9 +32,9 @@ class ShortcutOverlay(QWidget):
     def retranslate(self) -> None:
         rows = "".join(
             f"<tr><td align='right' style='padding: 4px 18px'><b>"
-            f"{escape(tr(keys) if keys.startswith('keys.') else keys)}</b></td>"
-            f"<td style='padding: 4px 18px'>{escape(tr(action))}</td></tr>"
-            for keys, action in SHORTCUTS
+            f"{escape(key_text(binding))}</b></td>"
+            f"<td style='padding: 4px 18px'>{escape(tr(binding.description))}</td></tr>"
+            for binding in BINDINGS
         )
         self.label.setText(
             f"<h2>{tr('keys.title')}</h2><p>{tr('keys.intro')}</p>"
