@@ -2,6 +2,7 @@
 
     python benchmarks/run.py            # about two minutes on 2 cores
     python benchmarks/run.py --quick    # fewer repetitions
+    python benchmarks/run.py --tabs     # only the step-vs-floor table of every tab
 
 Run by hand, never by CI. Machines are noisy: each figure is a median over repetitions and is
 reported as a ratio to a baseline measured in the same run. Needs matplotlib for the baseline
@@ -17,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -54,12 +56,17 @@ class Window:
         self.state = self.window.state
 
     def key_step(self) -> None:
-        """One presenter step: a real Right (or Home at the end) key press, then a full render."""
+        """One presenter step: a real Right (or Home at the end) key press, its events processed,
+        then a full render. pos always moves: a step that changed nothing would flatter us."""
         from PySide6.QtCore import Qt
         from PySide6.QtTest import QTest
 
-        key = Qt.Key.Key_Right if self.state.pos < self.state.max_len - 1 else Qt.Key.Key_Home
+        before = self.state.pos
+        key = Qt.Key.Key_Right if before < self.state.max_len - 1 else Qt.Key.Key_Home
         QTest.keyClick(self.window, key)
+        self.app.processEvents()
+        if self.state.pos == before:
+            raise RuntimeError(f"a key step left pos at {before}")
         self.window.grab()
 
     def close(self) -> None:
@@ -106,6 +113,51 @@ def step_figures(repeats: int) -> dict[str, float]:
     w.close()
     out["matplotlib"] = matplotlib_figure(max(5, repeats // 4))
     return out
+
+
+TAB_D_MODELS = (512, 8192)
+
+
+def interleaved_ms(
+    first: Callable[[], object], second: Callable[[], object], repeats: int, block: int = 5
+) -> tuple[float, float]:
+    """Medians (ms) of repeats calls each of first and second, taken in alternating blocks
+    (first-second, then second-first) so that the machine's noise hits both alike."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for round_, start in enumerate(range(0, repeats, block)):
+        for which in (0, 1) if round_ % 2 == 0 else (1, 0):
+            func = (first, second)[which]
+            for _ in range(min(block, repeats - start)):
+                begin = time.perf_counter()
+                func()
+                times[which].append(time.perf_counter() - begin)
+    return statistics.median(times[0]) * 1000, statistics.median(times[1]) * 1000
+
+
+def tab_figures(repeats: int) -> list[tuple[str, int, float, float]]:
+    """(tab, d_model, step ms, floor ms) for every tab of the window at each of TAB_D_MODELS."""
+    from gui.views import TABS
+
+    w = Window()
+    rows = []
+    for d_model in TAB_D_MODELS:
+        w.state.set(d_model=d_model)
+        for index, spec in enumerate(TABS):
+            w.window.tabs.setCurrentIndex(index)
+            w.app.processEvents()
+            for _ in range(5):
+                w.key_step()
+            step, floor = interleaved_ms(w.key_step, w.window.grab, repeats)
+            rows.append((spec.tab_title, d_model, step, floor))
+    w.close()
+    return rows
+
+
+def print_tab_table(rows: list[tuple[str, int, float, float]]) -> None:
+    print("| tab | d_model | step | floor | ratio |")
+    print("| --- | --- | --- | --- | --- |")
+    for tab, d_model, step, floor in rows:
+        print(f"| {tab} | {d_model} | {step:.1f} ms | {floor:.1f} ms | {step / floor:.2f}x |")
 
 
 def reference_encoding(n: int, d: int) -> np.ndarray:
@@ -241,8 +293,14 @@ def row(name: str, value: str, ratio: str, target: str, ok: bool) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument(
+        "--tabs", action="store_true", help="only the step-vs-floor table of every tab"
+    )
     args = parser.parse_args()
     repeats = 10 if args.quick else 40
+    if args.tabs:
+        print_tab_table(tab_figures(repeats))
+        return
 
     s = step_figures(repeats)
     e = encoding_figures(max(3, repeats // 8))
@@ -252,6 +310,7 @@ def main() -> None:
     )
     rss = peak_rss_mb()
     x = export_figures(repeats)
+    tabs = tab_figures(repeats)
 
     lines = [
         "| figure | measured | ratio | target | met |",
@@ -345,6 +404,8 @@ def main() -> None:
         ),
     ]
     print("\n".join(lines))
+    print()
+    print_tab_table(tabs)
 
 
 if __name__ == "__main__":
