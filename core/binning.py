@@ -13,10 +13,15 @@ its own column, so the sin/cos stripes of the classic figure stay visible).
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import numpy as np
+from numpy.typing import NDArray
 
 from core.encoding import MAX_TABLE_VALUES, inverse_frequencies, sin_cos_progression
 from core.params import PAPER_BASE, check_d_model, check_int
+
+_ScalarT = TypeVar("_ScalarT", bound=np.generic)
 
 #: Largest position range handled (positions are exact integers in float64 far beyond this).
 MAX_STOP = 10**12
@@ -29,7 +34,7 @@ def mean_rows(
     d_model: int,
     base: float = PAPER_BASE,
     pairs: tuple[int, int] | None = None,
-) -> np.ndarray:
+) -> NDArray[np.float64]:
     """Mean PE row over each block of `step` consecutive positions.
 
     Parameters
@@ -70,7 +75,9 @@ def mean_rows(
     return out.reshape(n_rows, 2 * omega.size)
 
 
-def _block_means(start: int, count: int, n_blocks: int, omega: np.ndarray) -> np.ndarray:
+def _block_means(
+    start: int, count: int, n_blocks: int, omega: NDArray[np.float64]
+) -> NDArray[np.float64]:
     """Means over blocks start + r*count .. + count - 1, r < n_blocks: shape (n_blocks, m, 2)."""
     centre = start + (count - 1) / 2.0
     out = sin_cos_progression(centre, float(count), n_blocks, omega)
@@ -80,7 +87,7 @@ def _block_means(start: int, count: int, n_blocks: int, omega: np.ndarray) -> np
     return out
 
 
-def mean_columns(values: np.ndarray, group: int) -> np.ndarray:
+def mean_columns(values: NDArray[np.float64], group: int) -> NDArray[np.float64]:
     """Mean over consecutive groups of `group` columns (the last group may be narrower).
 
     Returns
@@ -100,7 +107,7 @@ def screen_image(
     columns: tuple[int, int, int],
     d_model: int,
     base: float = PAPER_BASE,
-) -> np.ndarray:
+) -> NDArray[np.float64]:
     """The part of the PE table seen through a window, at screen resolution.
 
     Parameters
@@ -129,7 +136,7 @@ def screen_image(
     return mean_columns(means[:, offset : offset + col_stop - col_start], group)
 
 
-def max_abs_pool(matrix: np.ndarray, size: int) -> np.ndarray:
+def max_abs_pool(matrix: NDArray[_ScalarT], size: int) -> NDArray[_ScalarT]:
     """Shrink a matrix for display so that no nonzero entry disappears.
 
     Parameters

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from core.i18n import tr
 from core.params import PAPER_BASE, check_base, check_d_model, check_max_len, check_real
@@ -20,7 +20,7 @@ MAX_TABLE_VALUES = 2**27
 MAX_POSITION = 1e12
 
 
-def inverse_frequencies(d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+def inverse_frequencies(d_model: int, base: float = PAPER_BASE) -> NDArray[np.float64]:
     """Angular frequency of each clock hand.
 
     Parameters
@@ -41,7 +41,7 @@ def inverse_frequencies(d_model: int, base: float = PAPER_BASE) -> np.ndarray:
     return np.power(base, -np.arange(0, d_model, 2, dtype=np.float64) / d_model)
 
 
-def wavelengths(d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+def wavelengths(d_model: int, base: float = PAPER_BASE) -> NDArray[np.float64]:
     """Positions one hand needs for a full turn.
 
     Returns
@@ -52,7 +52,7 @@ def wavelengths(d_model: int, base: float = PAPER_BASE) -> np.ndarray:
     return 2.0 * np.pi / inverse_frequencies(d_model, base)
 
 
-def as_positions(positions: ArrayLike, name: str = "positions") -> np.ndarray:
+def as_positions(positions: ArrayLike, name: str = "positions") -> NDArray[np.float64]:
     """Validate positions (an int, a sequence or an array) into a 1-D float64 array.
 
     Positions must be finite, >= 0 and <= MAX_POSITION; non-integers are allowed.
@@ -76,7 +76,7 @@ def as_positions(positions: ArrayLike, name: str = "positions") -> np.ndarray:
     return arr
 
 
-def angles(positions: ArrayLike, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+def angles(positions: ArrayLike, d_model: int, base: float = PAPER_BASE) -> NDArray[np.float64]:
     """Angle of every hand at every position.
 
     Parameters
@@ -95,7 +95,7 @@ def angles(positions: ArrayLike, d_model: int, base: float = PAPER_BASE) -> np.n
     return pos[:, None] * inverse_frequencies(d_model, base)[None, :]
 
 
-def encode(positions: ArrayLike, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+def encode(positions: ArrayLike, d_model: int, base: float = PAPER_BASE) -> NDArray[np.float64]:
     """PE rows for arbitrary positions.
 
     Returns
@@ -112,7 +112,7 @@ def encode(positions: ArrayLike, d_model: int, base: float = PAPER_BASE) -> np.n
 
 def positional_encoding(
     max_len: int, d_model: int, base: float = PAPER_BASE, start: float = 0
-) -> np.ndarray:
+) -> NDArray[np.float64]:
     """The PE table for positions start, start+1, ..., start+max_len-1.
 
     Parameters
@@ -156,7 +156,9 @@ def positional_encoding(
     return sin_cos_progression(start, 1.0, n, inverse_frequencies(d, base)).reshape(n, d)
 
 
-def sin_cos_progression(first: float, step: float, n: int, omega: np.ndarray) -> np.ndarray:
+def sin_cos_progression(
+    first: float, step: float, n: int, omega: NDArray[np.float64]
+) -> NDArray[np.float64]:
     """sin and cos of the angles (first + r*step) * omega for r = 0..n-1, by angle addition.
 
     Parameters

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import NDArray
 
 from core.encoding import encode, inverse_frequencies
 from core.i18n import tr
@@ -21,7 +22,7 @@ MAX_EMBEDDING_ROWS = 16
 EXAMPLE_SCALE = 0.5
 
 
-def example_embeddings(d_model: int, rows: int = EXAMPLE_ROWS) -> np.ndarray:
+def example_embeddings(d_model: int, rows: int = EXAMPLE_ROWS) -> NDArray[np.float64]:
     """Deterministic example token embeddings.
 
     Returns
@@ -39,7 +40,7 @@ def example_embeddings(d_model: int, rows: int = EXAMPLE_ROWS) -> np.ndarray:
     )
 
 
-def load_embeddings(path: str | Path, d_model: int) -> np.ndarray:
+def load_embeddings(path: str | Path, d_model: int) -> NDArray[np.float64]:
     """Read embedding rows from a ``.npy`` file, refusing anything that is not plain numbers.
 
     Parameters
@@ -90,15 +91,15 @@ def load_embeddings(path: str | Path, d_model: int) -> np.ndarray:
                 max_rows=MAX_EMBEDDING_ROWS,
             )
         )
-    rows = rows.astype(np.float64)
-    if not np.all(np.isfinite(rows)):
+    values: NDArray[np.float64] = rows.astype(np.float64)
+    if not np.all(np.isfinite(values)):
         raise ValueError(tr("npy.finite", file=name))
-    return rows
+    return values
 
 
 def worked_example(
     first: int, base: float = PAPER_BASE, rows: int = 4
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[NDArray[np.int_], NDArray[np.float64], NDArray[np.float64]]:
     """The course's d_model = 4 table: sin(pos/1), cos(pos/1), sin(pos/100), cos(pos/100).
 
     Parameters
@@ -124,7 +125,7 @@ def worked_example(
     return positions, 1.0 / inverse_frequencies(4, base), encode(positions, 4, base)
 
 
-def learned_table_example(rows: int, d_model: int) -> np.ndarray:
+def learned_table_example(rows: int, d_model: int) -> NDArray[np.float64]:
     """Illustrative values standing in for a trained position table (such as BERT's).
 
     Returns

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import SupportsInt, cast
 
 import numpy as np
 
@@ -28,13 +30,15 @@ PAPER_BASE = 10000.0
 
 #: What a check allows, as a catalogue key and its values; turned into text only on error,
 #: in the language of that moment.
-Allowed = tuple[str, dict[str, object]]
+Allowed = tuple[str, Mapping[str, object]]
 
 
 def refuse(name: str, value: object, allowed: Allowed) -> ValueError:
     """The ValueError for a refused value: names the parameter, the value and what is allowed."""
     key, values = allowed
-    return ValueError(tr("error.must", name=name, allowed=tr(key, **values), value=repr(value)))
+    return ValueError(
+        tr("error.must", name=name, allowed=tr(key, None, **values), value=repr(value))
+    )
 
 
 def check_int(name: str, value: object, lo: int, hi: int, allowed: Allowed | None = None) -> int:
@@ -44,17 +48,20 @@ def check_int(name: str, value: object, lo: int, hi: int, allowed: Allowed | Non
     such as 8.0 is accepted.
     """
     allowed = allowed or ("allowed.int_range", {"lo": f"{lo:,}", "hi": f"{hi:,}"})
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, numbers.Real)
-        or (
-            not isinstance(value, numbers.Integral)
-            and (not math.isfinite(value) or value != int(value))
-        )
-        or not lo <= int(value) <= hi
-    ):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise refuse(name, value, allowed)
-    return int(value)
+    if isinstance(value, numbers.Integral):
+        as_int = int(value)
+    elif math.isfinite(value):
+        # int() truncates any finite Real, though typeshed's numbers.Real declares no __int__.
+        as_int = int(cast(SupportsInt, value))
+        if value != as_int:
+            raise refuse(name, value, allowed)
+    else:
+        raise refuse(name, value, allowed)
+    if not lo <= as_int <= hi:
+        raise refuse(name, value, allowed)
+    return as_int
 
 
 def check_bool(name: str, value: object) -> bool:

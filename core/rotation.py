@@ -7,7 +7,7 @@ Each pair (sin theta, cos theta) turns by phi_i = k * w_i. R(k) is block-diagona
 from __future__ import annotations
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from core.encoding import inverse_frequencies
 from core.params import MAX_OFFSET, PAPER_BASE, check_d_model, check_real
@@ -18,7 +18,7 @@ def check_offset(k: object) -> float:
     return check_real("k", k, -MAX_OFFSET, MAX_OFFSET)
 
 
-def pair_rotation(phi: ArrayLike) -> np.ndarray:
+def pair_rotation(phi: ArrayLike) -> NDArray[np.float64]:
     """The 2x2 maps that turn (sin theta, cos theta) into (sin(theta+phi), cos(theta+phi)).
 
     Parameters
@@ -39,7 +39,7 @@ def pair_rotation(phi: ArrayLike) -> np.ndarray:
     return np.stack([np.stack([c, s], axis=-1), np.stack([-s, c], axis=-1)], axis=-2)
 
 
-def pair_angles(k: float, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+def pair_angles(k: float, d_model: int, base: float = PAPER_BASE) -> NDArray[np.float64]:
     """Rotation angle of each pair for an offset k.
 
     Returns
@@ -50,7 +50,7 @@ def pair_angles(k: float, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
     return check_offset(k) * inverse_frequencies(d_model, base)
 
 
-def relative_rotation(k: float, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+def relative_rotation(k: float, d_model: int, base: float = PAPER_BASE) -> NDArray[np.float64]:
     """The dense block-diagonal matrix R(k).
 
     Parameters
@@ -71,7 +71,7 @@ def relative_rotation(k: float, d_model: int, base: float = PAPER_BASE) -> np.nd
     return block_diagonal(pair_angles(k, d_model, base))
 
 
-def block_diagonal(phi: ArrayLike) -> np.ndarray:
+def block_diagonal(phi: ArrayLike) -> NDArray[np.float64]:
     """Dense block-diagonal matrix with one `pair_rotation` block per angle.
 
     Parameters
@@ -92,7 +92,9 @@ def block_diagonal(phi: ArrayLike) -> np.ndarray:
     return out.reshape(2 * n, 2 * n)
 
 
-def rotate(vectors: ArrayLike, k: float, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+def rotate(
+    vectors: ArrayLike, k: float, d_model: int, base: float = PAPER_BASE
+) -> NDArray[np.float64]:
     """Apply R(k) to vectors in O(d_model) each, without building the dense matrix.
 
     Parameters

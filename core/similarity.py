@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from core.encoding import encode, inverse_frequencies, positional_encoding
 from core.params import PAPER_BASE, check_max_len
@@ -20,7 +20,9 @@ STATS_BUDGET = 1 << 22
 CHUNK = 1 << 20
 
 
-def dot_by_offset(offsets: ArrayLike, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+def dot_by_offset(
+    offsets: ArrayLike, d_model: int, base: float = PAPER_BASE
+) -> NDArray[np.float64]:
     """Closed form of PE(p) . PE(p + k) = sum_i cos(k w_i), the same for every p.
 
     Returns
@@ -40,7 +42,7 @@ def dot_by_offset(offsets: ArrayLike, d_model: int, base: float = PAPER_BASE) ->
 
 def measured_dots(
     positions: ArrayLike, offsets: ArrayLike, d_model: int, base: float = PAPER_BASE
-) -> np.ndarray:
+) -> NDArray[np.float64]:
     """PE(p) . PE(p + k) computed from the PE rows themselves (NaN where p + k < 0).
 
     Returns
@@ -57,7 +59,7 @@ def measured_dots(
     return out
 
 
-def dot_matrix(n: int, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+def dot_matrix(n: int, d_model: int, base: float = PAPER_BASE) -> NDArray[np.float64]:
     """All PE(a) . PE(b) for positions a, b in 0..n-1.
 
     Returns
@@ -69,7 +71,9 @@ def dot_matrix(n: int, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
     return table @ table.T
 
 
-def distance_by_offset(offsets: ArrayLike, d_model: int, base: float = PAPER_BASE) -> np.ndarray:
+def distance_by_offset(
+    offsets: ArrayLike, d_model: int, base: float = PAPER_BASE
+) -> NDArray[np.float64]:
     """||PE(p) - PE(p + k)|| for each offset k, the same for every p. Shape (n,), float64."""
     squared = d_model - 2.0 * dot_by_offset(offsets, d_model, base)
     return np.sqrt(np.maximum(squared, 0.0))

@@ -34,7 +34,9 @@ from gui.figures.dial_grid import (
     ring,
     set_points,
 )
+from gui.lazy_view import LazyView, lazy
 from gui.spin_box import SpinBox
+from gui.stable_label import StableLabel
 from gui.state import AppState
 
 HAND_KEYS = ("clock.fast", "clock.middle", "clock.slow")
@@ -44,7 +46,7 @@ HAND_WIDTHS = (2.0, 4.0, 6.0)
 PAGE_SIZE = 256
 
 
-class ClockView(QWidget):
+class ClockView(LazyView):
     """A grid with one dial per pair and a large three-handed clock beside it."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
@@ -95,7 +97,7 @@ class ClockView(QWidget):
 
         # Plain-text lines, each in its hand's colour: they change with every step, and plain
         # text lays out several times faster than rich text.
-        self.legend_lines = [QLabel() for _ in range(len(HAND_KEYS) + 2)]
+        self.legend_lines = [StableLabel() for _ in range(len(HAND_KEYS) + 2)]
         for line, color in zip(self.legend_lines[1:4], style.HAND_COLORS, strict=True):
             line.setStyleSheet(f"color: {color.name()}")
         self.legend_lines[-1].setStyleSheet("color: #8a4b00")
@@ -105,7 +107,6 @@ class ClockView(QWidget):
         legend_layout.setSpacing(0)
         for line in self.legend_lines:
             line.setTextFormat(Qt.TextFormat.PlainText)
-            line.setWordWrap(True)
             legend_layout.addWidget(line)
         legend_layout.addStretch(1)
         self.hand_spins: list[SpinBox] = []
@@ -215,6 +216,7 @@ class ClockView(QWidget):
         self._sync_selection()
         self._sync_clock()
 
+    @lazy
     def _sync_hands(self) -> None:
         s = self._state
         shown = slice(2 * self._page[0], 2 * (self._page[0] + self._page[1]))

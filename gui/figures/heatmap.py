@@ -13,6 +13,8 @@ from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 from core.binning import screen_image
 from core.i18n import tr
 from gui import style
+from gui.lazy_view import LazyView, lazy
+from gui.stable_label import StableLabel
 from gui.state import AppState
 
 
@@ -27,7 +29,7 @@ def _outline(color, width: float, dashed: bool = False) -> QGraphicsRectItem:  #
     return item
 
 
-class HeatmapView(QWidget):
+class HeatmapView(LazyView):
     """Heatmap of PE(pos, dim) with the pos and pos+k rows and the selected pair outlined.
 
     Hovering a cell reads out its value and formula; clicking a cell sets pos to its row and
@@ -68,12 +70,18 @@ class HeatmapView(QWidget):
         ):
             self.plot.addItem(item)
 
-        self.readout = style.rich_label()
-        self.readout.setProperty(style.INTERACTIVE, True)
+        # Its text changes with every step and hover: a fixed-size label in a slot of the layout.
+        self.readout = StableLabel(fill=True)
+        self.readout.setTextFormat(Qt.TextFormat.RichText)
+        self.readout.setWordWrap(True)
+        self.readout.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        readout_slot = self.readout.slot
+        assert readout_slot is not None
+        readout_slot.setProperty(style.INTERACTIVE, True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.graphics, 1)
-        layout.addWidget(self.readout)
+        layout.addWidget(readout_slot)
 
         scene = self.graphics.scene()
         scene.sigMouseMoved.connect(self._on_scene_mouse_moved)
@@ -182,6 +190,7 @@ class HeatmapView(QWidget):
         self.positions_per_pixel = rows[2]
         self._show_readout()
 
+    @lazy
     def _sync_rows(self) -> None:
         s = self._state
         width = s.d_model
@@ -201,7 +210,9 @@ class HeatmapView(QWidget):
         style.style_plot(self.plot, scale)
         self.readout.setFont(style.scaled_font(scale))
         # Room for three lines, so hovering never resizes (and shifts) the plot.
-        self.readout.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 3 + 6)
+        slot = self.readout.slot
+        assert slot is not None
+        slot.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 3 + 6)
 
     # --- mouse -------------------------------------------------------------------------------
     def cell_at(self, scene_pos: QPointF) -> tuple[int, int] | None:

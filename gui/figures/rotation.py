@@ -8,12 +8,14 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QVBoxLayout, QWidget
 
 from core.binning import max_abs_pool
 from core.i18n import tr
 from core.rotation import pair_rotation
 from gui import style
+from gui.lazy_view import LazyView, lazy
+from gui.stable_label import StableLabel
 from gui.state import AppState
 
 ZOOM_PAIRS = 2
@@ -25,7 +27,7 @@ PRECISION_NOTE_FROM = 1e4
 VECTOR_ROWS = ("PE(pos)", "R(k)·PE(pos)", "PE(pos+k)")
 
 
-class RotationView(QWidget):
+class RotationView(LazyView):
     """R(k) as a matrix, the selected pair's 2x2 block with its numbers, and the three vectors."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
@@ -58,11 +60,10 @@ class RotationView(QWidget):
         self.block_label = style.rich_label(selectable=True)
         self.vector_title = style.rich_label()
         # Plain text: these change with every step, and plain text lays out much faster.
-        self.vector_values = QLabel()
-        self.vector_error = QLabel()
+        self.vector_values = StableLabel()
+        self.vector_error = StableLabel()
         for label in (self.vector_values, self.vector_error):
             label.setTextFormat(Qt.TextFormat.PlainText)
-            label.setWordWrap(True)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.caption = style.rich_label()
@@ -162,6 +163,7 @@ class RotationView(QWidget):
         self.vector_title.setText(tr("rotation.vectors", pair=pair))
         self._sync_vectors()
 
+    @lazy
     def _sync_vectors(self) -> None:
         s = self._state
         pe, turned, target = s.pe(s.pos), s.rotated(), s.pe(s.pos + s.k)

@@ -13,7 +13,7 @@ from core.examples import learned_table_example
 from core.i18n import tr
 from core.params import MAX_LEN
 from gui import style
-from gui.panels.lazy import LazyView
+from gui.lazy_view import LazyView
 from gui.state import AppState
 
 #: Rows drawn for each table (each row is the exact mean of the positions it covers).

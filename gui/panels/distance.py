@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from core.i18n import tr
 from core.similarity import dot_by_offset, measured_dots
 from gui import style
-from gui.panels.lazy import LazyView
+from gui.lazy_view import LazyView
 from gui.state import AppState
 
 #: Offsets k drawn: -MAX_OFFSET..MAX_OFFSET (or up to max_len - 1 when shorter).

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout
 
 from core.i18n import tr
 from gui import style
-from gui.panels.lazy import LazyView
+from gui.lazy_view import LazyView
 from gui.state import AppState
 
 PANELS = 3

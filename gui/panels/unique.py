@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from core.i18n import tr
 from core.similarity import STATS_BUDGET, distance_by_offset
 from gui import style
-from gui.panels.lazy import LazyView
+from gui.lazy_view import LazyView
 from gui.state import AppState
 
 #: Offsets drawn in the distance plot (the statistics themselves cover every offset they can).

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.i18n import tr
 from gui import style
-from gui.panels.lazy import LazyView
+from gui.lazy_view import LazyView
 from gui.state import AppState
 
 

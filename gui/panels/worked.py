@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from core.examples import worked_example
 from core.i18n import tr
 from gui import style
-from gui.panels.lazy import LazyView
+from gui.lazy_view import LazyView
 from gui.state import AppState
 
 DECIMALS = 3

@@ -122,21 +122,11 @@ class ControlPanel(QWidget):
         self.speed_spin.valueChanged.connect(self._on_speed_spin_value_changed)
         self.loop_check.toggled.connect(self._on_loop_check_toggled)
 
-        state.observe(
-            [
-                "pos",
-                "k",
-                "d_model",
-                "max_len",
-                "base",
-                "selected_pair",
-                "playing",
-                "speed",
-                "loop",
-                "train_len",
-            ],
-            self._sync,
-        )
+        # Each field re-sets only its own widgets: a step repaints the pos field and slider.
+        state.observe(["pos"], self._sync_pos)
+        state.observe(["k"], self._sync_k)
+        state.observe(["d_model", "max_len", "base", "selected_pair"], self._sync_table)
+        state.observe(["playing", "speed", "loop", "train_len"], self._sync_options)
         state.observe(["font_scale"], self._sync_fonts)
         state.observe(["language"], self._retranslate)
         self._retranslate()
@@ -166,7 +156,8 @@ class ControlPanel(QWidget):
         self._state.request(pos=value)
 
     def _on_k_spin_value_changed(self, value: int) -> None:
-        self._state.request(k=value)
+        if not self._state.request(k=value):
+            self._sync_k()  # refused (pos + k < 0): the field shows the true k again
 
     def _on_d_model_spin_value_changed(self, value: int) -> None:
         self._state.request(d_model=value)
@@ -204,18 +195,33 @@ class ControlPanel(QWidget):
 
     # --- state -> widget ---------------------------------------------------------------------
     def _sync(self, *_: object) -> None:
-        s = self._state
-        last = s.max_len - 1
+        self._sync_table()
+        self._sync_options()
+
+    def _sync_pos(self, *_: object) -> None:
+        pos = self._state.pos
         with QSignalBlocker(self.pos_spin):
-            self.pos_spin.setRange(s.first_pos, last)
-            self.pos_spin.setValue(s.pos)
+            self.pos_spin.setValue(pos)
         with QSignalBlocker(self.pos_slider):
-            self.pos_slider.setRange(s.first_pos, last)
-            self.pos_slider.setPageStep(max(1, s.max_len // 10))
-            self.pos_slider.setValue(s.pos)
+            self.pos_slider.setValue(pos)
+
+    def _sync_k(self, *_: object) -> None:
+        s = self._state
         with QSignalBlocker(self.k_spin):
-            self.k_spin.setMinimum(-s.pos)
             self.k_spin.setValue(s.k)
+        # The first position allowed is -k. Ranges are set only when they change: a new range
+        # re-lays out the whole dock.
+        last = s.max_len - 1
+        if (self.pos_spin.minimum(), self.pos_spin.maximum()) != (s.first_pos, last):
+            for field in (self.pos_spin, self.pos_slider):
+                with QSignalBlocker(field):
+                    field.setRange(s.first_pos, last)
+            self.pos_slider.setPageStep(max(1, s.max_len // 10))
+        self._sync_pos()
+
+    def _sync_table(self, *_: object) -> None:
+        s = self._state
+        self._sync_k()
         with QSignalBlocker(self.d_model_spin):
             self.d_model_spin.setValue(s.d_model)
         with QSignalBlocker(self.max_len_spin):
@@ -229,6 +235,9 @@ class ControlPanel(QWidget):
         with QSignalBlocker(self.pair_spin):
             self.pair_spin.setRange(0, s.n_pairs - 1)
             self.pair_spin.setValue(s.selected_pair)
+
+    def _sync_options(self, *_: object) -> None:
+        s = self._state
         with QSignalBlocker(self.play_button):
             self.play_button.setChecked(s.playing)
             self.play_button.setText(tr("controls.pause" if s.playing else "controls.play"))

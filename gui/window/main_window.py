@@ -7,7 +7,6 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QRes
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
-    QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -25,6 +24,7 @@ from gui.platform.app import use_qt_translations
 from gui.platform.error_hook import ErrorHook
 from gui.platform.files import WriteError
 from gui.platform.settings import default_settings, restore_state, save_state
+from gui.stable_label import StableLabel
 from gui.state import MAX_FONT_SCALE, AppState
 from gui.views import TABS, VIEWS
 from gui.window.controls import ControlPanel
@@ -86,7 +86,7 @@ class MainWindow(QMainWindow):
         )
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.control_dock)
 
-        self.readout = QLabel()
+        self.readout = StableLabel()
         self.statusBar().addPermanentWidget(self.readout)
         self.shortcut_overlay = ShortcutOverlay(self)
         self.blank = QWidget(self)

@@ -146,7 +146,15 @@ def test_hidden_panels_wait_until_shown(window, qtbot):
     assert "distance" not in window.panels  # built only when first shown
     distance = window.panel("distance")
     window.state.set(pos=9)
-    assert distance._stale
+
+    def legend_names() -> list[str]:
+        return [label.text for _, label in distance.legend.items]
+
+    assert not any("pos = 9" in name for name in legend_names())  # hidden: not redrawn yet
     window.tabs.setCurrentWidget(window.panel_hosts["distance"])
-    qtbot.waitUntil(lambda: not distance._stale)
-    assert any("pos = 9" in label.text for _, label in distance.legend.items)
+    qtbot.waitUntil(lambda: any("pos = 9" in name for name in legend_names()))
+    # The clock tab is hidden now: its hands wait too, and catch up when it is shown again.
+    window.state.set(pos=12)
+    assert "pos 12" not in window.clock_view.legend_lines[0].text()
+    window.tabs.setCurrentIndex(0)
+    qtbot.waitUntil(lambda: window.clock_view.legend_lines[0].text() == "pos 12")

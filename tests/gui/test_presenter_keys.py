@@ -6,7 +6,6 @@ import pytest
 from PySide6.QtCore import Qt
 
 from core.i18n import tr
-
 from gui.state import MAX_FONT_SCALE
 from gui.window.keys import BINDINGS, key_text
 

@@ -1,0 +1,45 @@
+"""A label for text that changes with every step, without re-laying out the window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QLabel, QWidget
+
+
+class StableLabel(QLabel):
+    """A label of fixed size, so a new text repaints the label alone.
+
+    Qt re-lays out the parent of a label whose text changes unless the label's size is fixed:
+    a step changing one number would re-lay out and repaint the whole window. The size only
+    grows (to fit a longer text) or follows the font. With ``fill``, the label instead fills
+    ``slot``, a plain widget to put in the layout (give it a height): wrapped text then
+    follows the width the layout gives the slot.
+    """
+
+    def __init__(self, fill: bool = False) -> None:
+        super().__init__()
+        self.setFixedSize(0, 0)
+        self.slot: QWidget | None = None
+        if fill:
+            self.slot = QWidget()
+            self.setParent(self.slot)
+            self.slot.installEventFilter(self)
+
+    def setText(self, text: str) -> None:
+        if text == self.text():
+            return
+        super().setText(text)
+        if self.slot is None:
+            needed = self.sizeHint()
+            if needed.width() > self.width() or needed.height() > self.height():
+                self.setFixedSize(needed.expandedTo(self.size()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.slot and event.type() == QEvent.Type.Resize:
+            self.setFixedSize(self.slot.size())
+        return False
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and self.slot is None:
+            self.setFixedSize(self.sizeHint())
