@@ -88,6 +88,22 @@ class DerivedNumbers:
             row.setflags(write=False)
         return recent[pos]
 
+    def pe_rows(self, first: int, stop: int) -> np.ndarray:
+        """PE rows of positions first..stop-1, shape (stop - first, d_model), read-only.
+
+        Cut from a block of rows that is kept while the steps stay inside it, so stepping pos
+        computes a new block only now and then.
+        """
+        block: tuple[int, np.ndarray] | None = self._cache.get("block")
+        if block is None or not block[0] <= first <= stop <= block[0] + len(block[1]):
+            span = stop - first
+            lo = max(0, first - span)
+            rows = encode(np.arange(lo, stop + span), self.params.d_model, self.params.base)
+            rows.setflags(write=False)
+            self._cache["block"] = block = (lo, rows)
+        lo, rows = block
+        return rows[first - lo : stop - lo]
+
     def rotated(self) -> np.ndarray:
         """R(k) @ PE(pos), computed in O(d_model), shape (d_model,)."""
         return rotate(

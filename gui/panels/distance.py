@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from core.i18n import tr
 from core.similarity import dot_by_offset, measured_dots
 from gui import style
-from gui.lazy_view import LazyView
+from gui.lazy_view import LazyView, lazy
 from gui.state import AppState
 
 #: Offsets k drawn: -MAX_OFFSET..MAX_OFFSET (or up to max_len - 1 when shorter).
@@ -20,10 +20,9 @@ MATRIX_POSITIONS = 512
 CURVE_COLORS = ("#1f4e9c", "#d62728", "#12a150", "#f28e00")
 
 
-def curve_positions(pos: int, max_len: int) -> list[int]:
-    """The current pos and three others spread over the table, without repeats."""
-    chosen = [pos, 0, max_len // 3, 2 * max_len // 3]
-    return list(dict.fromkeys(p for p in chosen if 0 <= p < max_len))
+def other_positions(max_len: int) -> list[int]:
+    """Three positions spread over the table, drawn beside the current pos."""
+    return list(dict.fromkeys(p for p in (0, max_len // 3, 2 * max_len // 3) if p < max_len))
 
 
 class DistanceView(LazyView):
@@ -49,37 +48,33 @@ class DistanceView(LazyView):
         self.matrix_plot, self.matrix_image = style.image_plot(self, self.graphics, 0, 1)
         self.matrix_plot.setAspectLocked(True)
         self._legend_key: tuple[object, ...] = ()
+        self._offsets = np.zeros(0)
+        self._closed = np.zeros(0)
+        self._others: dict[int, np.ndarray] = {}
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
         layout.addWidget(self.spread)
-        state.observe(["table", "pos", "language", "font_scale"], self._request_sync)
+        state.observe(["table", "language", "font_scale"], self._request_sync)
+        state.observe(["pos"], self._sync_pos)
         self._request_sync()
 
     def _sync(self) -> None:
+        """Everything that does not move with pos: once per parameter change."""
         s = self._state
         reach = max(1, min(MAX_OFFSET, s.max_len - 1))
-        offsets = np.arange(-reach, reach + 1)
-        positions = curve_positions(s.pos, s.max_len)
-        dots = measured_dots(positions, offsets, s.d_model, s.base)
-        closed = dot_by_offset(offsets, s.d_model, s.base)
-        for item, pos, row in zip(
-            self.curves, positions + [None] * 4, [*dots, *[None] * 4], strict=False
-        ):
-            item.setVisible(pos is not None)
-            if pos is not None:
-                valid = ~np.isnan(row)
-                item.setData(offsets[valid], row[valid])
-        self.closed_form.setData(offsets, closed)
-        legend_key = (tuple(positions), s.language)
-        if legend_key != self._legend_key:  # rebuilding a legend is slow: only when it changes
-            self._legend_key = legend_key
-            self.legend.clear()
-            for item, pos in zip(self.curves, positions, strict=False):
-                self.legend.addItem(item, f"pos = {pos}")
-            self.legend.addItem(self.closed_form, tr("distance.closed"))
-        gap = float(np.nanmax(np.abs(dots - closed)))
-        self.spread.setText(tr("distance.spread", gap=f"{gap:.2e}"))
+        self._offsets = offsets = np.arange(-reach, reach + 1)
+        self._closed = dot_by_offset(offsets, s.d_model, s.base)
+        self.closed_form.setData(offsets, self._closed)
+        others = other_positions(s.max_len)
+        self._others = dict(
+            zip(others, measured_dots(others, offsets, s.d_model, s.base), strict=True)
+        )
+        for item, row in zip(self.curves[1:], self._others.values(), strict=False):
+            valid = ~np.isnan(row)
+            item.setData(offsets[valid], row[valid])
+        self._legend_key = ()
+        self._sync_pos()
 
         n = min(s.max_len, MATRIX_POSITIONS)
         matrix = s.dot_matrix(n) / (s.d_model / 2)
@@ -98,3 +93,32 @@ class DistanceView(LazyView):
             style.style_plot(plot, s.font_scale)
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
         self.spread.setFont(style.scaled_font(s.font_scale))
+
+    @lazy
+    def _sync_pos(self) -> None:
+        """The current pos's curve, from PE rows kept while the steps stay near them."""
+        s = self._state
+        offsets = self._offsets
+        first = max(0, s.pos - int(offsets[-1]))
+        rows = s.pe_rows(first, s.pos + int(offsets[-1]) + 1)
+        valid = s.pos + offsets >= 0
+        dots = rows[s.pos + offsets[valid] - first] @ rows[s.pos - first]
+        self.curves[0].setData(offsets[valid], dots)
+        others = [p for p in self._others if p != s.pos]
+        drawn = list(self._others)
+        for i, item in enumerate(self.curves[1:]):
+            item.setVisible(i < len(drawn) and drawn[i] != s.pos)
+        legend_key = (tuple(others), s.language)
+        if legend_key != self._legend_key:  # rebuilding a legend is slow: only when it changes
+            self._legend_key = legend_key
+            self.legend.clear()
+            self.legend.addItem(self.curves[0], "")
+            for item, pos in zip(self.curves[1:], self._others, strict=False):
+                if pos != s.pos:
+                    self.legend.addItem(item, f"pos = {pos}")
+            self.legend.addItem(self.closed_form, tr("distance.closed"))
+        self.legend.items[0][1].setText(f"pos = {s.pos}")
+        gaps = [np.abs(dots - self._closed[valid])]
+        gaps += [np.abs(row - self._closed)[~np.isnan(row)] for row in self._others.values()]
+        gap = float(max(g.max() for g in gaps))
+        self.spread.setText(tr("distance.spread", gap=f"{gap:.2e}"))

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout
 
 from core.i18n import tr
 from gui import style
-from gui.lazy_view import LazyView
+from gui.lazy_view import LazyView, lazy
 from gui.state import AppState
 
 PANELS = 3
@@ -23,6 +23,8 @@ class EmbeddingView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
+        self._names: list[str] = []
+        self._limit = 0.0
         self.caption = style.rich_label()
         self.graphics = style.graphics_area()
         self.plots: list[pg.PlotItem] = []
@@ -53,54 +55,74 @@ class EmbeddingView(LazyView):
 
         self.load_button.clicked.connect(self._on_load_button_clicked)
         self.examples_button.clicked.connect(self._on_examples_button_clicked)
-        state.observe(["table", "pos", "embeddings", "language", "font_scale"], self._request_sync)
+        state.observe(["table", "embeddings", "language", "font_scale"], self._request_sync)
+        state.observe(["pos"], self._sync_pos)
         self._request_sync()
 
     def rows(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(embeddings, PE rows of pos, pos+1, …, their sum), each (n, d_model)."""
         s = self._state
         embeddings = s.embedding_rows()
-        positions = s.pos + np.arange(embeddings.shape[0])
-        pe = np.stack([s.pe(p) for p in positions])
+        pe = s.pe_rows(s.pos, s.pos + embeddings.shape[0])
         return embeddings, pe, embeddings + pe
 
     def _sync(self) -> None:
+        """What does not move with pos: once per parameter, embedding or language change."""
         s = self._state
-        embeddings, pe, total = self.rows()
-        n = embeddings.shape[0]
-        # One scale for all three, in steps of 0.5, so the sum is compared like for like.
-        limit = max(1.0, math.ceil(2 * float(np.abs(total).max())) / 2)
-        self.colorbar.setLevels((-limit, limit))
-        self.colorbar.setLabel("left", tr("embed.scale", limit=f"{limit:g}"))
+        n = s.embedding_rows().shape[0]
         if s.embeddings_loaded:
-            names = [tr("embed.row", n=i) for i in range(n)]
+            self._names = [tr("embed.row", n=i) for i in range(n)]
             first_title = tr("embed.tokens_loaded", file=s.embeddings_file)
         else:
             tokens = tr("embed.token_names").split("|")
-            names = [tokens[i % len(tokens)] for i in range(n)]
+            self._names = [tokens[i % len(tokens)] for i in range(n)]
             first_title = tr("embed.tokens_example")
-        pe_names = [f"pos {s.pos + i}" for i in range(n)]
-        sums = [f"{a} + {b}" for a, b in zip(names, pe_names, strict=True)]
-        titles = (first_title, tr("embed.pe", first=s.pos, last=s.pos + n - 1), tr("embed.sum"))
-        for plot, image, data, title in zip(
-            self.plots, self.images, (embeddings, pe, total), titles, strict=True
+        for plot, image, title in zip(
+            self.plots, self.images, (first_title, "", tr("embed.sum")), strict=True
         ):
-            image.setImage(
-                np.ascontiguousarray(data, dtype=np.float32),
-                autoLevels=False,
-                levels=(-limit, limit),
-            )
             image.setRect(QRectF(0, 0, s.d_model, n))
             plot.setRange(xRange=(0, s.d_model), yRange=(0, n), padding=0)
-            style.set_title(plot, title, s.font_scale)
+            if title:
+                style.set_title(plot, title, s.font_scale)
             style.style_plot(plot, s.font_scale)
-        style.name_rows(list(zip(self.plots, (names, pe_names, sums), strict=True)), s.font_scale)
         self.plots[-1].setLabel("bottom", tr("heatmap.x"))
         self.caption.setText(tr("embed.caption"))
         self.caption.setFont(style.scaled_font(s.font_scale))
         self.load_button.setText(tr("embed.load"))
         self.examples_button.setText(tr("embed.examples"))
         self.examples_button.setEnabled(s.embeddings_loaded)
+        self._limit = 0.0
+        self._sync_pos()
+
+    @lazy
+    def _sync_pos(self) -> None:
+        s = self._state
+        embeddings, pe, total = self.rows()
+        n = embeddings.shape[0]
+        # One scale for all three, in steps of 0.5, so the sum is compared like for like.
+        limit = max(1.0, math.ceil(2 * float(np.abs(total).max())) / 2)
+        if limit != self._limit:
+            self._limit = limit
+            self.colorbar.setLevels((-limit, limit))
+            self.colorbar.setLabel("left", tr("embed.scale", limit=f"{limit:g}"))
+            self.images[0].setImage(
+                np.ascontiguousarray(embeddings, dtype=np.float32),
+                autoLevels=False,
+                levels=(-limit, limit),
+            )
+        for image, data in zip(self.images[1:], (pe, total), strict=True):
+            image.setImage(
+                np.ascontiguousarray(data, dtype=np.float32),
+                autoLevels=False,
+                levels=(-limit, limit),
+            )
+        style.set_title(
+            self.plots[1], tr("embed.pe", first=s.pos, last=s.pos + n - 1), s.font_scale
+        )
+        pe_names = [f"pos {s.pos + i}" for i in range(n)]
+        sums = [f"{a} + {b}" for a, b in zip(self._names, pe_names, strict=True)]
+        rows = (self._names, pe_names, sums)
+        style.name_rows(list(zip(self.plots, rows, strict=True)), s.font_scale)
 
     def _on_load_button_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, tr("embed.load"), "", tr("export.filter_npy"))
