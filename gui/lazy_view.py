@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
@@ -38,7 +38,7 @@ class LazyView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._pending: dict[int, Callable[[LazyView], None]] = {}
+        self._pending: dict[int, Callable[[Any], None]] = {}
 
     def _sync(self) -> None:  # pragma: no cover - panels define it
         raise NotImplementedError

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox
+from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
 
 from core.i18n import tr
 
 State = QValidator.State
 
 
-def _refusal(box: QAbstractSpinBox, text: str) -> str:
+def _refusal(box: SpinBox | DoubleSpinBox, text: str) -> str:
     """The message for text refused by box, naming the field and the range it allows."""
-    allowed = tr(
-        "allowed.real_range" if isinstance(box, QDoubleSpinBox) else "allowed.int_range",
-        lo=box.textFromValue(box.minimum()),
-        hi=box.textFromValue(box.maximum()),
-    )
+    spin: Any = box  # both classes have these methods, one for int and one for float
+    lo, hi = spin.textFromValue(spin.minimum()), spin.textFromValue(spin.maximum())
+    key = "allowed.real_range" if isinstance(box, QDoubleSpinBox) else "allowed.int_range"
+    allowed = tr(key, lo=lo, hi=hi)
     if getattr(box, "even", False):
         allowed = tr("allowed.d_model", lo=box.minimum(), hi=box.maximum())
     return tr(
@@ -28,7 +29,7 @@ def _refusal(box: QAbstractSpinBox, text: str) -> str:
     )
 
 
-def _checked(box: QAbstractSpinBox, result: object) -> object:
+def _checked(box: SpinBox | DoubleSpinBox, result: object) -> object:
     """Report a refused keystroke or paste (Invalid) through box.refused."""
     state, text = (result[0], result[1]) if isinstance(result, tuple) else (result, "")
     if state == State.Invalid and text.strip():
@@ -45,7 +46,7 @@ class SpinBox(QSpinBox):
     refused = Signal(str)
     even = False
 
-    def validate(self, text: str, pos: int):  # type: ignore[no-untyped-def]
+    def validate(self, text: str, pos: int):
         result = super().validate(text, pos)
         if (
             self.even
@@ -68,7 +69,7 @@ class DoubleSpinBox(QDoubleSpinBox):
 
     refused = Signal(str)
 
-    def validate(self, text: str, pos: int):  # type: ignore[no-untyped-def]
+    def validate(self, text: str, pos: int):
         return _checked(self, super().validate(text, pos))
 
     def fixup(self, text: str) -> str:

@@ -76,7 +76,7 @@ class AppState(DerivedNumbers, QObject):
         follow=_clock_pairs_follow,
         kind=tuple,
     )
-    selected_pair = StateField(0, _pair, follow=lambda p, v: p if p < v["d_model"] // 2 else 0)
+    selected_pair = StateField[int](0, _pair, follow=lambda p, v: p if p < v["d_model"] // 2 else 0)
     pos = StateField(
         _DEFAULTS.pos, group=(PARAMS,), follow=lambda p, v: min(p, check_max_len(v["max_len"]) - 1)
     )

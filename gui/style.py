@@ -56,7 +56,7 @@ def ensure_fonts() -> str:
         _loaded_families.append(families[0] if families else "")
     family = _loaded_families[0]
     app = QApplication.instance()
-    if family and app is not None and family not in app.font().families():
+    if family and isinstance(app, QApplication) and family not in app.font().families():
         font = app.font()
         font.setFamilies([*font.families(), family])
         app.setFont(font)
@@ -68,7 +68,7 @@ def colormap() -> pg.ColorMap:
     return pg.colormap.get(COLORMAP_NAME)
 
 
-def lookup_table():  # type: ignore[no-untyped-def]
+def lookup_table():
     return colormap().getLookupTable(nPts=256, alpha=False)
 
 
@@ -198,7 +198,7 @@ def graphics_area() -> pg.GraphicsLayoutWidget:
     return area
 
 
-def marker_line(position: float = 0.5, anchors: list | None = None) -> pg.InfiniteLine:  # type: ignore[type-arg]
+def marker_line(position: float = 0.5, anchors: list | None = None) -> pg.InfiniteLine:
     """A horizontal dashed line with a label (training length, max_len)."""
     opts = {"position": position, "color": "#111111", "fill": "#ffffffc8"}
     if anchors:

@@ -14,7 +14,11 @@ from typing import TYPE_CHECKING
 from core.i18n import tr
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from PySide6.QtWidgets import QWidget
+
+    from gui.state import AppState
 
 
 @dataclass(frozen=True)
@@ -38,10 +42,10 @@ class ViewSpec:
     def tab_title(self) -> str:
         return tr(f"tab.{self.name}")
 
-    def load(self) -> type[QWidget]:
-        """The view's class (imports its module the first time)."""
+    def load(self) -> Callable[[AppState], QWidget]:
+        """The view's class (imports its module the first time): call it with a state."""
         module, _, cls = self.target.partition(":")
-        loaded: type[QWidget] = getattr(importlib.import_module(module), cls)
+        loaded: Callable[[AppState], QWidget] = getattr(importlib.import_module(module), cls)
         return loaded
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PIL import Image
 from PySide6.QtGui import QImage
 
 from core.i18n import tr
@@ -34,8 +35,6 @@ def export_animation(
     total) is called after each frame; when it returns False the export stops, no file is
     left behind and None is returned.
     """
-    from PIL import Image
-
     check_suffix(path, (ANIMATION_SUFFIX,))
     last = state.max_len - 1
     first_allowed = max(0, -state.k)
@@ -91,10 +90,8 @@ def export_animation(
     return atomic_write(Path(path), write)
 
 
-def shared_palette(frames: list) -> object:  # type: ignore[type-arg]
+def shared_palette(frames: list[Image.Image]) -> Image.Image:
     """One 256-colour palette for all frames, from up to 8 frames spread over the range."""
-    from PIL import Image
-
     picks = frames[:: max(1, len(frames) // 8)][:8]
     width, height = picks[0].size
     sheet = Image.new("RGB", (width, height * len(picks)))

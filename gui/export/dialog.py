@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -157,20 +157,20 @@ class ExportDialog(QDialog):
             self.path_edit.setText(path)
 
     def request(self) -> ExportRequest:
-        extra = {}
-        if self._animated:
-            extra = {
-                "start": self.start_spin.value(),
-                "stop": self.stop_spin.value(),
-                "fps": self.fps_spin.value(),
-            }
-        return ExportRequest(
+        request = ExportRequest(
             view=self.view_combo.currentData(),
             path=Path(self.path_edit.text().strip()).expanduser(),
             width=self.width_spin.value(),
             height=self.height_spin.value(),
             caption=self.caption_check.isChecked(),
-            **extra,
+        )
+        if not self._animated:
+            return request
+        return replace(
+            request,
+            start=self.start_spin.value(),
+            stop=self.stop_spin.value(),
+            fps=self.fps_spin.value(),
         )
 
     def problem(self) -> str:

@@ -12,8 +12,18 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, QMarginsF, QPoint, QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QMarginsF,
+    QPoint,
+    QRectF,
+    QSize,
+    QSizeF,
+    Qt,
+)
+from PySide6.QtGui import QColor, QImage, QImageWriter, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -118,8 +128,9 @@ def staged(view: str, state: AppState, width: int, height: int, caption: bool) -
 
 
 def _write_png(figure: Figure, tmp: Path) -> None:
-    if not figure.image().save(str(tmp), "PNG"):
-        raise OSError(f"the PNG encoder failed for {tmp.name}")
+    writer = QImageWriter(str(tmp), QByteArray(b"PNG"))
+    if not writer.write(figure.image()):
+        raise OSError(f"the PNG encoder failed for {tmp.name}: {writer.errorString()}")
 
 
 def _write_svg(figure: Figure, tmp: Path) -> None:

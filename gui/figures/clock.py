@@ -277,7 +277,7 @@ class ClockView(LazyView):
     def _on_hand_spin_value_changed(self, hand: int, value: int) -> None:
         self._state.set_clock_pair(hand, value)
 
-    def _on_grid_scene_mouse_clicked(self, event) -> None:  # type: ignore[no-untyped-def]
+    def _on_grid_scene_mouse_clicked(self, event) -> None:
         point = self.grid_plot.getViewBox().mapSceneToView(event.scenePos())
         distances = np.hypot(*(self._centres - [point.x(), point.y()]).T)
         nearest = int(np.argmin(distances))

@@ -103,7 +103,7 @@ class DialLabels(pg.GraphicsObject):
             self._static = (key, texts, font)
         return self._static[1], self._static[2]
 
-    def paint(self, painter: QPainter, *args) -> None:  # type: ignore[no-untyped-def]
+    def paint(self, painter: QPainter, *args) -> None:
         transform = painter.transform()
         pixels_per_dial = abs(transform.m11()) * SPACING_X
         if pixels_per_dial < 18:

@@ -18,7 +18,7 @@ from gui.stable_label import StableLabel
 from gui.state import AppState
 
 
-def _outline(color, width: float, dashed: bool = False) -> QGraphicsRectItem:  # type: ignore[no-untyped-def]
+def _outline(color, width: float, dashed: bool = False) -> QGraphicsRectItem:
     item = QGraphicsRectItem()
     pen = pg.mkPen(
         color, width=width, style=Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
@@ -235,7 +235,7 @@ class HeatmapView(LazyView):
                 self.graphics,
             )
 
-    def _on_scene_mouse_clicked(self, event) -> None:  # type: ignore[no-untyped-def]
+    def _on_scene_mouse_clicked(self, event) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             return
         if event.double():

@@ -48,7 +48,7 @@ class DistanceView(LazyView):
         self.matrix_plot, self.matrix_image = style.image_plot(self, self.graphics, 0, 1)
         self.matrix_plot.setAspectLocked(True)
         self._legend_key: tuple[object, ...] = ()
-        self._offsets = np.zeros(0)
+        self._offsets: np.ndarray = np.zeros(0, dtype=int)
         self._closed = np.zeros(0)
         self._others: dict[int, np.ndarray] = {}
         layout = QVBoxLayout(self)

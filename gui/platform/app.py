@@ -33,7 +33,7 @@ def quiet_offscreen_warnings() -> None:
     """Drop the offscreen platform's harmless 'propagateSizeHints' warning from headless runs."""
     previous = None
 
-    def handler(kind: QtMsgType, context, message: str) -> None:  # type: ignore[no-untyped-def]
+    def handler(kind: QtMsgType, context, message: str) -> None:
         if "propagateSizeHints" in message:
             return
         if previous is not None:
@@ -50,6 +50,7 @@ _qt_translator: list[QTranslator] = []
 def use_qt_translations(lang: str) -> None:
     """Qt's own texts (standard buttons, file dialogs, edit menus) in the same language."""
     app = QCoreApplication.instance()
+    assert app is not None, "create the application first"
     for translator in _qt_translator:
         app.removeTranslator(translator)
     _qt_translator.clear()

@@ -131,14 +131,20 @@ class ControlPanel(QWidget):
         state.observe(["language"], self._retranslate)
         self._retranslate()
 
+    @staticmethod
+    def _label(form: QFormLayout, field: QWidget) -> QLabel:
+        label = form.labelForField(field)
+        assert isinstance(label, QLabel)
+        return label
+
     def _retranslate(self) -> None:
         self.params_box.setTitle(tr("controls.parameters"))
         self.playback_box.setTitle(tr("controls.animation"))
         for label_key, tip_key, field in self._rows:
-            self._form.labelForField(field).setText(tr(label_key))
+            self._label(self._form, field).setText(tr(label_key))
             field.setAccessibleName(tr(label_key))
             field.setToolTip(tr(tip_key) if tip_key else "")
-        self._play_form.labelForField(self.speed_spin).setText(tr("controls.speed"))
+        self._label(self._play_form, self.speed_spin).setText(tr("controls.speed"))
         self.speed_spin.setAccessibleName(tr("controls.speed"))
         self.speed_spin.setSuffix(tr("controls.speed_suffix"))
         self.loop_check.setText(tr("controls.loop"))

@@ -9,7 +9,7 @@ combinations act (typing stays typing).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -85,7 +85,7 @@ def key_text(binding: Binding) -> str:
 
 
 def _combination(sequence: QKeySequence) -> tuple[int, Qt.KeyboardModifier]:
-    combo = sequence[0]
+    combo = cast(Any, sequence)[0]  # PySide6's stubs lack QKeySequence.__getitem__
     return combo.key().value, combo.keyboardModifiers() & ~Qt.KeyboardModifier.ShiftModifier
 
 

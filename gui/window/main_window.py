@@ -173,12 +173,12 @@ class MainWindow(QMainWindow):
         self._key_action(help_menu, "menu.shortcuts", "overlay")
         self._action(help_menu, "menu.about", self._show_about)
 
-    def _menu(self, parent, key: str) -> QMenu:  # type: ignore[no-untyped-def]
+    def _menu(self, parent, key: str) -> QMenu:
         menu = parent.addMenu("")
         self._texts.append((key, menu))
         return menu
 
-    def _action(self, menu, key: str, slot, *shortcuts) -> QAction:  # type: ignore[no-untyped-def]
+    def _action(self, menu, key: str, slot, *shortcuts) -> QAction:
         action = QAction(self)
         if shortcuts:
             action.setShortcuts([QKeySequence(s) for s in shortcuts])

@@ -46,5 +46,7 @@ class ShortcutOverlay(QWidget):
 
     def cover(self) -> None:
         """Fill the parent and come to the front."""
-        self.setGeometry(self.parentWidget().rect())
+        parent = self.parentWidget()
+        assert parent is not None
+        self.setGeometry(parent.rect())
         self.raise_()
