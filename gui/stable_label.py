@@ -13,15 +13,15 @@ class StableLabel(QLabel):
     a step changing one number would re-lay out and repaint the whole window. The size only
     grows (to fit a longer text) or follows the font. With ``fill``, the label instead fills
     ``slot``, a plain widget to put in the layout (give it a height): wrapped text then
-    follows the width the layout gives the slot.
+    follows the width the layout gives the slot. (Without ``fill``, ``slot`` is the label.)
     """
 
     def __init__(self, fill: bool = False) -> None:
         super().__init__()
         self.setFixedSize(0, 0)
-        self.slot: QWidget | None = None
+        self._fills = fill
+        self.slot: QWidget = QWidget() if fill else self
         if fill:
-            self.slot = QWidget()
             self.setParent(self.slot)
             self.slot.installEventFilter(self)
 
@@ -29,17 +29,17 @@ class StableLabel(QLabel):
         if text == self.text():
             return
         super().setText(text)
-        if self.slot is None:
+        if not self._fills:
             needed = self.sizeHint()
             if needed.width() > self.width() or needed.height() > self.height():
                 self.setFixedSize(needed.expandedTo(self.size()))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.slot and event.type() == QEvent.Type.Resize:
+        if self._fills and watched is self.slot and event.type() == QEvent.Type.Resize:
             self.setFixedSize(self.slot.size())
         return False
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange and self.slot is None:
+        if event.type() == QEvent.Type.FontChange and not self._fills:
             self.setFixedSize(self.sizeHint())

@@ -97,7 +97,7 @@ class ClockView(LazyView):
 
         # Plain-text lines, each in its hand's colour: they change with every step, and plain
         # text lays out several times faster than rich text.
-        self.legend_lines = [StableLabel() for _ in range(len(HAND_KEYS) + 2)]
+        self.legend_lines = [StableLabel(fill=True) for _ in range(len(HAND_KEYS) + 2)]
         for line, color in zip(self.legend_lines[1:4], style.HAND_COLORS, strict=True):
             line.setStyleSheet(f"color: {color.name()}")
         self.legend_lines[-1].setStyleSheet("color: #8a4b00")
@@ -107,7 +107,8 @@ class ClockView(LazyView):
         legend_layout.setSpacing(0)
         for line in self.legend_lines:
             line.setTextFormat(Qt.TextFormat.PlainText)
-            legend_layout.addWidget(line)
+            line.setWordWrap(True)
+            legend_layout.addWidget(line.slot)
         legend_layout.addStretch(1)
         self.hand_spins: list[SpinBox] = []
         self.hand_labels: list[QLabel] = []
@@ -271,8 +272,11 @@ class ClockView(LazyView):
             widget.setFont(style.scaled_font(scale))
         self.legend_lines[0].setFont(style.scaled_font(scale, bold=True))
         # Room for every line wrapped once: changing numbers never resize the clock above.
+        spacing = self.legend_lines[1].fontMetrics().lineSpacing()
+        for index, line in enumerate(self.legend_lines):
+            line.slot.setFixedHeight(spacing * (1 if index == 0 else 2))
         lines = 1 + 2 * len(HAND_KEYS) + 2
-        self.legend.setFixedHeight(self.legend_lines[1].fontMetrics().lineSpacing() * lines + 4)
+        self.legend.setFixedHeight(spacing * lines + 4)
 
     def _on_hand_spin_value_changed(self, hand: int, value: int) -> None:
         self._state.set_clock_pair(hand, value)

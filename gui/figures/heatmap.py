@@ -76,7 +76,6 @@ class HeatmapView(LazyView):
         self.readout.setWordWrap(True)
         self.readout.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         readout_slot = self.readout.slot
-        assert readout_slot is not None
         readout_slot.setProperty(style.INTERACTIVE, True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -210,9 +209,7 @@ class HeatmapView(LazyView):
         style.style_plot(self.plot, scale)
         self.readout.setFont(style.scaled_font(scale))
         # Room for three lines, so hovering never resizes (and shifts) the plot.
-        slot = self.readout.slot
-        assert slot is not None
-        slot.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 3 + 6)
+        self.readout.slot.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 3 + 6)
 
     # --- mouse -------------------------------------------------------------------------------
     def cell_at(self, scene_pos: QPointF) -> tuple[int, int] | None:

@@ -125,3 +125,40 @@ def test_state_has_no_parent_requirement(qtbot):
     s = AppState()
     s.set(pos=1)
     assert s.pos == 1
+
+
+def test_every_field_is_declared_once_and_derived_everywhere(state, tmp_path):
+    """Signals, settings and copy() all come from the one table of fields."""
+    from PySide6.QtCore import QByteArray, QSettings
+
+    from gui.platform.settings import restore_state, save_state
+
+    state.set(d_model=64, max_len=300, base=500000.0, pos=40, k=-3, selected_pair=5)
+    state.set(clock_pairs=(1, 2, 3), speed=8.0, loop=False, font_scale=1.3, train_len=100)
+    seen = []
+    for name in AppState.FIELDS:
+        state.changed(name).connect(lambda value, name=name: seen.append(name))
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    save_state(settings, state, QByteArray())
+    restored = AppState()
+    assert restore_state(settings, restored) == []
+    twin = state.copy()
+    for name, field in AppState.FIELDS.items():
+        if field.persist:
+            assert getattr(restored, name) == getattr(state, name), name
+        if field.copy:
+            assert getattr(twin, name) == getattr(state, name), name
+    twin.deleteLater()
+    restored.deleteLater()
+    state.set(d_model=4)  # pairs beyond the new table follow, in the same change
+    assert state.selected_pair == 0 and max(state.clock_pairs) < 2
+    assert seen[:1] == ["d_model"] and {"selected_pair", "clock_pairs"} <= set(seen)
+
+
+def test_a_refused_change_changes_nothing(state):
+    before = {name: getattr(state, name) for name in AppState.FIELDS}
+    assert not state.request(d_model=64, pos=10_000)  # pos beyond max_len: all refused
+    assert not state.request(speed=0.0)
+    with pytest.raises(TypeError):
+        state.set(colour="red")
+    assert {name: getattr(state, name) for name in AppState.FIELDS} == before

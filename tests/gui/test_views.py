@@ -310,3 +310,17 @@ def test_switching_language_keeps_the_zoom(heatmap, state, qtbot):
     assert heatmap.plot.getViewBox().viewRange()[1] == pytest.approx([10, 20])
     assert "위치" in heatmap.plot.getAxis("left").labelText
     state.set(language="en")
+
+
+def test_every_registered_view_is_named_alike_and_titled_in_both_languages():
+    """Registry name, module file and class agree (heatmap -> heatmap.py -> HeatmapView)."""
+    from core.messages import MESSAGES
+    from gui.views import REGISTRY
+
+    for spec in REGISTRY:
+        module, _, cls = spec.target.partition(":")
+        assert module.rsplit(".", 1)[1] == spec.name
+        assert cls == spec.name.title() + "View"
+        assert spec.load().__name__ == cls
+        assert f"view.{spec.name}" in MESSAGES
+        assert not spec.tab or f"tab.{spec.name}" in MESSAGES
