@@ -60,8 +60,10 @@ class RotationView(LazyView):
         self.block_label = style.rich_label(selectable=True)
         self.vector_title = style.rich_label()
         # Plain text: these change with every step, and plain text lays out much faster.
-        self.vector_values = StableLabel()
-        self.vector_error = StableLabel()
+        # Fixed slots: three rows of numbers; the error with a precision note, wrapped.
+        self.vector_values = StableLabel(fill=True)
+        self.vector_error = StableLabel(fill=True)
+        self.vector_error.setWordWrap(True)
         for label in (self.vector_values, self.vector_error):
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -73,8 +75,8 @@ class RotationView(LazyView):
         text_column.addWidget(self.caption)
         text_column.addWidget(self.block_label)
         text_column.addWidget(self.vector_title)
-        text_column.addWidget(self.vector_values)
-        text_column.addWidget(self.vector_error)
+        text_column.addWidget(self.vector_values.slot)
+        text_column.addWidget(self.vector_error.slot)
         text_column.addStretch(1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -201,6 +203,9 @@ class RotationView(LazyView):
         mono = style.scaled_font(scale)
         mono.setFamilies(["DejaVu Sans Mono", "monospace", *mono.families()])
         self.vector_values.setFont(mono)
+        self.vector_values.slot.setFixedHeight(QFontMetrics(mono).lineSpacing() * 3 + 4)
+        spacing = QFontMetrics(style.scaled_font(scale)).lineSpacing()
+        self.vector_error.slot.setFixedHeight(spacing * 5 + 4)
         # A fixed width: changing numbers must not re-layout (and shift) the plots.
         self.text_panel.setFixedWidth(round(TEXT_WIDTH * min(scale, 1.6)))
 
