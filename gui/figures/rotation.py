@@ -205,7 +205,7 @@ class RotationView(LazyView):
         self.vector_values.setFont(mono)
         self.vector_values.slot.setFixedHeight(QFontMetrics(mono).lineSpacing() * 3 + 4)
         spacing = QFontMetrics(style.scaled_font(scale)).lineSpacing()
-        self.vector_error.slot.setFixedHeight(spacing * 5 + 4)
+        self.vector_error.slot.setFixedHeight(spacing * 2 + 4)
         # A fixed width: changing numbers must not re-layout (and shift) the plots.
         self.text_panel.setFixedWidth(round(TEXT_WIDTH * min(scale, 1.6)))
 
