@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.format import fmt_base
 from core.i18n import tr
 
 if TYPE_CHECKING:
@@ -96,14 +97,6 @@ def set_title(plot: pg.PlotItem, text: str, scale: float) -> None:
     plot.setTitle(text, size=f"{BASE_POINT_SIZE * scale * 1.1:.1f}pt", color="#333333", bold=True)
 
 
-def fmt(value: float, digits: int = 4) -> str:
-    """A number for the screen: fixed decimals, true minus sign, no '-0.0000'."""
-    text = f"{value:.{digits}f}"
-    if float(text) == 0.0:
-        text = text.lstrip("-")
-    return text.replace("-", "−")
-
-
 def parameter_line(state: AppState) -> str:
     """pos, k, d_model, base and max_len in one line: the status bar and export captions."""
     return tr(
@@ -114,11 +107,6 @@ def parameter_line(state: AppState) -> str:
         base=fmt_base(state.base),
         max_len=f"{state.max_len:,}",
     )
-
-
-def fmt_base(base: float) -> str:
-    """10000, 500000, 1e+06 as users write them: no trailing .0, no exponent below 1e9."""
-    return f"{base:.10g}" if base < 1e9 else f"{base:.6g}"
 
 
 def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:

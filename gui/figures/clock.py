@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.format import fmt_base
 from core.i18n import tr
 from gui import style
 from gui.figures.dial_grid import (
@@ -205,7 +206,7 @@ class ClockView(LazyView):
             tr(
                 "clock.grid_title",
                 n=n,
-                base=style.fmt_base(s.base),
+                base=fmt_base(s.base),
                 d_model=s.d_model,
                 color=style.OFFSET_COLOR.name(),
             )

@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
 from core.binning import screen_image
+from core.format import fmt, fmt_base
 from core.i18n import tr
 from gui import style
 from gui.lazy_view import LazyView, lazy
@@ -112,7 +113,7 @@ class HeatmapView(LazyView):
         s = self._state
         style.set_title(
             self.plot,
-            tr("heatmap.title", d_model=s.d_model, base=style.fmt_base(s.base)),
+            tr("heatmap.title", d_model=s.d_model, base=fmt_base(s.base)),
             s.font_scale,
         )
 
@@ -270,7 +271,7 @@ def cell_formula(state: AppState, pos: int, dim: int) -> str:
     omega = state.omega()[pair]
     value = state.pe(pos)[dim]
     return tr("heatmap.cell", pos=pos, dim=dim, pair=pair, func=func) + (
-        f"PE({pos}, {dim}) = {func}({pos} / {style.fmt_base(state.base)}<sup>{2 * pair}/"
+        f"PE({pos}, {dim}) = {func}({pos} / {fmt_base(state.base)}<sup>{2 * pair}/"
         f"{state.d_model}</sup>) = {func}({pos} × {omega:.6g}) = {func}({pos * omega:.6g} rad) "
-        f"= <b>{style.fmt(value, 6)}</b>"
+        f"= <b>{fmt(value, 6)}</b>"
     )

@@ -11,6 +11,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QVBoxLayout, QWidget
 
 from core.binning import max_abs_pool
+from core.format import fmt, fmt_base
 from core.i18n import tr
 from core.rotation import pair_rotation
 from gui import style
@@ -125,7 +126,7 @@ class RotationView(LazyView):
             text.setVisible(cell is not None)
             if cell is not None:
                 r, c = cell
-                text.setText(style.fmt(zoom[r, c], 3))
+                text.setText(fmt(zoom[r, c], 3))
                 text.setPos(c + 0.5, r + 0.5)
         self._sync_block()
 
@@ -138,7 +139,7 @@ class RotationView(LazyView):
         omega = float(s.omega()[pair])
         cell = "<td align='right' style='padding: 2px 10px'>{}</td>"
         rows = "".join(
-            "<tr>" + "".join(cell.format(style.fmt(v, 6)) for v in row) + "</tr>"
+            "<tr>" + "".join(cell.format(fmt(v, 6)) for v in row) + "</tr>"
             for row in pair_rotation(phi)
         )
         self.block_label.setText(
@@ -155,9 +156,9 @@ class RotationView(LazyView):
                 pair=pair,
                 k=s.k,
                 omega=f"{omega:.6g}",
-                phi=style.fmt(phi, 6),
-                degrees=style.fmt(math.degrees(phi), 4),
-                base=style.fmt_base(s.base),
+                phi=fmt(phi, 6),
+                degrees=fmt(math.degrees(phi), 4),
+                base=fmt_base(s.base),
                 two_i=2 * pair,
                 d_model=s.d_model,
             )
@@ -178,7 +179,7 @@ class RotationView(LazyView):
         width = max(len(name) for name in VECTOR_ROWS)
         self.vector_values.setText(
             "\n".join(
-                f"{name.ljust(width)}  ({style.fmt(v[sl][0], 6):>9}, {style.fmt(v[sl][1], 6):>9})"
+                f"{name.ljust(width)}  ({fmt(v[sl][0], 6):>9}, {fmt(v[sl][1], 6):>9})"
                 for name, v in zip(VECTOR_ROWS, (pe, turned, target), strict=True)
             )
         )

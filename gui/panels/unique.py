@@ -6,6 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from core.format import fmt
 from core.i18n import tr
 from core.similarity import STATS_BUDGET, distance_by_offset
 from gui import style
@@ -69,8 +70,8 @@ class UniqueView(LazyView):
         lines.append(
             tr(
                 "unique.range",
-                lo=style.fmt(u.min_value, 6),
-                hi=style.fmt(u.max_value, 6),
+                lo=fmt(u.min_value, 6),
+                hi=fmt(u.max_value, 6),
                 rows=rows,
             )
         )

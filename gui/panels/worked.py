@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.examples import worked_example
+from core.format import fmt, fmt_base
 from core.i18n import tr
 from gui import style
 from gui.lazy_view import LazyView
@@ -68,7 +69,7 @@ class WorkedView(LazyView):
         first = s.pos if self.follow_check.isChecked() else 0
         positions, (d0, d1), values = worked_example(first, s.base)
         headers = [tr("worked.position")] + [
-            f"{func}(pos/{style.fmt_base(d)})" for d in (d0, d1) for func in ("sin", "cos")
+            f"{func}(pos/{fmt_base(d)})" for d in (d0, d1) for func in ("sin", "cos")
         ]
         return headers, [[int(p), *row] for p, row in zip(positions, values.tolist(), strict=True)]
 
@@ -79,7 +80,7 @@ class WorkedView(LazyView):
         csv = separator == ","
         lines = [separator.join(headers)]
         for pos, *values in rows:
-            shown = [f"{v:.{DECIMALS}f}" if csv else style.fmt(v, DECIMALS) for v in values]
+            shown = [f"{v:.{DECIMALS}f}" if csv else fmt(v, DECIMALS) for v in values]
             lines.append(separator.join([str(pos), *shown]))
         return "\n".join(lines) + "\n"
 
@@ -88,13 +89,13 @@ class WorkedView(LazyView):
         headers, rows = self.cells()
         self.table.setHorizontalHeaderLabels(headers)
         for r, (pos, *values) in enumerate(rows):
-            for c, text in enumerate([str(pos), *(style.fmt(v, DECIMALS) for v in values)]):
+            for c, text in enumerate([str(pos), *(fmt(v, DECIMALS) for v in values)]):
                 item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(r, c, item)
         d0, d1 = worked_example(0, s.base)[1]
         self.caption.setText(
-            tr("worked.caption", base=style.fmt_base(s.base), d0=style.fmt_base(d0), d1=f"{d1:.6g}")
+            tr("worked.caption", base=fmt_base(s.base), d0=fmt_base(d0), d1=f"{d1:.6g}")
         )
         font = style.scaled_font(s.font_scale, 1.3)
         self.table.setFont(font)
@@ -128,8 +129,8 @@ class WorkedView(LazyView):
                 dim=dim,
                 pair=dim // 2,
                 expression=headers[col].replace("pos", str(pos)),
-                value=style.fmt(value, DECIMALS),
-                exact=style.fmt(value, 12),
+                value=fmt(value, DECIMALS),
+                exact=fmt(value, 12),
             )
         )
 

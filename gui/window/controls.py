@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.format import fmt_base
 from core.i18n import tr
 from core.params import MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
 from gui import style
@@ -233,7 +234,7 @@ class ControlPanel(QWidget):
         with QSignalBlocker(self.max_len_spin):
             self.max_len_spin.setValue(s.max_len)
         with QSignalBlocker(self.base_edit):
-            self.base_edit.setText(style.fmt_base(s.base))
+            self.base_edit.setText(fmt_base(s.base))
         with QSignalBlocker(self.base_preset):
             presets = [value for _, value in BASE_PRESETS]
             index = presets.index(s.base) if s.base in presets else len(presets)

@@ -5,10 +5,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from core.encoding import encode, inverse_frequencies, positional_encoding
+from core.format import fmt
 from gui.figures.clock import ClockView
 from gui.figures.heatmap import HeatmapView
 from gui.figures.rotation import RotationView
-from gui.style import fmt
 from tests.gui.helpers import grab, view_to_pixel
 
 
