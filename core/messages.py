@@ -430,8 +430,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- presenter keys --------------------------------------------------------------------------
     "keys.title": ("Presenter keys", "발표자 키"),
     "keys.intro": (
-        "They work whenever the cursor is not in a text field.",
-        "커서가 입력란에 있지 않으면 언제나 작동합니다.",
+        "They work whenever the cursor is not in a text field; in a field, only the function "
+        "keys and Ctrl combinations do.",
+        "커서가 입력란 밖에 있으면 언제나 작동합니다. 입력란 안에서는 기능 키와 Ctrl 조합만 "
+        "작동합니다.",
     ),
     "keys.close": ("Esc, F1 or ? closes this list.", "Esc, F1 또는 ?로 이 목록을 닫습니다."),
     "keys.next": ("next position (Shift: +10)", "다음 위치 (Shift: +10)"),

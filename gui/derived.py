@@ -36,17 +36,17 @@ class DerivedNumbers:
             self._cache[key] = compute()
         return self._cache[key]
 
+    def _table(self) -> tuple[int, float]:
+        """(d_model, base): what every number of the table depends on besides positions."""
+        return self.params.d_model, self.params.base
+
     def omega(self) -> np.ndarray:
         """Inverse frequencies w_i, shape (n_pairs,)."""
-        return self._cached(
-            "omega", lambda: inverse_frequencies(self.params.d_model, self.params.base)
-        )
+        return self._cached("omega", lambda: inverse_frequencies(*self._table()))
 
     def wavelengths(self) -> np.ndarray:
         """Positions per turn of each hand, shape (n_pairs,)."""
-        return self._cached(
-            "wavelengths", lambda: wavelengths(self.params.d_model, self.params.base)
-        )
+        return self._cached("wavelengths", lambda: wavelengths(*self._table()))
 
     def rotation_matrix(self) -> np.ndarray:
         """Dense R(k) restricted to its leading min(d_model, MAX_MATRIX_DIM) dimensions.
@@ -63,20 +63,20 @@ class DerivedNumbers:
         """Distinct rows, smallest distance and value range of the table (see core.similarity)."""
         return self._cached(
             "uniqueness",
-            lambda: uniqueness(self.params.max_len, self.params.d_model, self.params.base),
+            lambda: uniqueness(self.params.max_len, *self._table()),
         )
 
     def pair_angles(self) -> np.ndarray:
         """phi_i = k * w_i for the current k, shape (n_pairs,)."""
-        return pair_angles(self.params.k, self.params.d_model, self.params.base)
+        return pair_angles(self.params.k, *self._table())
 
     def dot_matrix(self, n: int) -> np.ndarray:
         """PE(a) . PE(b) for positions a, b < n, shape (n, n) (see core.similarity)."""
-        return dot_matrix(n, self.params.d_model, self.params.base)
+        return dot_matrix(n, *self._table())
 
     def angles(self, pos: float) -> np.ndarray:
         """theta_i = pos * w_i of every pair, shape (n_pairs,)."""
-        return angles(pos, self.params.d_model, self.params.base)[0]
+        return angles(pos, *self._table())[0]
 
     def pe(self, pos: float) -> np.ndarray:
         """PE(pos), shape (d_model,); read-only, shared by the views drawing one step.
@@ -87,7 +87,7 @@ class DerivedNumbers:
         if pos not in recent:
             if len(recent) >= PE_ROWS_KEPT:
                 recent.pop(next(iter(recent)))
-            recent[pos] = row = encode(pos, self.params.d_model, self.params.base)[0]
+            recent[pos] = row = encode(pos, *self._table())[0]
             row.setflags(write=False)
         return recent[pos]
 
@@ -101,7 +101,7 @@ class DerivedNumbers:
         if block is None or not block[0] <= first <= stop <= block[0] + len(block[1]):
             span = stop - first
             lo = max(0, first - span)
-            rows = encode(np.arange(lo, stop + span), self.params.d_model, self.params.base)
+            rows = encode(np.arange(lo, stop + span), *self._table())
             rows.setflags(write=False)
             self._cache["block"] = block = (lo, rows)
         lo, rows = block
@@ -109,6 +109,14 @@ class DerivedNumbers:
 
     def rotated(self) -> np.ndarray:
         """R(k) @ PE(pos), computed in O(d_model), shape (d_model,)."""
-        return rotate(
-            self.pe(self.params.pos), self.params.k, self.params.d_model, self.params.base
-        )
+        return rotate(self.pe(self.params.pos), self.params.k, *self._table())
+
+    def rotation_error(self) -> float:
+        """max |R(k)·PE(pos) − PE(pos + k)| over the dimensions: float64 rounding only."""
+        p = self.params
+        return float(np.max(np.abs(self.rotated() - self.pe(p.pos + p.k))))
+
+    def completes_turn(self) -> np.ndarray:
+        """Which hands turn fully over positions 0..max_len−1: (max_len − 1)·ω_i ≥ 2π, i.e.
+        wavelength <= max_len − 1; shape (n_pairs,), bool."""
+        return self.wavelengths() <= self.params.max_len - 1

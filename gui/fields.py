@@ -68,9 +68,6 @@ class StateField(Generic[T]):
         self.copy = copy
         self.kind = kind or type(default)
 
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
     @property
     def signal_name(self) -> str:
         """pos -> posChanged, d_model -> dModelChanged."""

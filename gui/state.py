@@ -107,14 +107,13 @@ class AppState(DerivedNumbers, QObject):
 
     def __init__(self, params: Params | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._params = params or _DEFAULTS
+        # In declaration order, so a default may depend on the fields above it.
         values: dict[str, Any] = {}
         for name, field in self.FIELDS.items():
-            values[name] = field.initial(values)
-        if params is not None:
-            values.update({name: getattr(params, name) for name in self._group(PARAMS)})
-            values["clock_pairs"] = default_clock_pairs(params.n_pairs)
+            in_params = PARAMS in field.group
+            values[name] = getattr(self._params, name) if in_params else field.initial(values)
         self._values = values
-        self._params = params or _DEFAULTS
         self._embeddings: np.ndarray | None = None
         self.embeddings_file = ""
         self._cache: dict[str, object] = {}
@@ -171,8 +170,8 @@ class AppState(DerivedNumbers, QObject):
         changed = [name for name in self.FIELDS if new[name] != self._values[name]]
         if not changed:
             return
-        old, self._values, self._params = self._values, new, params
-        self._apply(changed, old)
+        self._values, self._params = new, params
+        self._apply(changed)
 
     def _follow(self, new: dict[str, Any], changes: Values, names: list[str]) -> None:
         for name in names:
@@ -180,10 +179,10 @@ class AppState(DerivedNumbers, QObject):
             if name not in changes and follow is not None:
                 new[name] = follow(new[name], new)
 
-    def _apply(self, changed: list[str], old: Values) -> None:
+    def _apply(self, changed: list[str]) -> None:
         """Caches and side effects first, so no observer sees a stale number; then signals."""
-        table_changed = any(TABLE in self.FIELDS[name].group for name in changed)
-        if table_changed:
+        table = [name for name in changed if TABLE in self.FIELDS[name].group]
+        if table:
             self._cache.clear()
         elif "k" in changed:
             self._cache.pop("rotation", None)
@@ -202,15 +201,15 @@ class AppState(DerivedNumbers, QObject):
                 self._timer.start()
             else:
                 self._timer.stop()
-        table_signalled = False
-        for name in changed:
-            field = self.FIELDS[name]
-            if table_changed and not table_signalled and TABLE not in field.group:
-                self.tableChanged.emit()
-                table_signalled = True
+        # The table's own fields, then tableChanged, then the rest in declaration order: views
+        # rebuild for a new table before they draw a step on it.
+        for name in table:
             self.changed(name).emit(self._values[name])
-        if table_changed and not table_signalled:
+        if table:
             self.tableChanged.emit()
+        for name in changed:
+            if name not in table:
+                self.changed(name).emit(self._values[name])
 
     def request(self, **changes: Any) -> bool:
         """Like `set`, for user input: a refused value is reported through `rejected`."""

@@ -160,8 +160,7 @@ class ClockView(LazyView):
 
         self.grid_widget.scene().sigMouseClicked.connect(self._on_grid_scene_mouse_clicked)
         state.observe(["table"], self._sync_layout)
-        state.observe(["pos"], self._sync_hands)
-        state.observe(["k"], self._sync_hands)
+        state.observe(["pos", "k"], self._sync_hands)
         state.observe(["selected_pair"], self._sync_selection)
         state.observe(["clock_pairs"], self._sync_clock)
         state.observe(["font_scale"], self._sync_fonts)

@@ -173,7 +173,7 @@ class RotationView(LazyView):
         strips = np.ascontiguousarray(np.stack([pe, turned, target]), dtype=np.float32)
         self.vector_image.setImage(strips, autoLevels=False, levels=(-1.0, 1.0))
         self.vector_image.setRect(QRectF(0, 0, s.d_model, 3))  # after setImage: it scales the image
-        error = float(np.max(np.abs(turned - target)))
+        error = s.rotation_error()
         pair = s.selected_pair
         sl = slice(2 * pair, 2 * pair + 2)
         width = max(len(name) for name in VECTOR_ROWS)

@@ -44,8 +44,7 @@ class WavelengthView(LazyView):
         s = self._state
         waves = s.wavelengths()
         pairs = np.arange(waves.size)
-        # Positions 0..max_len-1 turn a hand by (max_len - 1)·ω: a full turn needs λ <= max_len - 1.
-        done = waves <= s.max_len - 1
+        done = s.completes_turn()
         # In log mode pyqtgraph plots log10 of the data it is given.
         self.finishing.setData(pairs[done], np.log10(waves[done]))
         self.never.setData(pairs[~done], np.log10(waves[~done]))

@@ -162,3 +162,12 @@ def test_a_refused_change_changes_nothing(state):
     with pytest.raises(TypeError):
         state.set(colour="red")
     assert {name: getattr(state, name) for name in AppState.FIELDS} == before
+
+
+def test_derived_rotation_error_and_full_turns(state):
+    state.set(d_model=4, max_len=50, pos=7, k=3)
+    # Wavelengths 2π·10000^(2i/4): 6.28 and 628 positions; 49 positions turn only the first.
+    assert state.completes_turn().tolist() == [True, False]
+    assert state.rotation_error() < 1e-14
+    state.set(max_len=700)
+    assert state.completes_turn().tolist() == [True, True]
