@@ -515,7 +515,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "embed.tokens_example": ("token embeddings (example values)", "토큰 임베딩 (예시 값)"),
     "embed.tokens_loaded": ("token embeddings (loaded: {file})", "토큰 임베딩 (불러옴: {file})"),
-    "embed.pe": ("PE rows of positions {first}…{last}", "위치 {first}…{last}의 PE 행"),
+    "embed.pe": ("PE rows of positions pos, pos+1, …", "위치 pos, pos+1, …의 PE 행"),
     "embed.sum": ("sum: the input the Transformer receives", "합: 트랜스포머가 받는 입력"),
     "embed.scale": ("one colour scale for all three: ±{limit}", "세 그림 공통 색 범위: ±{limit}"),
     "embed.load": ("Load embeddings (.npy)…", "임베딩 불러오기(.npy)…"),

@@ -19,6 +19,8 @@ class StableLabel(QLabel):
     def __init__(self, fill: bool = False) -> None:
         super().__init__()
         self.setFixedSize(0, 0)
+        # Opaque: a new text repaints the label, not every parent under it up to the window.
+        self.setAutoFillBackground(True)
         self._fills = fill
         self.slot: QWidget = QWidget() if fill else self
         if fill:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -94,7 +95,11 @@ def style_plot(plot: pg.PlotItem, scale: float) -> None:
 
 def set_title(plot: pg.PlotItem, text: str, scale: float) -> None:
     """A plot title at the current type size (pyqtgraph styles titles through HTML)."""
-    plot.setTitle(text, size=f"{BASE_POINT_SIZE * scale * 1.1:.1f}pt", color="#333333", bold=True)
+    size = f"{BASE_POINT_SIZE * scale * 1.1:.1f}pt"
+    label = plot.titleLabel
+    if label.isVisible() and label.text == text and label.opts.get("size") == size:
+        return  # unchanged: setting it again would repaint the plot
+    plot.setTitle(text, size=size, color="#333333", bold=True)
 
 
 def parameter_line(state: AppState) -> str:
@@ -135,6 +140,18 @@ def image_plot(
     return plot, image
 
 
+def show_image(
+    image: pg.ImageItem, data: np.ndarray, rect: QRectF, levels: tuple[float, float] = (-1.0, 1.0)
+) -> None:
+    """Show data (rows downwards) in rect of the plot's coordinates.
+
+    In this order: pyqtgraph's setRect scales the image the item holds, so a setRect before
+    setImage would stretch a stale (or absent) image's shape over rect.
+    """
+    image.setImage(np.ascontiguousarray(data, dtype=np.float32), autoLevels=False, levels=levels)
+    image.setRect(rect)
+
+
 def rich_label(selectable: bool = False) -> QLabel:
     """A word-wrapped rich-text label aligned top-left."""
     label = QLabel()
@@ -158,8 +175,13 @@ def name_rows(rows: list[tuple[pg.PlotItem, list[str]]], scale: float) -> None:
     )
     for plot, names in rows:
         axis = plot.getAxis("left")
-        axis.setTicks([[(r + 0.5, name) for r, name in enumerate(names)]])
-        axis.setWidth(widest + 16)
+        ticks = [[(r + 0.5, name) for r, name in enumerate(names)]]
+        # Only on a change: new ticks or a new width repaint (and may re-lay out) the plot.
+        if ticks != getattr(axis, "named_rows", None):
+            axis.named_rows = ticks
+            axis.setTicks(ticks)
+        if axis.width() != widest + 16:
+            axis.setWidth(widest + 16)
 
 
 def cache_static(*items: QGraphicsItem) -> None:

@@ -55,6 +55,7 @@ class ClockView(LazyView):
         self._state = state
         self._centres = np.zeros((0, 2))
         self._page = (0, 0)  # (first pair, number of pairs) of the dials drawn
+        self._shaded = False  # the big clock's background marks a position beyond training
 
         self.grid_widget = style.graphics_area()
         self.grid_plot: pg.PlotItem = style.quiet_plot(self.grid_widget.addPlot(), self)
@@ -263,7 +264,10 @@ class ClockView(LazyView):
             tr("clock.beyond", pos=s.pos, n=s.train_len) if beyond else ""
         )
         # Shade the large clock, as the heatmap shades its rows, for positions never trained on.
-        self.clock_widget.setBackground(style.BEYOND_BACKGROUND if beyond else style.BACKGROUND)
+        # Only on a change: setting a view's background repaints the whole view.
+        if beyond != self._shaded:
+            self._shaded = beyond
+            self.clock_widget.setBackground(style.BEYOND_BACKGROUND if beyond else style.BACKGROUND)
 
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush
@@ -178,13 +177,11 @@ class HeatmapView(LazyView):
             return
         self._image_key = key
         image = screen_image(rows, columns, s.d_model, s.base)
-        self.image.setImage(
-            np.ascontiguousarray(image, dtype=np.float32), autoLevels=False, levels=(-1.0, 1.0)
-        )
-        # After setImage (setRect scales the current image). A short last block overhangs by
-        # less than one pixel.
-        self.image.setRect(
-            QRectF(columns[0], rows[0], image.shape[1] * columns[2], image.shape[0] * rows[2])
+        # A short last block overhangs by less than one pixel.
+        style.show_image(
+            self.image,
+            image,
+            QRectF(columns[0], rows[0], image.shape[1] * columns[2], image.shape[0] * rows[2]),
         )
         self.positions_per_pixel = rows[2]
         self._show_readout()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor
@@ -57,12 +56,12 @@ class BeyondView(LazyView):
         s = self._state
         span, trained = self.span(), min(s.train_len, self.span())
         step = -(-span // ROWS)
-        sinusoid = mean_rows(0, span, step, s.d_model, s.base).astype(np.float32)
-        self.sin_image.setImage(sinusoid, autoLevels=False, levels=(-1, 1))
-        self.sin_image.setRect(QRectF(0, 0, s.d_model, sinusoid.shape[0] * step))
-        learned = learned_table_example(min(trained, ROWS), s.d_model).astype(np.float32)
-        self.learned_image.setImage(learned, autoLevels=False, levels=(-1, 1))
-        self.learned_image.setRect(QRectF(0, 0, s.d_model, trained))
+        sinusoid = mean_rows(0, span, step, s.d_model, s.base)
+        style.show_image(
+            self.sin_image, sinusoid, QRectF(0, 0, s.d_model, sinusoid.shape[0] * step)
+        )
+        learned = learned_table_example(min(trained, ROWS), s.d_model)
+        style.show_image(self.learned_image, learned, QRectF(0, 0, s.d_model, trained))
         self.shade.setRect(QRectF(0, trained, s.d_model, span - trained))
         self.missing.setRect(QRectF(0, trained, s.d_model, span - trained))
         self.missing_text.setText(tr("beyond.no_row", n=f"{trained:,}"))

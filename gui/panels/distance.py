@@ -78,8 +78,7 @@ class DistanceView(LazyView):
 
         n = min(s.max_len, MATRIX_POSITIONS)
         matrix = s.dot_matrix(n) / (s.d_model / 2)
-        self.matrix_image.setImage(matrix.astype(np.float32), autoLevels=False, levels=(-1, 1))
-        self.matrix_image.setRect(QRectF(0, 0, n, n))
+        style.show_image(self.matrix_image, matrix, QRectF(0, 0, n, n))
         self.matrix_plot.setRange(xRange=(0, n), yRange=(0, n), padding=0)
 
         self.caption.setText(tr("distance.caption"))

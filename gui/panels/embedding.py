@@ -23,7 +23,6 @@ class EmbeddingView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
-        self._names: list[str] = []
         self._limit = 0.0
         self.caption = style.rich_label()
         self.graphics = style.graphics_area()
@@ -71,20 +70,23 @@ class EmbeddingView(LazyView):
         s = self._state
         n = s.embedding_rows().shape[0]
         if s.embeddings_loaded:
-            self._names = [tr("embed.row", n=i) for i in range(n)]
+            names = [tr("embed.row", n=i) for i in range(n)]
             first_title = tr("embed.tokens_loaded", file=s.embeddings_file)
         else:
             tokens = tr("embed.token_names").split("|")
-            self._names = [tokens[i % len(tokens)] for i in range(n)]
+            names = [tokens[i % len(tokens)] for i in range(n)]
             first_title = tr("embed.tokens_example")
-        for plot, image, title in zip(
-            self.plots, self.images, (first_title, "", tr("embed.sum")), strict=True
-        ):
-            image.setRect(QRectF(0, 0, s.d_model, n))
+        # Fixed titles: a title that changed with pos would re-lay out the figure every step.
+        titles = (first_title, tr("embed.pe"), tr("embed.sum"))
+        for plot, title in zip(self.plots, titles, strict=True):
             plot.setRange(xRange=(0, s.d_model), yRange=(0, n), padding=0)
-            if title:
-                style.set_title(plot, title, s.font_scale)
+            style.set_title(plot, title, s.font_scale)
             style.style_plot(plot, s.font_scale)
+        # Rows named relative to pos, so that no label changes (and re-lays out) with a step.
+        pe_names = ["pos" if i == 0 else f"pos+{i}" for i in range(n)]
+        sums = [f"{a} + {b}" for a, b in zip(names, pe_names, strict=True)]
+        rows = (names, pe_names, sums)
+        style.name_rows(list(zip(self.plots, rows, strict=True)), s.font_scale)
         self.plots[-1].setLabel("bottom", tr("heatmap.x"))
         self.caption.setText(tr("embed.caption"))
         self.caption.setFont(style.scaled_font(s.font_scale))
@@ -96,33 +98,17 @@ class EmbeddingView(LazyView):
 
     @lazy
     def _sync_pos(self) -> None:
-        s = self._state
         embeddings, pe, total = self.rows()
-        n = embeddings.shape[0]
+        rect = QRectF(0, 0, self._state.d_model, embeddings.shape[0])
         # One scale for all three, in steps of 0.5, so the sum is compared like for like.
         limit = max(1.0, math.ceil(2 * float(np.abs(total).max())) / 2)
         if limit != self._limit:
             self._limit = limit
             self.colorbar.setLevels((-limit, limit))
             self.colorbar.setLabel("left", tr("embed.scale", limit=f"{limit:g}"))
-            self.images[0].setImage(
-                np.ascontiguousarray(embeddings, dtype=np.float32),
-                autoLevels=False,
-                levels=(-limit, limit),
-            )
+            style.show_image(self.images[0], embeddings, rect, (-limit, limit))
         for image, data in zip(self.images[1:], (pe, total), strict=True):
-            image.setImage(
-                np.ascontiguousarray(data, dtype=np.float32),
-                autoLevels=False,
-                levels=(-limit, limit),
-            )
-        style.set_title(
-            self.plots[1], tr("embed.pe", first=s.pos, last=s.pos + n - 1), s.font_scale
-        )
-        pe_names = [f"pos {s.pos + i}" for i in range(n)]
-        sums = [f"{a} + {b}" for a, b in zip(self._names, pe_names, strict=True)]
-        rows = (self._names, pe_names, sums)
-        style.name_rows(list(zip(self.plots, rows, strict=True)), s.font_scale)
+            style.show_image(image, data, rect, (-limit, limit))
 
     def _on_load_button_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, tr("embed.load"), "", tr("export.filter_npy"))

@@ -2,6 +2,7 @@ import math
 
 import numpy as np
 import pytest
+import pyqtgraph as pg
 from PySide6.QtGui import QGuiApplication
 
 from core.encoding import encode, positional_encoding, wavelengths
@@ -13,6 +14,7 @@ from gui.panels.embedding import EmbeddingView
 from gui.panels.unique import UniqueView
 from gui.panels.wavelength import WavelengthView
 from gui.panels.worked import WorkedView
+from gui.views import REGISTRY
 from tests.gui.helpers import grab
 
 
@@ -158,3 +160,22 @@ def test_hidden_panels_wait_until_shown(window, qtbot):
     assert "pos 12" not in window.clock_view.legend_lines[0].text()
     window.tabs.setCurrentIndex(0)
     qtbot.waitUntil(lambda: window.clock_view.legend_lines[0].text() == "pos 12")
+
+
+@pytest.mark.parametrize("spec", REGISTRY, ids=lambda spec: spec.name)
+def test_every_image_lies_within_its_plot(show, state, spec):
+    """An image stretched past its plot (a setRect before its setImage) shows one column."""
+    view = show(spec.load(), state, spec.size)
+    for d_model in (512, 64):
+        state.set(d_model=d_model)
+        view.grab()  # lazy views sync when painted
+        images = [
+            item
+            for graphics in view.findChildren(pg.GraphicsView)
+            for item in graphics.scene().items()
+            if isinstance(item, pg.ImageItem) and item.image is not None
+        ]
+        for image in images:
+            rect = image.mapRectToParent(image.boundingRect())
+            (x0, x1), _ = image.getViewBox().viewRange()
+            assert x0 - 1 <= rect.left() and rect.right() <= x1 + 1, (spec.name, d_model, rect)
