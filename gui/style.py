@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QImage, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
@@ -127,15 +127,57 @@ def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.Plo
     return plot
 
 
+class DivergingImage(pg.ImageItem):
+    """A row-major image on the diverging map, levels ±1 until set, rendered straight to RGB32.
+
+    pyqtgraph renders a 256-colour map to an indexed image (building its colour table anew
+    each time), which QPainter converts on every paint: about seven times slower than drawing
+    RGB32 (1 ms against 0.14 ms for a 3 × 512 strip stretched over 1000 × 200 pixels). Images
+    that change with pos render and paint every step. The colours are pyqtgraph's: value v
+    takes entry ⌊(v − low) · n / (high − low)⌋ of the n-entry table, clipped to the table.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(axisOrder="row-major")
+        self.setLookupTable(lookup_table())
+        self.setLevels((-1.0, 1.0))
+
+    def render(self) -> None:
+        data, lut = self.image, self.lut
+        simple = (
+            isinstance(data, np.ndarray)
+            and data.ndim == 2
+            and data.size
+            and isinstance(lut, np.ndarray)
+            and lut.dtype == np.uint8
+            and not np.isnan(data.min())
+        )
+        if not simple:  # NaNs, colour images, callable maps: pyqtgraph's own path
+            super().render()
+            return
+        low, high = (float(level) for level in self.levels)
+        n = lut.shape[0]
+        index = (data - low) * (n / ((high - low) or 1.0))
+        index = np.clip(index, 0, n - 1, out=index).astype(np.intp)
+        table = (
+            0xFF000000
+            | lut[:, 0].astype(np.uint32) << 16
+            | lut[:, 1].astype(np.uint32) << 8
+            | lut[:, 2].astype(np.uint32)
+        )
+        pixels = np.ascontiguousarray(table[index])
+        self.qimage = pg.functions.ndarray_to_qimage(pixels, QImage.Format.Format_RGB32)
+        self._renderRequired = False
+        self._unrenderable = False
+
+
 def image_plot(
     owner: QWidget, graphics: pg.GraphicsLayoutWidget, row: int, col: int, **span: int
 ) -> tuple[pg.PlotItem, pg.ImageItem]:
     """A quiet plot holding one row-major image on the diverging map, rows downwards."""
     plot = quiet_plot(graphics.addPlot(row=row, col=col, **span), owner)
     plot.invertY(True)
-    image = pg.ImageItem(axisOrder="row-major")
-    image.setLookupTable(lookup_table())
-    image.setLevels((-1.0, 1.0))
+    image = DivergingImage()
     plot.addItem(image)
     return plot, image
 

@@ -44,9 +44,7 @@ class HeatmapView(LazyView):
         self.graphics = style.graphics_area()
         self.plot: pg.PlotItem = style.quiet_plot(self.graphics.addPlot(), self, mouse=True)
         self.plot.invertY(True)
-        self.image = pg.ImageItem(axisOrder="row-major")
-        self.image.setLevels((-1.0, 1.0))
-        self.image.setLookupTable(style.lookup_table())
+        self.image = style.DivergingImage()
         self.plot.addItem(self.image)
         self.colorbar = pg.ColorBarItem(
             values=(-1.0, 1.0), colorMap=style.colormap(), interactive=False

@@ -11,6 +11,7 @@ from core.i18n import tr
 from core.similarity import dot_by_offset, measured_dots
 from gui import style
 from gui.lazy_view import LazyView, lazy
+from gui.stable_label import StableLabel
 from gui.state import AppState
 
 #: Offsets k drawn: -MAX_OFFSET..MAX_OFFSET (or up to max_len - 1 when shorter).
@@ -32,7 +33,9 @@ class DistanceView(LazyView):
         super().__init__(parent)
         self._state = state
         self.caption = style.rich_label()
-        self.spread = style.rich_label()
+        # Changes with every step: a fixed slot, so a new number never re-lays out the view.
+        self.spread = StableLabel(fill=True)
+        self.spread.setTextFormat(Qt.TextFormat.PlainText)
         self.graphics = style.graphics_area()
         self.curves_plot = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
         self.legend = self.curves_plot.addLegend(offset=(-10, 10), labelTextColor="#222222")
@@ -47,14 +50,14 @@ class DistanceView(LazyView):
             self.curves_plot.addItem(item)
         self.matrix_plot, self.matrix_image = style.image_plot(self, self.graphics, 0, 1)
         self.matrix_plot.setAspectLocked(True)
-        self._legend_key: tuple[object, ...] = ()
         self._offsets: np.ndarray = np.zeros(0, dtype=int)
         self._closed = np.zeros(0)
         self._others: dict[int, np.ndarray] = {}
+        self._others_gap = 0.0  # the largest gap between their curves and the closed form
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
-        layout.addWidget(self.spread)
+        layout.addWidget(self.spread.slot)
         state.observe(["table", "language", "font_scale"], self._request_sync)
         state.observe(["pos"], self._sync_pos)
         self._request_sync()
@@ -66,14 +69,29 @@ class DistanceView(LazyView):
         self._offsets = offsets = np.arange(-reach, reach + 1)
         self._closed = dot_by_offset(offsets, s.d_model, s.base)
         self.closed_form.setData(offsets, self._closed)
+        # A fixed range: every pos's curve is the closed form (up to rounding), so the range
+        # is known, and autoranging it again on every step would repaint the axes.
+        low, high = float(self._closed.min()), float(self._closed.max())
+        self.curves_plot.setRange(xRange=(-reach, reach), yRange=(low, high), padding=0.04)
         others = other_positions(s.max_len)
         self._others = dict(
             zip(others, measured_dots(others, offsets, s.d_model, s.base), strict=True)
         )
-        for item, row in zip(self.curves[1:], self._others.values(), strict=False):
+        # Fixed entries (a legend is slow to rebuild): when pos is one of the others, their
+        # curves coincide, the thin one drawn on the thick one.
+        self.legend.clear()
+        self.legend.addItem(self.curves[0], "")
+        for item, (pos, row) in zip(self.curves[1:], self._others.items(), strict=False):
             valid = ~np.isnan(row)
             item.setData(offsets[valid], row[valid])
-        self._legend_key = ()
+            item.setVisible(True)
+            self.legend.addItem(item, f"pos = {pos}")
+        for item in self.curves[1 + len(self._others) :]:
+            item.setVisible(False)
+        self.legend.addItem(self.closed_form, tr("distance.closed"))
+        self._others_gap = max(
+            float(np.abs(row - self._closed)[~np.isnan(row)].max()) for row in self._others.values()
+        )
         self._sync_pos()
 
         n = min(s.max_len, MATRIX_POSITIONS)
@@ -92,6 +110,7 @@ class DistanceView(LazyView):
             style.style_plot(plot, s.font_scale)
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
         self.spread.setFont(style.scaled_font(s.font_scale))
+        self.spread.slot.setFixedHeight(self.spread.fontMetrics().lineSpacing() + 4)
 
     @lazy
     def _sync_pos(self) -> None:
@@ -103,21 +122,6 @@ class DistanceView(LazyView):
         valid = s.pos + offsets >= 0
         dots = rows[s.pos + offsets[valid] - first] @ rows[s.pos - first]
         self.curves[0].setData(offsets[valid], dots)
-        others = [p for p in self._others if p != s.pos]
-        drawn = list(self._others)
-        for i, item in enumerate(self.curves[1:]):
-            item.setVisible(i < len(drawn) and drawn[i] != s.pos)
-        legend_key = (tuple(others), s.language)
-        if legend_key != self._legend_key:  # rebuilding a legend is slow: only when it changes
-            self._legend_key = legend_key
-            self.legend.clear()
-            self.legend.addItem(self.curves[0], "")
-            for item, pos in zip(self.curves[1:], self._others, strict=False):
-                if pos != s.pos:
-                    self.legend.addItem(item, f"pos = {pos}")
-            self.legend.addItem(self.closed_form, tr("distance.closed"))
         self.legend.items[0][1].setText(f"pos = {s.pos}")
-        gaps = [np.abs(dots - self._closed[valid])]
-        gaps += [np.abs(row - self._closed)[~np.isnan(row)] for row in self._others.values()]
-        gap = float(max(g.max() for g in gaps))
+        gap = max(float(np.abs(dots - self._closed[valid]).max()), self._others_gap)
         self.spread.setText(tr("distance.spread", gap=f"{gap:.2e}"))

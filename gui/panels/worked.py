@@ -19,7 +19,7 @@ from core.examples import worked_example
 from core.format import fmt, fmt_base
 from core.i18n import tr
 from gui import style
-from gui.lazy_view import LazyView
+from gui.lazy_view import LazyView, lazy
 from gui.state import AppState
 
 DECIMALS = 3
@@ -54,13 +54,21 @@ class WorkedView(LazyView):
         layout.addWidget(self.formula)
         layout.addStretch(1)
         layout.addWidget(controls)
+        # The cells, made once: a step changes the texts of those whose value changed.
+        self.cell_items = [[QTableWidgetItem() for _ in range(5)] for _ in range(4)]
+        for r, items in enumerate(self.cell_items):
+            for c, item in enumerate(items):
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(r, c, item)
+        self._headers: list[str] = []
         self.table.setCurrentCell(1, 1)
         self.table.currentCellChanged.connect(self._on_table_current_cell_changed)
 
-        self.follow_check.toggled.connect(self._request_sync)
+        self.follow_check.toggled.connect(self._sync_rows)
         self.copy_text_button.clicked.connect(self._on_copy_text_button_clicked)
         self.copy_csv_button.clicked.connect(self._on_copy_csv_button_clicked)
-        state.observe(["base", "pos", "language", "font_scale"], self._request_sync)
+        state.observe(["base", "language", "font_scale"], self._request_sync)
+        state.observe(["pos"], self._sync_rows)
         self._request_sync()
 
     def cells(self) -> tuple[list[str], list[list[float]]]:
@@ -86,13 +94,6 @@ class WorkedView(LazyView):
 
     def _sync(self) -> None:
         s = self._state
-        headers, rows = self.cells()
-        self.table.setHorizontalHeaderLabels(headers)
-        for r, (pos, *values) in enumerate(rows):
-            for c, text in enumerate([str(pos), *(fmt(v, DECIMALS) for v in values)]):
-                item = QTableWidgetItem(text)
-                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                self.table.setItem(r, c, item)
         d0, d1 = worked_example(0, s.base)[1]
         self.caption.setText(
             tr("worked.caption", base=fmt_base(s.base), d0=fmt_base(d0), d1=f"{d1:.6g}")
@@ -108,10 +109,25 @@ class WorkedView(LazyView):
             + 4
         )
         self.formula.setFont(style.scaled_font(s.font_scale, 1.2))
-        self._show_formula()
         self.follow_check.setText(tr("worked.follow"))
         self.copy_text_button.setText(tr("worked.copy_text"))
         self.copy_csv_button.setText(tr("worked.copy_csv"))
+        self._sync_rows()
+
+    @lazy
+    def _sync_rows(self) -> None:
+        """The cells: a step changes them only while the table follows pos."""
+        headers, rows = self.cells()
+        if headers != self._headers:
+            self._headers = headers
+            self.table.setHorizontalHeaderLabels(headers)
+        for items, (pos, *values) in zip(self.cell_items, rows, strict=True):
+            for item, text in zip(
+                items, [str(pos), *(fmt(v, DECIMALS) for v in values)], strict=True
+            ):
+                if item.text() != text:
+                    item.setText(text)
+        self._show_formula()
 
     def _on_table_current_cell_changed(self, *_: object) -> None:
         self._show_formula()

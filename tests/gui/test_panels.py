@@ -1,8 +1,8 @@
 import math
 
 import numpy as np
-import pytest
 import pyqtgraph as pg
+import pytest
 from PySide6.QtGui import QGuiApplication
 
 from core.encoding import encode, positional_encoding, wavelengths

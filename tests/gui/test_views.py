@@ -1,6 +1,7 @@
 import math
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
@@ -324,3 +325,21 @@ def test_every_registered_view_is_named_alike_and_titled_in_both_languages():
         assert spec.load().__name__ == cls
         assert f"view.{spec.name}" in MESSAGES
         assert not spec.tab or f"tab.{spec.name}" in MESSAGES
+
+
+def test_diverging_image_renders_pyqtgraphs_colours(qapp):
+    """The fast RGB32 render gives every pixel the colour pyqtgraph's own render gives it."""
+    from PySide6.QtGui import QImage
+
+    from gui.style import DivergingImage
+
+    rng = np.random.default_rng(1)
+    data = np.concatenate([rng.uniform(-1.3, 1.3, 4000), [-1, 1, 0, -0.9921875, 0.9921875]])
+    for levels in ((-1.0, 1.0), (-2.5, 2.5)):
+        image = DivergingImage()
+        image.setImage(data.reshape(5, -1).astype(np.float32), autoLevels=False, levels=levels)
+        image.render()
+        ours = image.qimage.copy()
+        pg.ImageItem.render(image)
+        theirs = image.qimage.convertToFormat(QImage.Format.Format_RGB32)
+        assert ours.format() == QImage.Format.Format_RGB32 and ours == theirs
