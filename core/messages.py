@@ -330,12 +330,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "PE(pos, dim) 표 · d_model {d_model} · 밑 {base}",
     ),
     "heatmap.hint": (
-        "<b>pos {pos}</b> (black outline) · <b style='color:{color}'>pos + k = "
-        "{target}</b> (green) · pair {pair} (orange). Hover a cell to read it; "
-        "click to move pos and select its pair.",
-        "<b>pos {pos}</b> (검은 테두리) · <b style='color:{color}'>pos + k = "
-        "{target}</b> (초록) · 쌍 {pair} (주황). 칸에 마우스를 올리면 값을 읽고, "
-        "클릭하면 pos를 옮기고 그 쌍을 고릅니다.",
+        "<b>pos</b> (black outline) · <b style='color:{color}'>pos + k</b> (green) · the "
+        "selected pair (orange). Hover a cell to read it; click to move pos and select its pair.",
+        "<b>pos</b> (검은 테두리) · <b style='color:{color}'>pos + k</b> (초록) · 고른 쌍 "
+        "(주황). 칸에 마우스를 올리면 값을 읽고, 클릭하면 pos를 옮기고 그 쌍을 고릅니다.",
     ),
     "heatmap.cell": (
         "position <b>{pos}</b>, dimension <b>{dim}</b> = pair {pair} ({func}) · ",

@@ -10,8 +10,9 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QRectF, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -35,6 +36,7 @@ from gui.figures.dial_grid import (
     ring,
     set_points,
 )
+from gui.figures.segments import Segments
 from gui.lazy_view import LazyView, lazy
 from gui.spin_box import SpinBox
 from gui.stable_label import StableLabel
@@ -65,10 +67,8 @@ class ClockView(LazyView):
         # PlotCurveItem, the drawing core of PlotDataItem: setData per frame costs a third.
         self.rims = pg.PlotCurveItem(connect="pairs", pen=pg.mkPen("#b8b8b8", width=1))
         self.selected_rim = pg.PlotCurveItem(pen=pg.mkPen(style.SELECT_COLOR, width=3))
-        self.ghosts = pg.PlotCurveItem(
-            connect="pairs", pen=pg.mkPen(style.OFFSET_COLOR, width=2, style=Qt.PenStyle.DashLine)
-        )
-        self.hands = pg.PlotCurveItem(connect="pairs", pen=pg.mkPen(style.POS_COLOR, width=2))
+        self.ghosts = Segments(pg.mkPen(style.OFFSET_COLOR, width=2, style=Qt.PenStyle.DashLine))
+        self.hands = Segments(pg.mkPen(style.POS_COLOR, width=2))
         self.labels = DialLabels()
         for item in (self.rims, self.selected_rim, self.ghosts, self.hands, self.labels):
             self.grid_plot.addItem(item)
@@ -92,10 +92,14 @@ class ClockView(LazyView):
         for hand in range(3):
             pen = pg.mkPen(style.HAND_COLORS[hand], width=HAND_WIDTHS[hand])
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            item = pg.PlotCurveItem(pen=pen)
+            item = Segments(pen, QRectF(-1.15, -1.15, 2.3, 2.3))
             self.clock_plot.addItem(item)
             self.clock_hands.append(item)
-        self.clock_plot.addItem(pg.ScatterPlotItem([0], [0], size=10, brush=pg.mkBrush("#222222")))
+        # The hub: a plain ellipse (a ScatterPlotItem costs a quarter of a step to repaint).
+        hub = QGraphicsEllipseItem(-0.04, -0.04, 0.08, 0.08)
+        hub.setBrush(pg.mkBrush("#222222"))
+        hub.setPen(pg.mkPen(None))
+        self.clock_plot.addItem(hub)
 
         # Plain-text lines, each in its hand's colour: they change with every step, and plain
         # text lays out several times faster than rich text.
@@ -194,11 +198,13 @@ class ClockView(LazyView):
             self._centres, [(str(first + i), compact(w)) for i, w in enumerate(waves)]
         )
         cols, rows = grid_shape(count)
+        left, top = -1.2, -(rows - 1) * SPACING_Y - 1.9
         self.grid_plot.setRange(
-            xRange=(-1.2, (cols - 1) * SPACING_X + 1.2),
-            yRange=(-(rows - 1) * SPACING_Y - 1.9, 1.2),
-            padding=0,
+            xRange=(left, (cols - 1) * SPACING_X + 1.2), yRange=(top, 1.2), padding=0
         )
+        reach = QRectF(left, top, (cols - 1) * SPACING_X + 2.4, 1.2 - top)
+        for item in (self.hands, self.ghosts):
+            item.set_bounds(reach)
         for spin in self.hand_spins:
             with QSignalBlocker(spin):
                 spin.setRange(0, n - 1)
@@ -222,8 +228,8 @@ class ClockView(LazyView):
     def _sync_hands(self) -> None:
         s = self._state
         shown = slice(2 * self._page[0], 2 * (self._page[0] + self._page[1]))
-        set_points(self.hands, hand_segments(self._centres, s.pe(s.pos)[shown]))
-        set_points(self.ghosts, hand_segments(self._centres, s.pe(s.pos + s.k)[shown]))
+        self.hands.set_points(hand_segments(self._centres, s.pe(s.pos)[shown]))
+        self.ghosts.set_points(hand_segments(self._centres, s.pe(s.pos + s.k)[shown]))
         self._sync_clock_hands()
 
     def _sync_selection(self) -> None:
@@ -243,9 +249,8 @@ class ClockView(LazyView):
         s = self._state
         pe, waves, theta = s.pe(s.pos), s.wavelengths(), s.angles(s.pos)
         for hand, pair in enumerate(s.clock_pairs):
-            set_points(
-                self.clock_hands[hand],
-                hand_segments(np.zeros((1, 2)), pe[2 * pair : 2 * pair + 2], HAND_LENGTHS[hand]),
+            self.clock_hands[hand].set_points(
+                hand_segments(np.zeros((1, 2)), pe[2 * pair : 2 * pair + 2], HAND_LENGTHS[hand])
             )
             turned = math.degrees(theta[pair]) % 360.0
             self.legend_lines[1 + hand].setText(

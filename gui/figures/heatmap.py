@@ -192,12 +192,10 @@ class HeatmapView(LazyView):
         target = s.pos + s.k
         self.offset_box.setVisible(0 <= target < s.max_len)
         self.offset_box.setRect(QRectF(0, target, width, 1))
-        self._show_readout()
 
     def _sync_pair(self) -> None:
         pair = self._state.selected_pair
         self.pair_box.setRect(QRectF(2 * pair, 0, 2, self._state.max_len))
-        self._show_readout()
 
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
@@ -240,19 +238,11 @@ class HeatmapView(LazyView):
 
     def _show_readout(self) -> None:
         if self._hover is None:
-            s = self._state
+            # No numbers that move with pos: a rich text laid out anew every step is slow.
             step = self.positions_per_pixel
             binned = tr("heatmap.mean", rows=f"{step:,}") if step > 1 else ""
             self.readout.setText(
-                tr(
-                    "heatmap.hint",
-                    pos=s.pos,
-                    color=style.OFFSET_COLOR.name(),
-                    target=s.pos + s.k,
-                    pair=s.selected_pair,
-                )
-                + binned
-                + tr("heatmap.zoom")
+                tr("heatmap.hint", color=style.OFFSET_COLOR.name()) + binned + tr("heatmap.zoom")
             )
             return
         self.readout.setText(cell_formula(self._state, *self._hover))
