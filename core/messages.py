@@ -591,9 +591,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "distance.a": ("position a", "위치 a"),
     "distance.b": ("position b", "위치 b"),
+    "distance.current": ("current pos", "현재 pos"),
     "distance.spread": (
-        "largest gap between the curves: {gap} (float64 rounding)",
-        "곡선 사이 가장 큰 차이: {gap} (float64 반올림 오차)",
+        "current pos = {pos} · largest gap between the curves: {gap} (float64 rounding)",
+        "현재 pos = {pos} · 곡선 사이 가장 큰 차이: {gap} (float64 반올림 오차)",
     ),
     "wave.caption": (
         "<b>Wavelength ruler.</b> Pair i needs 2π·base<sup>2i/d_model</sup> "

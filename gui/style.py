@@ -122,6 +122,9 @@ def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.Plo
     """
     plot.setMenuEnabled(False)
     plot.hideButtons()
+    # Axes as cached pixmaps: a step that repaints a figure beside (or under) an axis then
+    # copies the axis rather than drawing its ticks and labels again.
+    cache_static(*(plot.getAxis(name) for name in ("left", "bottom", "top", "right")))
     plot.getViewBox().setMouseEnabled(mouse, mouse)
     plot.ctrlMenu.setParent(owner, plot.ctrlMenu.windowFlags())
     return plot
@@ -141,6 +144,21 @@ class DivergingImage(pg.ImageItem):
         super().__init__(axisOrder="row-major")
         self.setLookupTable(lookup_table())
         self.setLevels((-1.0, 1.0))
+        self._placed: tuple[tuple[int, ...], QRectF] | None = None
+
+    def display(
+        self, data: np.ndarray, rect: QRectF, levels: tuple[float, float] = (-1.0, 1.0)
+    ) -> None:
+        """Show data (rows downwards) in rect of the plot's coordinates.
+
+        setRect scales the image the item holds, so it comes after setImage; and only on a
+        change, since it tells the plot its bounds changed, which repaints the axes.
+        """
+        self.setImage(np.ascontiguousarray(data, dtype=np.float32), autoLevels=False, levels=levels)
+        placed = (data.shape, QRectF(rect))
+        if placed != self._placed:
+            self._placed = placed
+            self.setRect(rect)
 
     def render(self) -> None:
         data, lut = self.image, self.lut
@@ -173,25 +191,16 @@ class DivergingImage(pg.ImageItem):
 
 def image_plot(
     owner: QWidget, graphics: pg.GraphicsLayoutWidget, row: int, col: int, **span: int
-) -> tuple[pg.PlotItem, pg.ImageItem]:
+) -> tuple[pg.PlotItem, DivergingImage]:
     """A quiet plot holding one row-major image on the diverging map, rows downwards."""
     plot = quiet_plot(graphics.addPlot(row=row, col=col, **span), owner)
     plot.invertY(True)
+    # Ticks outside the image: over it, they would be repainted with it every step.
+    for name in ("left", "bottom"):
+        plot.getAxis(name).setStyle(tickLength=5)
     image = DivergingImage()
     plot.addItem(image)
     return plot, image
-
-
-def show_image(
-    image: pg.ImageItem, data: np.ndarray, rect: QRectF, levels: tuple[float, float] = (-1.0, 1.0)
-) -> None:
-    """Show data (rows downwards) in rect of the plot's coordinates.
-
-    In this order: pyqtgraph's setRect scales the image the item holds, so a setRect before
-    setImage would stretch a stale (or absent) image's shape over rect.
-    """
-    image.setImage(np.ascontiguousarray(data, dtype=np.float32), autoLevels=False, levels=levels)
-    image.setRect(rect)
 
 
 def rich_label(selectable: bool = False) -> QLabel:
@@ -247,6 +256,9 @@ def graphics_area() -> pg.GraphicsLayoutWidget:
     """A pyqtgraph layout on the figures' background."""
     area = pg.GraphicsLayoutWidget()
     area.setBackground(BACKGROUND)
+    # Figures draw without antialiasing, inside their items' bounds: a step then repaints
+    # exactly what changed, not a 2-pixel margin that reaches into the axes beside it.
+    area.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
     return area
 
 

@@ -176,8 +176,7 @@ class HeatmapView(LazyView):
         self._image_key = key
         image = screen_image(rows, columns, s.d_model, s.base)
         # A short last block overhangs by less than one pixel.
-        style.show_image(
-            self.image,
+        self.image.display(
             image,
             QRectF(columns[0], rows[0], image.shape[1] * columns[2], image.shape[0] * rows[2]),
         )

@@ -107,7 +107,7 @@ class RotationView(LazyView):
         matrix = s.rotation_matrix()
         dim = matrix.shape[0]
         overview = max_abs_pool(matrix, OVERVIEW_PIXELS).astype(np.float32)
-        style.show_image(self.matrix_image, overview, QRectF(0, 0, dim, dim))
+        self.matrix_image.display(overview, QRectF(0, 0, dim, dim))
         self.matrix_plot.setRange(xRange=(0, dim), yRange=(0, dim), padding=0)
         shown = "" if dim == s.d_model else tr("rotation.leading", dim=dim, d_model=s.d_model)
         style.set_title(self.matrix_plot, tr("rotation.matrix", k=s.k) + shown, s.font_scale)
@@ -116,7 +116,7 @@ class RotationView(LazyView):
 
         zoom_dim = min(2 * ZOOM_PAIRS, dim)
         zoom = matrix[:zoom_dim, :zoom_dim]
-        style.show_image(self.zoom_image, zoom, QRectF(0, 0, zoom_dim, zoom_dim))
+        self.zoom_image.display(zoom, QRectF(0, 0, zoom_dim, zoom_dim))
         self.zoom_plot.setRange(xRange=(0, zoom_dim), yRange=(0, zoom_dim), padding=0)
         style.set_title(self.zoom_plot, tr("rotation.zoom", n=zoom_dim // 2), s.font_scale)
         cells = [(r, c) for r in range(zoom_dim) for c in range(zoom_dim) if r // 2 == c // 2]
@@ -169,7 +169,7 @@ class RotationView(LazyView):
         s = self._state
         pe, turned, target = s.pe(s.pos), s.rotated(), s.pe(s.pos + s.k)
         strips = np.stack([pe, turned, target])
-        style.show_image(self.vector_image, strips, QRectF(0, 0, s.d_model, 3))
+        self.vector_image.display(strips, QRectF(0, 0, s.d_model, 3))
         error = s.rotation_error()
         pair = s.selected_pair
         sl = slice(2 * pair, 2 * pair + 2)

@@ -57,11 +57,9 @@ class BeyondView(LazyView):
         span, trained = self.span(), min(s.train_len, self.span())
         step = -(-span // ROWS)
         sinusoid = mean_rows(0, span, step, s.d_model, s.base)
-        style.show_image(
-            self.sin_image, sinusoid, QRectF(0, 0, s.d_model, sinusoid.shape[0] * step)
-        )
+        self.sin_image.display(sinusoid, QRectF(0, 0, s.d_model, sinusoid.shape[0] * step))
         learned = learned_table_example(min(trained, ROWS), s.d_model)
-        style.show_image(self.learned_image, learned, QRectF(0, 0, s.d_model, trained))
+        self.learned_image.display(learned, QRectF(0, 0, s.d_model, trained))
         self.shade.setRect(QRectF(0, trained, s.d_model, span - trained))
         self.missing.setRect(QRectF(0, trained, s.d_model, span - trained))
         self.missing_text.setText(tr("beyond.no_row", n=f"{trained:,}"))

@@ -54,6 +54,7 @@ class DistanceView(LazyView):
         self._closed = np.zeros(0)
         self._others: dict[int, np.ndarray] = {}
         self._others_gap = 0.0  # the largest gap between their curves and the closed form
+        self._drawn = np.zeros(0)  # the current pos's curve as drawn
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
@@ -80,7 +81,7 @@ class DistanceView(LazyView):
         # Fixed entries (a legend is slow to rebuild): when pos is one of the others, their
         # curves coincide, the thin one drawn on the thick one.
         self.legend.clear()
-        self.legend.addItem(self.curves[0], "")
+        self.legend.addItem(self.curves[0], tr("distance.current"))
         for item, (pos, row) in zip(self.curves[1:], self._others.items(), strict=False):
             valid = ~np.isnan(row)
             item.setData(offsets[valid], row[valid])
@@ -89,6 +90,7 @@ class DistanceView(LazyView):
         for item in self.curves[1 + len(self._others) :]:
             item.setVisible(False)
         self.legend.addItem(self.closed_form, tr("distance.closed"))
+        self._drawn = np.zeros(0)
         self._others_gap = max(
             float(np.abs(row - self._closed)[~np.isnan(row)].max()) for row in self._others.values()
         )
@@ -96,7 +98,7 @@ class DistanceView(LazyView):
 
         n = min(s.max_len, MATRIX_POSITIONS)
         matrix = s.dot_matrix(n) / (s.d_model / 2)
-        style.show_image(self.matrix_image, matrix, QRectF(0, 0, n, n))
+        self.matrix_image.display(matrix, QRectF(0, 0, n, n))
         self.matrix_plot.setRange(xRange=(0, n), yRange=(0, n), padding=0)
 
         self.caption.setText(tr("distance.caption"))
@@ -121,7 +123,11 @@ class DistanceView(LazyView):
         rows = s.pe_rows(first, s.pos + int(offsets[-1]) + 1)
         valid = s.pos + offsets >= 0
         dots = rows[s.pos + offsets[valid] - first] @ rows[s.pos - first]
-        self.curves[0].setData(offsets[valid], dots)
-        self.legend.items[0][1].setText(f"pos = {s.pos}")
+        # Past the first offsets every pos draws the same curve, to a millionth of a pixel:
+        # redraw it (and everything under it) only when it changes on screen.
+        drawn = self._drawn
+        if drawn.shape != dots.shape or np.abs(drawn - dots).max() > 1e-9 * s.d_model:
+            self._drawn = dots
+            self.curves[0].setData(offsets[valid], dots)
         gap = max(float(np.abs(dots - self._closed[valid]).max()), self._others_gap)
-        self.spread.setText(tr("distance.spread", gap=f"{gap:.2e}"))
+        self.spread.setText(tr("distance.spread", pos=s.pos, gap=f"{gap:.2e}"))

@@ -27,7 +27,7 @@ class EmbeddingView(LazyView):
         self.caption = style.rich_label()
         self.graphics = style.graphics_area()
         self.plots: list[pg.PlotItem] = []
-        self.images: list[pg.ImageItem] = []
+        self.images: list[style.DivergingImage] = []
         for row in range(PANELS):
             plot, image = style.image_plot(self, self.graphics, row, 0)
             self.plots.append(plot)
@@ -106,9 +106,9 @@ class EmbeddingView(LazyView):
             self._limit = limit
             self.colorbar.setLevels((-limit, limit))
             self.colorbar.setLabel("left", tr("embed.scale", limit=f"{limit:g}"))
-            style.show_image(self.images[0], embeddings, rect, (-limit, limit))
+            self.images[0].display(embeddings, rect, (-limit, limit))
         for image, data in zip(self.images[1:], (pe, total), strict=True):
-            style.show_image(image, data, rect, (-limit, limit))
+            image.display(data, rect, (-limit, limit))
 
     def _on_load_button_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, tr("embed.load"), "", tr("export.filter_npy"))
