@@ -68,7 +68,7 @@ class WorkedView(LazyView):
         self.copy_text_button.clicked.connect(self._on_copy_text_button_clicked)
         self.copy_csv_button.clicked.connect(self._on_copy_csv_button_clicked)
         state.observe(["base", "language", "font_scale"], self._request_sync)
-        state.observe(["pos"], self._sync_rows)
+        state.observe(["pos"], self._on_state_pos_changed)
         self._request_sync()
 
     def cells(self) -> tuple[list[str], list[list[float]]]:
@@ -128,6 +128,10 @@ class WorkedView(LazyView):
                 if item.text() != text:
                     item.setText(text)
         self._show_formula()
+
+    def _on_state_pos_changed(self) -> None:
+        if self.follow_check.isChecked():  # otherwise the rows start at 0, whatever pos is
+            self._sync_rows()
 
     def _on_table_current_cell_changed(self, *_: object) -> None:
         self._show_formula()

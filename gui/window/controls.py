@@ -43,8 +43,8 @@ class ControlPanel(QWidget):
         self.pos_slider = QSlider(Qt.Orientation.Horizontal)
         # Opaque: they change with every step, and a see-through widget repaints every parent
         # under it, up to the window (ten times the cost of the widget itself).
-        for field in (self.pos_spin, self.pos_slider):
-            field.setAutoFillBackground(True)
+        self.pos_spin.setAutoFillBackground(True)
+        self.pos_slider.setAutoFillBackground(True)
         self.k_spin = SpinBox()
         self.k_spin.setRange(-MAX_OFFSET, MAX_OFFSET)
         self.d_model_spin = SpinBox()
