@@ -46,15 +46,21 @@ class DistanceView(LazyView):
             pg.PlotDataItem(pen=pg.mkPen(color, width=5 - 1 * i))
             for i, color in enumerate(CURVE_COLORS)
         ]
-        for item in (*self.curves, self.closed_form):
+        # The current pos's curve in two parts, k >= 0 and k <= 0: at a small pos a step only
+        # lengthens the part behind (k < -pos has no row), and only that part is redrawn.
+        self.behind = pg.PlotDataItem(pen=self.curves[0].opts["pen"])
+        self._current = (self.curves[0], self.behind)
+        for item in (*self.curves, self.behind, self.closed_form):
             self.curves_plot.addItem(item)
+        # Only the current pos's curve moves with a step: the others and the legend are pixmaps.
+        style.cache_static(*(item.curve for item in (*self.curves[1:], self.closed_form)))
         self.matrix_plot, self.matrix_image = style.image_plot(self, self.graphics, 0, 1)
         self.matrix_plot.setAspectLocked(True)
         self._offsets: np.ndarray = np.zeros(0, dtype=int)
         self._closed = np.zeros(0)
         self._others: dict[int, np.ndarray] = {}
         self._others_gap = 0.0  # the largest gap between their curves and the closed form
-        self._drawn = np.zeros(0)  # the current pos's curve as drawn
+        self._drawn = [np.zeros(0), np.zeros(0)]  # the current pos's two parts as drawn
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
@@ -90,7 +96,7 @@ class DistanceView(LazyView):
         for item in self.curves[1 + len(self._others) :]:
             item.setVisible(False)
         self.legend.addItem(self.closed_form, tr("distance.closed"))
-        self._drawn = np.zeros(0)
+        self._drawn = [np.zeros(0), np.zeros(0)]
         self._others_gap = max(
             float(np.abs(row - self._closed)[~np.isnan(row)].max()) for row in self._others.values()
         )
@@ -123,11 +129,14 @@ class DistanceView(LazyView):
         rows = s.pe_rows(first, s.pos + int(offsets[-1]) + 1)
         valid = s.pos + offsets >= 0
         dots = rows[s.pos + offsets[valid] - first] @ rows[s.pos - first]
-        # Past the first offsets every pos draws the same curve, to a millionth of a pixel:
-        # redraw it (and everything under it) only when it changes on screen.
-        drawn = self._drawn
-        if drawn.shape != dots.shape or np.abs(drawn - dots).max() > 1e-9 * s.d_model:
-            self._drawn = dots
-            self.curves[0].setData(offsets[valid], dots)
+        shown = offsets[valid]
+        masks = (shown >= 0, shown <= 0)
+        for part, (item, mask) in enumerate(zip(self._current, masks, strict=True)):
+            # Every pos draws the same curve, to a millionth of a pixel, where it has rows:
+            # redraw a part (and everything under it) only when it changes on screen.
+            drawn, new = self._drawn[part], dots[mask]
+            if drawn.shape != new.shape or np.abs(drawn - new).max() > 1e-9 * s.d_model:
+                self._drawn[part] = new
+                item.setData(shown[mask], new)
         gap = max(float(np.abs(dots - self._closed[valid]).max()), self._others_gap)
         self.spread.setText(tr("distance.spread", pos=s.pos, gap=f"{gap:.2e}"))
