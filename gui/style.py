@@ -259,6 +259,9 @@ def graphics_area() -> pg.GraphicsLayoutWidget:
     # Figures draw without antialiasing, inside their items' bounds: a step then repaints
     # exactly what changed, not a 2-pixel margin that reaches into the axes beside it.
     area.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+    # One rectangle around all changes: a region of several rectangles clips every drawing
+    # to spans, which costs more than redrawing the unchanged pixels between them.
+    area.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
     return area
 
 
