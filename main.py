@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from core import __version__, i18n
+from core.examples import load_embeddings
 from core.i18n import tr
 from core.messages import MESSAGES
 from core.params import Params, check_int, check_real
@@ -23,6 +25,7 @@ from gui.export.options import (
     MIN_SIDE,
     STILL_SUFFIXES,
 )
+from gui.platform.files import Interrupted, WriteError, check_target, note_signal
 from gui.views import VIEW_NAMES, VIEWS
 
 PARAMETERS = (  # (option, default, catalogue key of its help)
@@ -35,7 +38,12 @@ PARAMETERS = (  # (option, default, catalogue key of its help)
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr and exit status 2."""
+    """argparse, but a usage error is one line on stderr and exit status 2, and no option
+    abbreviations (``--la xx`` would otherwise slip past the --lang check)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, tr("cli.error", prog=self.prog, message=message) + "\n")
@@ -88,8 +96,34 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--from", dest="start", help=tr("cli.opt.from"))
     export.add_argument("--to", dest="stop", help=tr("cli.opt.to"))
     export.add_argument("--fps", help=tr("cli.opt.fps"))
+    export.add_argument("--embeddings", type=Path, help=tr("cli.opt.embeddings"))
     export.add_argument("--lang", help=tr("cli.lang"))
     return parser
+
+
+#: Options that take a value: a value that starts with "-" (--pos -inf) is joined to its
+#: option (--pos=-inf), so the value check names the problem rather than argparse.
+VALUE_OPTIONS = {
+    "--lang", "--view", "--out", "--width", "--height", "--from", "--to", "--fps",
+    "--embeddings", *(f"--{name}" for name, _, _ in PARAMETERS),
+}  # fmt: skip
+
+
+def join_dashed_values(argv: list[str]) -> list[str]:
+    joined: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg in VALUE_OPTIONS:
+            value = next(args, None)
+            if value is not None and value.startswith("-") and value not in VALUE_OPTIONS:
+                joined.append(f"{arg}={value}")
+                continue
+            joined.append(arg)
+            if value is not None:
+                joined.append(value)
+            continue
+        joined.append(arg)
+    return joined
 
 
 def number(text: str) -> Any:
@@ -129,13 +163,20 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     suffix = out.suffix.lower()
     if suffix not in (*STILL_SUFFIXES, ANIMATION_SUFFIX):
         raise ValueError(tr("cli.out_suffix", value=repr(str(out))))
-    if out.is_dir():
-        raise ValueError(tr("cli.out_dir", value=repr(str(out))))
-    folder = out.parent
-    if not folder.is_dir():
-        raise ValueError(tr("cli.out_missing", value=repr(str(folder))))
-    if not os.access(folder, os.W_OK):
-        raise ValueError(tr("cli.out_readonly", value=repr(str(folder))))
+    try:
+        if out.is_dir():
+            raise ValueError(tr("cli.out_dir", value=repr(str(out))))
+        folder = out.parent
+        if not folder.is_dir():
+            raise ValueError(tr("cli.out_missing", value=repr(str(folder))))
+        if not os.access(folder, os.W_OK):
+            raise ValueError(tr("cli.out_readonly", value=repr(str(folder))))
+        check_target(out)
+    except WriteError as err:
+        raise ValueError(tr("cli.out_refused", message=err)) from err
+    except OSError as err:
+        reason = err.strerror or err
+        raise ValueError(tr("cli.out_refused", message=reason)) from err
     default_w, default_h = VIEWS[args.view].size
     options: dict[str, Any] = {
         "width": integer("width", args.width, default_w, MIN_SIDE, MAX_SIDE),
@@ -163,6 +204,10 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
             if value is not None:
                 raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(out))))
+    if args.embeddings is not None:
+        if args.view != "embedding":
+            raise ValueError(tr("cli.embeddings_view", view=args.view))
+        options["embeddings"] = load_embeddings(args.embeddings, params.d_model)
     return params, options
 
 
@@ -172,6 +217,9 @@ def fail(message: str, code: int = 2) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    # Ctrl+C and SIGTERM are noted and acted on between drawing steps (see note_signal).
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, note_signal)
     try:
         params, options = check_export(args)
     except ValueError as err:
@@ -190,6 +238,9 @@ def run_export(args: argparse.Namespace) -> int:
     quiet_offscreen_warnings()
     app = QApplication.instance() or create_application(sys.argv[:1])
     state = AppState(params)
+    if "embeddings" in options:
+        state.set_embeddings(options["embeddings"])
+        state.embeddings_file = args.embeddings.name
     try:
         if args.out.suffix.lower() == ANIMATION_SUFFIX:
             written = export_animation(
@@ -209,10 +260,16 @@ def run_export(args: argparse.Namespace) -> int:
             )
     except ExportError as err:
         return fail(str(err), 1)
+    except Interrupted as stop:
+        return fail(tr("export.interrupted", signal=stop, path=args.out), 128 + stop.signum)
     finally:
         state.deleteLater()
     del app
-    print(written)
+    try:
+        print(written, flush=True)
+    except OSError as err:  # stdout on a full device or a closed pipe
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second failure at exit
+        return fail(tr("cli.stdout", path=written, reason=err.strerror or err), 1)
     return 0
 
 
@@ -257,11 +314,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     i18n.set_language(lang or system_language())
     vars(argparse)["_"] = argparse_text  # argparse looks its texts up through this gettext hook
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(join_dashed_values(argv))
     if args.command == "export":
         return run_export(args)
     return run_gui(lang, args.reset_settings)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl+C before the handlers were installed: no traceback
+        sys.exit(130)

@@ -6,9 +6,13 @@ they are shown; real embeddings can be loaded from a ``.npy`` file.
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
+from typing import BinaryIO, Literal
 
 import numpy as np
+import numpy.lib.format as npy_format
 from numpy.typing import NDArray
 
 from core.encoding import encode, inverse_frequencies
@@ -18,6 +22,11 @@ from core.params import PAPER_BASE, check_d_model
 NPY_MAGIC = b"\x93NUMPY"
 EXAMPLE_ROWS = 3
 MAX_EMBEDDING_ROWS = 16
+#: Largest embedding value drawn: beside PE's [-1, 1], and far from float64's overflow
+#: (a value near 1e308 overflows when the colour scale doubles it).
+MAX_EMBEDDING_SIZE = 1e15
+#: Largest .npy header read (NumPy's own limit; its headers are a few hundred bytes).
+MAX_HEADER = 10_000
 #: Spread of the example values: comparable to PE's [-1, 1], so neither drowns the other.
 EXAMPLE_SCALE = 0.5
 
@@ -43,6 +52,11 @@ def example_embeddings(d_model: int, rows: int = EXAMPLE_ROWS) -> NDArray[np.flo
 def load_embeddings(path: str | Path, d_model: int) -> NDArray[np.float64]:
     """Read embedding rows from a ``.npy`` file, refusing anything that is not plain numbers.
 
+    Nothing is read past the header until the header has been checked: the file must be a
+    regular file (a pipe would block for ever), its header small and well formed, its dtype
+    real, its shape (rows, d_model) or (d_model,), and its size exactly what the header says.
+    A crafted header claiming 10¹² values is refused in microseconds, without allocating.
+
     Parameters
     ----------
     path : str or Path
@@ -53,48 +67,85 @@ def load_embeddings(path: str | Path, d_model: int) -> NDArray[np.float64]:
     Returns
     -------
     numpy.ndarray
-        Shape (rows, d_model), float64, 1 <= rows <= MAX_EMBEDDING_ROWS, all finite.
+        Shape (rows, d_model), float64, 1 <= rows <= MAX_EMBEDDING_ROWS, all finite and at
+        most MAX_EMBEDDING_SIZE in size.
 
     Raises
     ------
     ValueError
-        With a message for the user: unreadable or truncated file, pickled objects (never
-        loaded: ``allow_pickle=False``), non-real dtype, wrong shape, NaN or infinity.
+        With a message for the user: not a regular file, unreadable, damaged or oversized
+        header, pickled objects (never loaded), non-real dtype, wrong shape, a size that does
+        not match the header, NaN or infinity, values too large to draw.
     """
     d_model = check_d_model(d_model)
     name = Path(path).name
     try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(tr("npy.not_file", file=name))
         with open(path, "rb") as handle:
-            magic = handle.read(len(NPY_MAGIC))
+            if handle.read(len(NPY_MAGIC)) != NPY_MAGIC:
+                # np.load would take anything else for a pickle or an archive
+                raise ValueError(tr("npy.unreadable", file=name, reason=tr("npy.not_npy")))
+            handle.seek(0)
+            shape, fortran, dtype = _read_header(handle, name)
+            if dtype.hasobject:
+                raise ValueError(tr("npy.pickled", file=name))
+            if dtype.kind not in "fiu":
+                raise ValueError(tr("npy.dtype", file=name, dtype=dtype))
+            rows, cols = (1, shape[0]) if len(shape) == 1 else (*shape, 0, 0)[:2]
+            if len(shape) not in (1, 2) or cols != d_model or not 1 <= rows <= MAX_EMBEDDING_ROWS:
+                raise ValueError(
+                    tr(
+                        "npy.shape",
+                        file=name,
+                        shape=shape,
+                        d_model=d_model,
+                        max_rows=MAX_EMBEDDING_ROWS,
+                    )
+                )
+            expected = handle.tell() + rows * cols * dtype.itemsize
+            if info.st_size != expected:
+                raise ValueError(
+                    tr(
+                        "npy.size",
+                        file=name,
+                        size=info.st_size,
+                        expected=expected,
+                        shape=shape,
+                        dtype=dtype,
+                    )
+                )
+            data = np.fromfile(handle, dtype=dtype, count=rows * cols)
     except OSError as err:
         raise ValueError(tr("npy.unreadable", file=name, reason=err.strerror or err)) from err
-    if magic != NPY_MAGIC:  # np.load would take anything else for a pickle or an archive
-        raise ValueError(tr("npy.unreadable", file=name, reason=tr("npy.not_npy")))
-    try:
-        data = np.load(path, allow_pickle=False)
-    except ValueError as err:
-        if "pickle" in str(err):
-            raise ValueError(tr("npy.pickled", file=name)) from err
-        raise ValueError(tr("npy.unreadable", file=name, reason=err)) from err
-    except (OSError, EOFError) as err:
-        raise ValueError(tr("npy.unreadable", file=name, reason=err)) from err
-    if data.dtype.kind not in "fiu":
-        raise ValueError(tr("npy.dtype", file=name, dtype=data.dtype))
-    rows = data.reshape(1, -1) if data.ndim == 1 else data
-    if rows.ndim != 2 or rows.shape[1] != d_model or not 1 <= rows.shape[0] <= MAX_EMBEDDING_ROWS:
-        raise ValueError(
-            tr(
-                "npy.shape",
-                file=name,
-                shape=data.shape,
-                d_model=d_model,
-                max_rows=MAX_EMBEDDING_ROWS,
-            )
-        )
-    values: NDArray[np.float64] = rows.astype(np.float64)
+    order: Literal["F", "C"] = "F" if fortran else "C"
+    values: NDArray[np.float64] = data.reshape((rows, cols), order=order).astype(np.float64)
     if not np.all(np.isfinite(values)):
         raise ValueError(tr("npy.finite", file=name))
+    largest = float(np.abs(values).max())
+    if largest > MAX_EMBEDDING_SIZE:
+        raise ValueError(tr("npy.magnitude", file=name, value=largest, limit=MAX_EMBEDDING_SIZE))
     return values
+
+
+def _read_header(handle: BinaryIO, name: str) -> tuple[tuple[int, ...], bool, np.dtype]:
+    """(shape, Fortran order, dtype) from a .npy header of at most MAX_HEADER bytes."""
+    try:
+        major, minor = npy_format.read_magic(handle)
+        if (major, minor) == (1, 0):
+            header = npy_format.read_array_header_1_0(handle, max_header_size=MAX_HEADER)
+        elif major in (2, 3):
+            header = npy_format.read_array_header_2_0(handle, max_header_size=MAX_HEADER)
+        else:
+            raise ValueError(f"version {major}.{minor}")
+    except ValueError as err:
+        if "pickle" in str(err) or "object" in str(err):
+            raise ValueError(tr("npy.pickled", file=name)) from err
+        reason = str(err).split(".")[0][:120]
+        raise ValueError(tr("npy.header", file=name, reason=reason)) from err
+    shape, fortran, dtype = header
+    return tuple(int(n) for n in shape), bool(fortran), np.dtype(dtype)
 
 
 def worked_example(

@@ -55,11 +55,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- embedding files (.npy) ---------------------------------------------------------------
     "npy.unreadable": (
         "{file} is not a readable .npy file: {reason}",
-        "{file}은(는) 읽을 수 있는 .npy 파일이 아닙니다: {reason}",
+        "읽을 수 있는 .npy 파일이 아닙니다: {file} ({reason})",
     ),
     "npy.not_npy": (
         "it does not start like a NumPy .npy file",
         "NumPy .npy 파일의 시작 부분이 아닙니다",
+    ),
+    "npy.not_file": (
+        "{file} is not a regular file (a folder, device or pipe); choose a .npy file",
+        "일반 파일이 아닙니다 (폴더, 장치, 파이프 등): {file}. .npy 파일을 골라 주세요",
+    ),
+    "npy.header": (
+        "{file} has a damaged or oversized header ({reason})",
+        "{file}: 헤더가 손상되었거나 너무 큽니다 ({reason})",
+    ),
+    "npy.size": (
+        "{file} is {size:,} bytes, but its header describes {expected:,} bytes (shape {shape}, "
+        "{dtype}): the file is cut short or has extra data",
+        "{file}의 크기는 {size:,}바이트인데 헤더가 말하는 크기는 {expected:,}바이트입니다 "
+        "(모양 {shape}, {dtype}). 파일이 잘렸거나 뒤에 다른 데이터가 붙어 있습니다",
+    ),
+    "npy.magnitude": (
+        "{file} holds values up to {value:.3g} in size; PE Clock draws embeddings up to "
+        "±{limit:.0e}, beside PE's values in [−1, 1]",
+        "{file}에 크기가 {value:.3g}에 이르는 값이 있습니다. PE Clock은 [−1, 1] 범위의 PE와 "
+        "나란히 ±{limit:.0e}까지의 임베딩만 그립니다",
     ),
     "npy.pickled": (
         "{file} holds Python objects (pickled data), which PE Clock never loads",
@@ -109,8 +129,35 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "cannot write in {path}: {reason}",
         "{path}에 쓸 수 없습니다: {reason}",
     ),
-    "export.empty": ("nothing was written for {path}", "{path}에 아무것도 쓰이지 않았습니다"),
-    "export.failed": ("could not write {path}: {reason}", "{path}을(를) 쓰지 못했습니다: {reason}"),
+    "export.empty": ("nothing was written for {path}", "아무것도 쓰이지 않았습니다: {path}"),
+    "export.failed": (
+        "could not write {path}: {reason}; any file there is unchanged",
+        "파일을 쓰지 못했습니다: {path} ({reason}). 그 자리에 있던 파일은 그대로입니다",
+    ),
+    "export.short": (
+        "only {n} of {m} bytes reached the disk",
+        "{m}바이트 가운데 {n}바이트만 디스크에 쓰였습니다",
+    ),
+    "export.cut": (
+        "the file on disk ends before its last byte (is the disk full?)",
+        "디스크에 쓰인 파일이 끝까지 쓰이지 않았습니다 (디스크가 가득 찼나요?)",
+    ),
+    "export.name_too_long": (
+        "the file name is longer than this file system allows ({limit} bytes): {name}",
+        "파일 이름이 이 파일 시스템의 한도({limit}바이트)보다 깁니다: {name}",
+    ),
+    "export.not_regular": (
+        "the output path exists and is not a regular file: {path}",
+        "출력 경로에 일반 파일이 아닌 것이 있습니다: {path}",
+    ),
+    "export.read_only": (
+        "the file exists and is read-only, so it was left as it is: {path}",
+        "읽기 전용 파일이라 바꾸지 않았습니다: {path}",
+    ),
+    "export.interrupted": (
+        "interrupted ({signal}): nothing was written; {path} is unchanged",
+        "중단됨 ({signal}): 아무것도 쓰지 않았고 {path} 파일은 그대로입니다",
+    ),
     "export.suffix": (
         "the file name must end in {suffixes}; got {value}",
         "파일 이름은 {suffixes}(으)로 끝나야 합니다 (받은 값: {value})",
@@ -122,6 +169,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.order": (
         "to must be >= from; got from {start}, to {stop}",
         "to는 from 이상이어야 합니다 (받은 값: from {start}, to {stop})",
+    ),
+    "export.memory": (
+        "this GIF needs about {need} MiB of memory while it is written, and {free} MiB are "
+        "free: choose a smaller width and height",
+        "이 GIF를 쓰는 동안 메모리가 약 {need} MiB 필요한데 남은 메모리는 {free} MiB입니다. "
+        "너비와 높이를 줄여 주세요",
     ),
     "export.frames": (
         "at most {limit} frames; got {count}",
@@ -205,6 +258,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{flag}은(는) .gif 애니메이션에만 쓰입니다 (받은 값: {value})",
     ),
     "cli.reset_done": ("Saved settings cleared.", "저장된 설정을 지웠습니다."),
+    "cli.reset_failed": (
+        "could not clear the saved settings ({path}): {reason}",
+        "저장된 설정을 지우지 못했습니다 ({path}): {reason}",
+    ),
+    "cli.out_refused": ("cannot write --out: {message}", "--out 경로에 쓸 수 없습니다: {message}"),
+    "cli.opt.embeddings": (
+        "embedding view: token embeddings from a .npy file of shape (rows, d_model)",
+        "embedding 그림: (행 수, d_model) 모양의 .npy 파일에서 읽은 토큰 임베딩",
+    ),
+    "cli.embeddings_view": (
+        "--embeddings applies to --view embedding only; got --view {view}",
+        "--embeddings는 --view embedding에만 쓸 수 있습니다 (받은 값: --view {view})",
+    ),
+    "cli.stdout": (
+        "{path} was written, but printing its name failed: {reason}",
+        "{path} 파일은 썼지만 그 이름을 출력하지 못했습니다: {reason}",
+    ),
+    "cli.interrupted": ("interrupted", "중단됨"),
     # --- window ---------------------------------------------------------------------------------
     "window.title": ("PE Clock — sinusoidal positional encoding", "PE Clock — 사인파 위치 인코딩"),
     "menu.file": ("&File", "파일(&F)"),

@@ -13,9 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from PySide6.QtCore import (
+    QBuffer,
     QByteArray,
     QCoreApplication,
     QEvent,
+    QIODevice,
     QMarginsF,
     QPoint,
     QRectF,
@@ -30,7 +32,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from core.i18n import tr
 from gui import style
 from gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
-from gui.platform.files import WriteError, atomic_write
+from gui.platform.files import WriteError, atomic_write, check_interrupted, check_target
 from gui.state import AppState
 from gui.views import VIEW_NAMES, VIEWS
 
@@ -127,15 +129,15 @@ def staged(view: str, state: AppState, width: int, height: int, caption: bool) -
         figure.close()
 
 
-def _write_png(figure: Figure, tmp: Path) -> None:
-    writer = QImageWriter(str(tmp), QByteArray(b"PNG"))
+def _write_png(figure: Figure, buffer: QBuffer) -> None:
+    writer = QImageWriter(buffer, QByteArray(b"PNG"))
     if not writer.write(figure.image()):
-        raise OSError(f"the PNG encoder failed for {tmp.name}: {writer.errorString()}")
+        raise OSError(f"the PNG encoder failed: {writer.errorString()}")
 
 
-def _write_svg(figure: Figure, tmp: Path) -> None:
+def _write_svg(figure: Figure, buffer: QBuffer) -> None:
     generator = QSvgGenerator()
-    generator.setFileName(str(tmp))
+    generator.setOutputDevice(buffer)
     generator.setSize(QSize(figure.width, figure.height))
     generator.setViewBox(QRectF(0, 0, figure.width, figure.height))
     generator.setResolution(SVG_PDF_DPI)
@@ -143,13 +145,13 @@ def _write_svg(figure: Figure, tmp: Path) -> None:
     generator.setDescription(style.parameter_line(figure.state))
     painter = QPainter()
     if not painter.begin(generator):
-        raise OSError(f"cannot open {tmp.name} for SVG")
+        raise OSError("cannot start an SVG document")
     figure.paint(painter)
     painter.end()
 
 
-def _write_pdf(figure: Figure, tmp: Path) -> None:
-    writer = QPdfWriter(str(tmp))
+def _write_pdf(figure: Figure, buffer: QBuffer) -> None:
+    writer = QPdfWriter(buffer)
     writer.setResolution(SVG_PDF_DPI)
     points = QSizeF(figure.width, figure.height) * (72.0 / SVG_PDF_DPI)
     writer.setPageLayout(
@@ -163,10 +165,20 @@ def _write_pdf(figure: Figure, tmp: Path) -> None:
     writer.setCreator("PE Clock")
     painter = QPainter()
     if not painter.begin(writer):
-        raise OSError(f"cannot open {tmp.name} for PDF")
+        raise OSError("cannot start a PDF document")
     # QPdfWriter's device is in its resolution's pixels: width x height, as for the image.
     figure.paint(painter)
     painter.end()
+
+
+def encode(figure: Figure, suffix: str) -> bytes:
+    """The whole document in memory: Qt's SVG and PDF writers report no write error, so they
+    write into a buffer, and the file is written (and checked) from it."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    WRITERS[suffix](figure, buffer)
+    buffer.close()
+    return bytes(buffer.data().data())
 
 
 WRITERS = {".png": _write_png, ".svg": _write_svg, ".pdf": _write_pdf}
@@ -186,8 +198,14 @@ def export_figure(
 ) -> Path:
     """Write one view (or the window's figures) as PNG, SVG or PDF, chosen by the suffix."""
     suffix = check_suffix(path, STILL_SUFFIXES)
+    check_target(Path(path))
     with staged(view, state, width, height, caption) as figure:
-        return atomic_write(Path(path), lambda tmp: WRITERS[suffix](figure, tmp))
+        try:
+            data = encode(figure, suffix)
+        except OSError as err:
+            raise ExportError(tr("export.failed", path=path, reason=err.strerror or err)) from err
+    check_interrupted()
+    return atomic_write(Path(path), lambda handle: handle.write(data))
 
 
 def figure_image(view: str, state: AppState, width: int, height: int) -> QImage:

@@ -9,7 +9,9 @@ A value that is missing keeps its default; one that is corrupt or from an older 
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -59,13 +61,17 @@ def save_state(settings: QSettings, state: AppState, geometry: QByteArray) -> No
     }
     values["window/geometry"] = geometry
 
-    def write(tmp: Path) -> None:
-        out = QSettings(str(tmp), QSettings.Format.IniFormat)
-        for key, value in values.items():
-            out.setValue(key, value)
-        out.sync()
-        if out.status() != QSettings.Status.NoError:
-            raise OSError(f"QSettings could not write {tmp.name}")
+    def write(handle: BinaryIO) -> None:
+        # QSettings writes only to a named file: a private scratch file, copied into handle.
+        with tempfile.TemporaryDirectory(prefix="pe-clock-") as scratch:
+            ini = Path(scratch) / "settings.ini"
+            out = QSettings(str(ini), QSettings.Format.IniFormat)
+            for key, value in values.items():
+                out.setValue(key, value)
+            out.sync()
+            if out.status() != QSettings.Status.NoError:
+                raise OSError("QSettings could not write the settings")
+            handle.write(ini.read_bytes())
 
     path = Path(settings.fileName())
     try:

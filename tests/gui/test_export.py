@@ -114,8 +114,8 @@ def test_failure_mid_write_keeps_the_old_file(state, tmp_path, monkeypatch):
     target = tmp_path / "fig.png"
     target.write_bytes(b"previous figure")
 
-    def half_then_fail(figure, tmp):
-        tmp.write_bytes(b"\x89PNG half")
+    def half_then_fail(figure, buffer):
+        buffer.write(b"\x89PNG half")
         raise OSError(28, "No space left on device")
 
     monkeypatch.setitem(export.WRITERS, ".png", half_then_fail)
