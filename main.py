@@ -274,7 +274,9 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_gui(lang: str | None, reset: bool) -> int:
-    from PySide6.QtCore import QCoreApplication, QEvent
+    import socket
+
+    from PySide6.QtCore import QCoreApplication, QEvent, QSocketNotifier
     from PySide6.QtWidgets import QApplication
 
     from gui.platform.app import create_application
@@ -283,15 +285,36 @@ def run_gui(lang: str | None, reset: bool) -> int:
 
     app = QApplication.instance() or create_application(sys.argv)
     if reset:
-        reset_settings()
+        try:
+            reset_settings()
+        except WriteError as err:
+            print(tr("cli.error", prog="pe-clock", message=err), file=sys.stderr)
+            return 1
         print(tr("cli.reset_done"))
     window = MainWindow(language=lang)
+    # Ctrl+C in the terminal and SIGTERM close the window as its close button does (settings
+    # saved). Qt's event loop runs in C++: the signal's wake-up byte on a socket brings
+    # control back to Python at once, where the handler runs.
+    received: list[int] = []
+
+    def close_on_signal(signum: int, _frame: object) -> None:
+        received.append(signum)
+        window.close()
+
+    wake_read, wake_write = socket.socketpair()
+    wake_write.setblocking(False)
+    signal.set_wakeup_fd(wake_write.fileno())
+    notifier = QSocketNotifier(wake_read.fileno(), QSocketNotifier.Type.Read)
+    notifier.activated.connect(lambda *_: wake_read.recv(64))
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, close_on_signal)
     window.show()
     code = app.exec()
+    signal.set_wakeup_fd(-1)
     # Delete the window before Python tears down the QApplication (PySide6 would crash on it).
     window.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    return code
+    return 128 + received[0] if received else code
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -262,6 +262,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "could not clear the saved settings ({path}): {reason}",
         "저장된 설정을 지우지 못했습니다 ({path}): {reason}",
     ),
+    "error.repeated": (
+        "(the error above happened {n} more times since it was written)",
+        "(위 오류가 기록된 뒤 {n}번 더 일어났습니다)",
+    ),
+    "settings.not_file": ("it is not a regular file", "일반 파일이 아닙니다"),
+    "settings.too_big": ("it is {size} bytes long", "크기가 {size}바이트나 됩니다"),
+    "settings.not_text": ("it is not UTF-8 text", "UTF-8 텍스트가 아닙니다"),
+    "settings.not_ini": ("it is not an INI file", "INI 파일 형식이 아닙니다"),
+    "settings.moved": (
+        "The saved settings could not be read ({reason}): PE Clock starts from its defaults "
+        "and kept the file as {aside}.",
+        "저장된 설정을 읽을 수 없어 ({reason}) 기본값으로 시작합니다. 원래 파일은 {aside}"
+        " 이름으로 보관했습니다.",
+    ),
+    "settings.kept": (
+        "The saved settings at {path} could not be read ({reason}) nor moved aside ({error}): "
+        "PE Clock starts from its defaults and will not write over that file.",
+        "{path}의 저장된 설정을 읽을 수도 ({reason}) 옮길 수도 ({error}) 없습니다. 기본값으로 "
+        "시작하며 그 파일은 덮어쓰지 않습니다.",
+    ),
     "cli.out_refused": ("cannot write --out: {message}", "--out 경로에 쓸 수 없습니다: {message}"),
     "cli.opt.embeddings": (
         "embedding view: token embeddings from a .npy file of shape (rows, d_model)",

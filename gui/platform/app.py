@@ -53,6 +53,7 @@ def use_qt_translations(lang: str) -> None:
     assert app is not None, "create the application first"
     for translator in _qt_translator:
         app.removeTranslator(translator)
+        translator.deleteLater()  # its parent is the application: it would live for ever
     _qt_translator.clear()
     if lang == "en":
         return

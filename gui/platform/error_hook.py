@@ -2,10 +2,17 @@
 
 An exception escaping a slot reaches `sys.excepthook`. The hook appends the traceback to a log
 file in the user's data folder and shows a short non-modal message; the event loop goes on.
+
+An error that repeats (a broken slot fired by the playback timer, 20 times a second) is written
+once per REPEAT_SECONDS with the count of its repeats in between, and the log rotates at
+LOG_BYTES (LOG_BACKUPS old logs kept): an hour of a repeating error stays a few kilobytes.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import logging.handlers
 import sys
 import time
 import traceback
@@ -19,6 +26,8 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from core.i18n import tr
 
 LOG_NAME = "pe-clock.log"
+LOG_BYTES, LOG_BACKUPS = 1 << 20, 3
+REPEAT_SECONDS = 60.0
 
 
 def log_path() -> Path:
@@ -36,12 +45,53 @@ class ErrorHook(QObject):
         self._show_status = show_status
         self._previous = sys.excepthook
         self.message: QMessageBox | None = None
+        self._log: logging.Logger | None = None
+        # The last error written: (its signature, when, how many times it came since).
+        self._last: tuple[tuple[str, ...], float, int] | None = None
         sys.excepthook = self.handle
         window.destroyed.connect(self.uninstall)
 
     def uninstall(self, *_: object) -> None:
         if sys.excepthook == self.handle:
             sys.excepthook = self._previous
+        self._write_repeats()
+        if self._log is not None:
+            for handler in self._log.handlers:
+                handler.close()
+            self._log.handlers.clear()
+
+    def _logger(self) -> logging.Logger:
+        """A rotating log, opened at the first error (a session without errors writes none)."""
+        if self._log is None:
+            path = log_path()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handler = logging.handlers.RotatingFileHandler(
+                path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
+            )
+            handler.setFormatter(logging.Formatter("--- %(asctime)s\n%(message)s\n"))
+            handler.handleError = lambda record: None  # type: ignore[method-assign]  # a full disk: the message still shows
+            self._log = logging.Logger(f"pe-clock.errors.{id(self)}")
+            self._log.addHandler(handler)
+        return self._log
+
+    def _write_repeats(self) -> None:
+        if self._last is not None and self._last[2]:
+            with contextlib.suppress(OSError):
+                self._logger().error(tr("error.repeated", n=self._last[2]))
+            self._last = (self._last[0], self._last[1], 0)
+
+    def _record(self, signature: tuple[str, ...], text: str) -> Path:
+        """Write text to the log unless the same error was written less than REPEAT_SECONDS
+        ago (then only count it); return the log's path."""
+        now = time.monotonic()
+        last = self._last
+        if last is not None and last[0] == signature and now - last[1] < REPEAT_SECONDS:
+            self._last = (signature, last[1], last[2] + 1)
+            return log_path()
+        self._write_repeats()
+        self._logger().error(text)
+        self._last = (signature, now, 0)
+        return log_path()
 
     def handle(
         self, kind: type[BaseException], error: BaseException, trace: TracebackType | None
@@ -49,16 +99,18 @@ class ErrorHook(QObject):
         if issubclass(kind, KeyboardInterrupt | SystemExit):
             self._previous(kind, error, trace)
             return
-        path = log_path()
         text = "".join(traceback.format_exception(kind, error, trace))
+        where = traceback.extract_tb(trace)[-1:] if trace is not None else []
+        signature = (kind.__name__, str(error), *(f"{f.filename}:{f.lineno}" for f in where))
+        repeated = self._last is not None and self._last[0] == signature
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with path.open("a", encoding="utf-8") as log:
-                log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{text}\n")
+            path = self._record(signature, text)
         except OSError:
             path = Path("-")  # logging failed too: the message still appears
         summary = tr("error.unexpected", error=f"{kind.__name__}: {error}", path=path)
         self._show_status(summary)
+        if repeated:
+            return  # already on screen and in the terminal: count it, do not flood
         print(text, file=sys.stderr)
         if self.message is None:
             self.message = QMessageBox(

@@ -9,7 +9,10 @@ A value that is missing keeps its default; one that is corrupt or from an older 
 
 from __future__ import annotations
 
+import re
+import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import BinaryIO
 
@@ -19,16 +22,86 @@ from core.i18n import tr
 from gui.platform.files import WriteError, atomic_write
 from gui.state import AppState
 
+ORGANIZATION = APPLICATION = "pe-clock"
+#: A settings file is a few hundred bytes: anything past this is not ours.
+MAX_SETTINGS_BYTES = 1 << 20
+_INI_LINE = re.compile(r"^\s*(\[[^\]]*\]|[;#].*|[^=\s][^=]*=.*)?\s*$")
+
+
+def settings_path() -> Path:
+    """Where the settings live, found without opening that file (a pipe there would block)."""
+    probe = QSettings(
+        QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, "pe-clock-probe"
+    )
+    return Path(probe.fileName()).with_name(f"{APPLICATION}.ini")
+
 
 def default_settings() -> QSettings:
-    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "pe-clock", "pe-clock")
+    return QSettings(
+        QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
+    )
+
+
+def unreadable_reason(path: Path) -> str | None:
+    """Why the file at path is not a settings file PE Clock can read, or None if it is (or
+    if there is none). Never opens anything but a regular file of sane size."""
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        return err.strerror or str(err)
+    if not stat.S_ISREG(info.st_mode):
+        return tr("settings.not_file")
+    if info.st_size > MAX_SETTINGS_BYTES:
+        return tr("settings.too_big", size=f"{info.st_size:,}")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as err:
+        return err.strerror or str(err)
+    except UnicodeDecodeError:
+        return tr("settings.not_text")
+    if "\0" in text or not all(_INI_LINE.match(line) for line in text.splitlines()):
+        return tr("settings.not_ini")
+    return None
+
+
+def open_settings() -> tuple[QSettings, str | None]:
+    """The user's settings, and a message if the saved file could not be read.
+
+    An unreadable file (garbage, another encoding, a folder or pipe in its place) is moved
+    aside with a timestamp, never overwritten, and the window starts from the defaults.
+    """
+    path = settings_path()
+    reason = unreadable_reason(path)
+    if reason is None:
+        return default_settings(), None
+    aside = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        path.rename(aside)
+    except OSError as err:
+        # Neither read nor moved: use a scratch file so the unreadable one is never touched.
+        scratch = QSettings(str(Path(tempfile.mkdtemp(prefix="pe-clock-")) / "settings.ini"),
+                            QSettings.Format.IniFormat)  # fmt: skip
+        return scratch, tr("settings.kept", path=path, reason=reason, error=err.strerror or err)
+    return default_settings(), tr("settings.moved", path=path, reason=reason, aside=aside.name)
 
 
 def reset_settings() -> None:
-    """Forget everything saved (`pe-clock --reset-settings`)."""
-    settings = default_settings()
-    settings.clear()
-    settings.sync()
+    """Forget everything saved (`pe-clock --reset-settings`).
+
+    Raises
+    ------
+    WriteError
+        If the saved file could not be removed (a read-only folder, a folder in its place).
+    """
+    path = settings_path()
+    try:
+        if path.is_dir() and not path.is_symlink():
+            raise IsADirectoryError(21, tr("settings.not_file"))
+        path.unlink(missing_ok=True)
+    except OSError as err:
+        raise WriteError(tr("cli.reset_failed", path=path, reason=err.strerror or err)) from err
 
 
 def restore_state(settings: QSettings, state: AppState) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
@@ -23,7 +25,7 @@ from gui.figures.window import WindowView
 from gui.platform.app import use_qt_translations
 from gui.platform.error_hook import ErrorHook
 from gui.platform.files import WriteError
-from gui.platform.settings import default_settings, restore_state, save_state
+from gui.platform.settings import open_settings, restore_state, save_state
 from gui.stable_label import StableLabel
 from gui.state import MAX_FONT_SCALE, AppState
 from gui.views import TABS, VIEWS
@@ -48,7 +50,10 @@ class MainWindow(QMainWindow):
         """language: 'en' or 'ko' overrides the saved choice (which overrides the system's)."""
         super().__init__(parent)
         style.ensure_fonts()
-        self.settings = settings if settings is not None else default_settings()
+        settings_problem = None
+        if settings is None:
+            settings, settings_problem = open_settings()
+        self.settings = settings
         self.state = state if state is not None else AppState(parent=self)
         bad_keys = [] if state is not None else restore_state(self.settings, self.state)
         saved = None if "language" in bad_keys else self.settings.value("state/language")
@@ -115,6 +120,9 @@ class MainWindow(QMainWindow):
             bad_keys.append("geometry")
         if bad_keys:
             self.show_status(tr("status.bad_settings", keys=", ".join(bad_keys)))
+        if settings_problem is not None:
+            print(settings_problem, file=sys.stderr)
+            self.show_status(settings_problem, 60_000)
 
     def views(self) -> dict[str, QWidget]:
         """Every view on screen by registered name: the tabs and the three figures."""
@@ -276,8 +284,8 @@ class MainWindow(QMainWindow):
         self.shortcut_overlay.hide()
         return was_visible
 
-    def show_status(self, text: str) -> None:
-        self.statusBar().showMessage(text, 8000)
+    def show_status(self, text: str, timeout_ms: int = 8000) -> None:
+        self.statusBar().showMessage(text, timeout_ms)
 
     # --- state -> window ---------------------------------------------------------------------
     def _sync_readout(self, *_: object) -> None:
