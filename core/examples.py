@@ -140,10 +140,13 @@ def _read_header(handle: BinaryIO, name: str) -> tuple[tuple[int, ...], bool, np
         else:
             raise ValueError(f"version {major}.{minor}")
     except ValueError as err:
-        if "pickle" in str(err) or "object" in str(err):
+        message = str(err)
+        if "max_header_size" in message:  # NumPy's refusal mentions allow_pickle too
+            reason = tr("npy.header_size", limit=f"{MAX_HEADER:,}")
+            raise ValueError(tr("npy.header", file=name, reason=reason)) from err
+        if "pickle" in message or "object" in message:
             raise ValueError(tr("npy.pickled", file=name)) from err
-        reason = str(err).split(".")[0][:120]
-        raise ValueError(tr("npy.header", file=name, reason=reason)) from err
+        raise ValueError(tr("npy.header", file=name, reason=message[:120])) from err
     shape, fortran, dtype = header
     return tuple(int(n) for n in shape), bool(fortran), np.dtype(dtype)
 

@@ -69,6 +69,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{file} has a damaged or oversized header ({reason})",
         "{file}: 헤더가 손상되었거나 너무 큽니다 ({reason})",
     ),
+    "npy.header_size": (
+        "longer than the {limit} bytes NumPy allows",
+        "NumPy가 허용하는 {limit}바이트보다 깁니다",
+    ),
     "npy.size": (
         "{file} is {size:,} bytes, but its header describes {expected:,} bytes (shape {shape}, "
         "{dtype}): the file is cut short or has extra data",

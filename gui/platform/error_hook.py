@@ -69,7 +69,8 @@ class ErrorHook(QObject):
                 path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
             )
             handler.setFormatter(logging.Formatter("--- %(asctime)s\n%(message)s\n"))
-            handler.handleError = lambda record: None  # type: ignore[method-assign]  # a full disk: the message still shows
+            # A log that cannot be written (a full disk) stays quiet: the message still shows.
+            handler.handleError = lambda record: None  # type: ignore[method-assign]
             self._log = logging.Logger(f"pe-clock.errors.{id(self)}")
             self._log.addHandler(handler)
         return self._log

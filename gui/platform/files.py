@@ -85,13 +85,13 @@ def check_target(path: Path) -> None:
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
     try:
-        if path.is_dir():
-            raise WriteError(tr("export.is_folder", path=path))
         if not folder.is_dir():
             raise WriteError(tr("export.no_folder", path=folder))
         limit = os.pathconf(folder, "PC_NAME_MAX")
         if len(os.fsencode(path.name)) > limit:
             raise WriteError(tr("export.name_too_long", name=path.name[:40] + "…", limit=limit))
+        if path.is_dir():
+            raise WriteError(tr("export.is_folder", path=path))
         info = path.lstat() if os.path.lexists(path) else None
     except OSError as err:
         raise WriteError(tr("export.cannot_write", path=folder, reason=_reason(err))) from err
