@@ -3,6 +3,7 @@
     python benchmarks/run.py            # about two minutes on 2 cores
     python benchmarks/run.py --quick    # fewer repetitions
     python benchmarks/run.py --tabs     # only the step-vs-floor table of every tab
+    python benchmarks/run.py --memory   # only memory over a 20,000-step lecture (3 minutes)
 
 Run by hand, never by CI. Machines are noisy: each figure is a median over repetitions and is
 reported as a ratio to a baseline measured in the same run. Needs matplotlib for the baseline
@@ -299,6 +300,62 @@ def export_figures(repeats: int) -> dict[str, float]:
     return {"png": png, "gif50": gif, "gif": gif100}
 
 
+SESSION_STEPS = 20_000
+
+
+def rss_mb() -> float:
+    """This process's resident memory now, after collecting garbage and deferred deletes."""
+    import gc
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    gc.collect()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    with open(f"/proc/{os.getpid()}/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS in /proc")
+
+
+def session_memory(steps: int = SESSION_STEPS) -> list[tuple[str, float, float, float]]:
+    """(size, first pass MB, growth MB after it, largest rise MB) for a long lecture: real
+    key steps, a tab switch every 50 steps and a language switch every 500, at 50 x 512 and
+    1,000,000 x 8192. The first pass (every tab drawn in both languages) fills the caches
+    once (glyphs, images, PE blocks); the growth is measured from there."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    results = []
+    for name, params in (("50 x 512", {}), ("1,000,000 x 8192", BIG)):
+        w = Window()
+        w.state.set(**params)
+        tabs = w.window.tabs.count()
+        before = rss_mb()
+        for language in ("en", "ko", "en"):
+            w.state.set(language=language)
+            for tab in range(tabs):
+                w.window.tabs.setCurrentIndex(tab)
+                for _ in range(5):
+                    w.key_step()
+        start = rss_mb()
+        highest = start
+        for i in range(steps):
+            key = Qt.Key.Key_Right if w.state.pos < w.state.max_len - 1 else Qt.Key.Key_Home
+            QTest.keyClick(w.window, key)
+            w.app.processEvents()
+            if i % 50 == 0:
+                w.window.tabs.setCurrentIndex((i // 50) % tabs)
+            if i % 500 == 0:
+                w.state.set(language="ko" if w.state.language == "en" else "en")
+            if i % 1000 == 0:
+                highest = max(highest, rss_mb())
+        end = rss_mb()
+        results.append((name, start - before, end - start, max(highest, end) - start))
+        w.close()
+    return results
+
+
 def row(name: str, value: str, ratio: str, target: str, ok: bool) -> str:
     return f"| {name} | {value} | {ratio} | {target} | {'yes' if ok else 'NO'} |"
 
@@ -309,10 +366,19 @@ def main() -> None:
     parser.add_argument(
         "--tabs", action="store_true", help="only the step-vs-floor table of every tab"
     )
+    parser.add_argument(
+        "--memory", action="store_true", help=f"only memory over a {SESSION_STEPS:,}-step lecture"
+    )
     args = parser.parse_args()
     repeats = 10 if args.quick else 40
     if args.tabs:
         print_tab_table(tab_figures(repeats))
+        return
+    if args.memory:
+        print("| size | first pass | growth after it | largest rise |")
+        print("| --- | --- | --- | --- |")
+        for name, first, growth, rise in session_memory(2000 if args.quick else SESSION_STEPS):
+            print(f"| {name} | {first:.0f} MB | {growth:+.1f} MB | {rise:.1f} MB |")
         return
 
     s = step_figures(repeats)
