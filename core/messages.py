@@ -318,7 +318,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "menu.help": ("&Help", "도움말(&H)"),
     "menu.shortcuts": ("&Keyboard shortcuts", "단축키(&K)"),
     "menu.about": ("&About PE Clock", "PE Clock 정보(&A)"),
-    "dock.controls": ("Controls", "조작"),
+    "dock.controls": ("Controls", "설정"),
     "about.title": ("About PE Clock", "PE Clock 정보"),
     "about.text": (
         "<b>PE Clock {version}</b><p>The sinusoidal positional encoding of “Attention "
@@ -369,7 +369,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tab.worked": ("Worked example", "계산 예시"),
     "tab.unique": ("Every position is unique", "모든 위치는 서로 다름"),
     "tab.distance": ("Distance, not position", "위치가 아닌 거리"),
-    "tab.wavelength": ("Wavelength ruler", "파장 자"),
+    "tab.wavelength": ("Wavelength ruler", "파장 눈금자"),
     "tab.beyond": ("Beyond the trained length", "학습 길이 너머"),
     # --- controls --------------------------------------------------------------------------------
     "controls.parameters": ("Parameters", "매개변수"),
@@ -523,10 +523,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- presenter keys --------------------------------------------------------------------------
     "keys.title": ("Presenter keys", "발표자 키"),
     "keys.intro": (
-        "They work whenever the cursor is not in a text field; in a field, only the function "
-        "keys and Ctrl combinations do.",
-        "커서가 입력란 밖에 있으면 언제나 작동합니다. 입력란 안에서는 기능 키와 Ctrl 조합만 "
-        "작동합니다.",
+        "In a text field, typing, ↑ ↓ and Enter go to the field; PageDown, PageUp, F5, the "
+        "function keys, Ctrl combinations and, in a number field, B and . still act. Enter or "
+        "Esc (which cancels) hands the keys back, as does a click outside the field.",
+        "입력란 안에서는 입력, ↑ ↓, Enter가 입력란으로 갑니다. PageDown, PageUp, F5, 기능 키, "
+        "Ctrl 조합과 숫자 입력란에서의 B와 .는 그대로 작동합니다. Enter나 Esc(입력 취소)를 "
+        "누르거나 입력란 밖을 클릭하면 키가 발표 화면으로 돌아옵니다.",
     ),
     "keys.close": ("Esc, F1 or ? closes this list.", "Esc, F1 또는 ?로 이 목록을 닫습니다."),
     "keys.next": ("next position (Shift: +10)", "다음 위치 (Shift: +10)"),
@@ -596,7 +598,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "view.worked": ("Worked example table", "계산 예시 표"),
     "view.unique": ("Every position is unique", "모든 위치는 서로 다름"),
     "view.distance": ("Distance, not position", "위치가 아닌 거리"),
-    "view.wavelength": ("Wavelength ruler", "파장 자"),
+    "view.wavelength": ("Wavelength ruler", "파장 눈금자"),
     "view.beyond": ("Beyond the trained length", "학습 길이 너머"),
     # --- teaching panels ------------------------------------------------------------------------
     "embed.caption": (
@@ -694,7 +696,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "wave.caption": (
         "<b>Wavelength ruler.</b> Pair i needs 2π·base<sup>2i/d_model</sup> "
         "positions for one turn, from 2π up to nearly 2π·base.",
-        "<b>파장 자.</b> 쌍 i가 한 바퀴 도는 데 2π·base<sup>2i/d_model</sup>개의 위치가 "
+        "<b>파장 눈금자.</b> 쌍 i가 한 바퀴 도는 데 2π·base<sup>2i/d_model</sup>개의 위치가 "
         "필요합니다. 2π부터 거의 2π·base까지입니다.",
     ),
     "wave.plot": ("wavelength of each pair (log scale)", "쌍별 파장 (로그 눈금)"),

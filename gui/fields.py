@@ -35,8 +35,9 @@ class StateField(Generic[T]):
         with a message for the user; ``values`` holds every field's value after the change.
         Fields in the PARAMS group are checked together by ``Params`` instead.
     follow
-        ``follow(value, values) -> value``: how the field keeps up when other fields change and
-        it was not asked to (pos follows max_len, pairs follow d_model).
+        ``follow(value, values, old) -> value``: how the field keeps up when other fields change
+        and it was not asked to (pos follows max_len, pairs follow d_model); values are the new
+        fields so far, old the fields before the change.
     group
         PARAMS for the core parameters (``TABLE`` too for those that change the table).
     persist
@@ -54,7 +55,7 @@ class StateField(Generic[T]):
         default: T | Callable[[Values], T],
         check: Callable[[Any, Values], T] | None = None,
         *,
-        follow: Callable[[T, Values], T] | None = None,
+        follow: Callable[[T, Values, Values], T] | None = None,
         group: tuple[str, ...] = (),
         persist: bool = True,
         copy: bool = True,

@@ -47,9 +47,18 @@ def _clock_pairs(value: object, values: Values) -> tuple[int, int, int]:
     return (first, middle, slow)
 
 
-def _clock_pairs_follow(pairs: tuple[int, int, int], values: Values) -> tuple[int, int, int]:
-    n_pairs = values["d_model"] // 2
-    return pairs if max(pairs) < n_pairs else default_clock_pairs(n_pairs)
+def _clock_pairs_follow(
+    pairs: tuple[int, int, int], values: Values, old: Values
+) -> tuple[int, int, int]:
+    """On a d_model change, a choice is kept while it fits; the defaults, or a choice that no
+    longer fits, become the new d_model's defaults: a fast, a middle and a slow hand, so
+    512 -> 4 -> 512 spreads the hands out again."""
+    n_old, n_new = old["d_model"] // 2, values["d_model"] // 2
+    if n_old == n_new:
+        return pairs
+    if pairs == default_clock_pairs(n_old) or max(pairs) >= n_new:
+        return default_clock_pairs(n_new)
+    return pairs
 
 
 def _speed(value: object, values: Values) -> float:
@@ -76,9 +85,13 @@ class AppState(DerivedNumbers, QObject):
         follow=_clock_pairs_follow,
         kind=tuple,
     )
-    selected_pair = StateField[int](0, _pair, follow=lambda p, v: p if p < v["d_model"] // 2 else 0)
+    selected_pair = StateField[int](
+        0, _pair, follow=lambda p, v, _: p if p < v["d_model"] // 2 else 0
+    )
     pos = StateField(
-        _DEFAULTS.pos, group=(PARAMS,), follow=lambda p, v: min(p, check_max_len(v["max_len"]) - 1)
+        _DEFAULTS.pos,
+        group=(PARAMS,),
+        follow=lambda p, v, _: min(p, check_max_len(v["max_len"]) - 1),
     )
     k = StateField(_DEFAULTS.k, group=(PARAMS,))
     playing = StateField(
@@ -177,7 +190,7 @@ class AppState(DerivedNumbers, QObject):
         for name in names:
             follow = self.FIELDS[name].follow
             if name not in changes and follow is not None:
-                new[name] = follow(new[name], new)
+                new[name] = follow(new[name], new, self._values)
 
     def _apply(self, changed: list[str]) -> None:
         """Caches and side effects first, so no observer sees a stale number; then signals."""

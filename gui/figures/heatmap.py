@@ -40,6 +40,7 @@ class HeatmapView(LazyView):
         super().__init__(parent)
         self._state = state
         self._hover: tuple[int, int] | None = None
+        self._before_click: tuple[int, int] | None = None  # (pos, pair) before the last click
 
         self.graphics = style.graphics_area()
         self.plot: pg.PlotItem = style.quiet_plot(self.graphics.addPlot(), self, mouse=True)
@@ -125,6 +126,7 @@ class HeatmapView(LazyView):
     def _sync_table(self) -> None:
         """A new table: new limits, the whole table in view, redrawn."""
         s = self._state
+        self._hover = None  # the cell under the mouse may not exist in the new table
         self._sync_title()
         view = self.plot.getViewBox()
         view.setLimits(
@@ -228,10 +230,16 @@ class HeatmapView(LazyView):
         if event.button() != Qt.MouseButton.LeftButton:
             return
         if event.double():
+            # The first click of the double-click moved pos: put it back, then zoom out.
+            if self._before_click is not None:
+                pos, pair = self._before_click
+                self._state.request(pos=pos, selected_pair=pair)
+            self._before_click = None
             self.show_whole_table()
             return
         cell = self.cell_at(event.scenePos())
         if cell is not None:
+            self._before_click = (self._state.pos, self._state.selected_pair)
             pos, dim = cell
             self._state.request(pos=pos, selected_pair=dim // 2)
 

@@ -2,8 +2,11 @@
 overlay and a README check.
 
 The handler is an application event filter, so buttons, sliders and combo boxes do not swallow
-Space or the arrow keys during a lecture. In a text field only function keys and Ctrl
-combinations act (typing stays typing).
+Space or the arrow keys during a lecture. A text field keeps its typing, Up/Down and Enter; the
+keys a presentation clicker sends (PageDown, PageUp, F5, Esc, and B and "." where they are not
+typing), function keys and Ctrl combinations act whatever has the focus. Enter or Esc in a
+field commits or cancels it and hands the focus back to the presentation, as does a click
+anywhere outside the field.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -19,6 +22,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QLineEdit,
     QPlainTextEdit,
+    QSpinBox,
     QTextEdit,
     QWidget,
 )
@@ -92,6 +96,11 @@ def _combination(sequence: QKeySequence) -> tuple[int, Qt.KeyboardModifier]:
 #: (key, modifiers without Shift) -> binding, for the handler.
 _LOOKUP = {_combination(seq): binding for binding in BINDINGS for seq in binding.sequences}
 _COMMAND = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.MetaModifier
+#: Keys a presentation clicker sends that act even inside a text field.
+CLICKER_KEYS = {Qt.Key.Key_PageDown.value, Qt.Key.Key_PageUp.value, Qt.Key.Key_Escape.value}
+#: Clicker keys that are typing in a field taking text or decimals, but not in an integer one.
+CLICKER_LETTERS = {Qt.Key.Key_B.value, Qt.Key.Key_Period.value}
+_ENTER = {Qt.Key.Key_Return.value, Qt.Key.Key_Enter.value}
 
 
 class PresenterWindow(Protocol):
@@ -110,6 +119,14 @@ def is_text_field(widget: QWidget | None) -> bool:
     if isinstance(widget, QComboBox):
         return widget.isEditable()
     return isinstance(widget, QLineEdit | QAbstractSpinBox | QTextEdit | QPlainTextEdit)
+
+
+def _undo_typing(field: QWidget) -> None:
+    """Take back what was typed into field since it last showed the state's value."""
+    edit = field.lineEdit() if isinstance(field, QAbstractSpinBox | QComboBox) else field
+    if isinstance(edit, QLineEdit):
+        while edit.isUndoAvailable():
+            edit.undo()
 
 
 def binding_for(event: QKeyEvent) -> Binding | None:
@@ -134,20 +151,60 @@ class PresenterKeys(QObject):
         window.destroyed.connect(lambda *_: app.removeEventFilter(self))
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress or not isinstance(obj, QWidget):
+        kind = event.type()
+        if kind == QEvent.Type.MouseButtonPress:
+            self._on_press(obj)
+            return False
+        if kind != QEvent.Type.KeyPress or not isinstance(obj, QWidget):
             return False
         if obj.window() is not self._window or not isinstance(event, QKeyEvent):
             return False
+        field = QApplication.focusWidget()
+        if is_text_field(field) and field is not None:
+            return self._in_field(field, event)
         binding = binding_for(event)
         if binding is None:
             return False
-        if is_text_field(QApplication.focusWidget()):
-            # A field keeps its typing; function keys and Ctrl combinations still act.
-            is_function_key = Qt.Key.Key_F1.value <= event.key() <= Qt.Key.Key_F35.value
-            if not (is_function_key or event.modifiers() & _COMMAND):
-                return False
         self.run(binding.action, event)
         return True
+
+    def _in_field(self, field: QWidget, event: QKeyEvent) -> bool:
+        """A key pressed while a text field has the focus: True if it was acted on here."""
+        key = event.key()
+        if key in _ENTER:  # the field commits it first, then the presentation has the keys
+            QTimer.singleShot(0, self._hand_back)
+            return False
+        if key == Qt.Key.Key_Escape.value:
+            _undo_typing(field)
+            self._hand_back()
+            return True
+        binding = binding_for(event)
+        if binding is None:
+            return False
+        is_function_key = Qt.Key.Key_F1.value <= key <= Qt.Key.Key_F35.value
+        clicker = key in CLICKER_KEYS or (
+            key in CLICKER_LETTERS and isinstance(field, QSpinBox) and not event.modifiers()
+        )
+        if not (clicker or is_function_key or event.modifiers() & _COMMAND):
+            return False  # typing stays typing
+        self._hand_back()
+        self.run(binding.action, event)
+        return True
+
+    def _on_press(self, obj: QObject) -> None:
+        """A click outside the text field that has the focus hands the focus back."""
+        field = QApplication.focusWidget()
+        if not is_text_field(field) or not isinstance(obj, QWidget) or field is None:
+            return
+        if obj is field or field.isAncestorOf(obj) or is_text_field(obj):
+            return
+        if obj.window() is self._window:
+            QTimer.singleShot(0, self._hand_back)  # after the press: the click still acts
+
+    def _hand_back(self) -> None:
+        """Focus to the presentation (the field commits what was typed as it loses it)."""
+        if is_text_field(QApplication.focusWidget()):
+            self._window.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def run(self, action: str, event: QKeyEvent | None = None) -> None:
         """Do what the binding called action does (menus call this with no key event)."""

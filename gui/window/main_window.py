@@ -62,6 +62,7 @@ class MainWindow(QMainWindow):
         )
         self._presenting = False
         self._scale_before_presenting = 1.0
+        self._controls_before_presenting = True
         self._geometry_before_presenting = QByteArray()
 
         # Tabs come from the view registry; all but the first are built the first time they
@@ -85,9 +86,11 @@ class MainWindow(QMainWindow):
         self.control_dock = QDockWidget(self)
         self.control_dock.setObjectName("controls")
         self.control_dock.setWidget(self.controls)
+        # Closable: Qt enables the dock's View ▸ Controls action only for a closable dock.
         self.control_dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable
             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+            | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.control_dock)
 
@@ -234,6 +237,7 @@ class MainWindow(QMainWindow):
         self._presenting = True
         self._scale_before_presenting = self.state.font_scale
         self.state.set(font_scale=min(MAX_FONT_SCALE, self.state.font_scale * PRESENTER_SCALE))
+        self._controls_before_presenting = self.control_dock.isVisible()
         self.control_dock.hide()
         self.menuBar().hide()
         self.presenter_action.setChecked(True)
@@ -251,7 +255,7 @@ class MainWindow(QMainWindow):
         self._presenting = False
         self.presenter_action.setChecked(False)
         self.state.set(font_scale=self._scale_before_presenting)
-        self.control_dock.show()
+        self.control_dock.setVisible(self._controls_before_presenting)
         self.menuBar().show()
         self.showNormal()
         self.restoreGeometry(self._geometry_before_presenting)

@@ -21,11 +21,18 @@ class ShortcutOverlay(QWidget):
         self.setStyleSheet(
             "ShortcutOverlay { background: rgba(20, 20, 24, 215); }QLabel { color: white; }"
         )
+        self.title = QLabel()
+        # The intro is a paragraph: wrapped to the window's width, not one clipped line.
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
         self.label = QLabel()
         self.label.setTextFormat(Qt.TextFormat.RichText)
-        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.label, 0, Qt.AlignmentFlag.AlignCenter)
+        layout.addStretch(1)
+        for label in (self.title, self.intro, self.label):
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            layout.addWidget(label, 0, Qt.AlignmentFlag.AlignCenter)
+        layout.addStretch(1)
         self.retranslate()
         self.hide()
 
@@ -36,17 +43,18 @@ class ShortcutOverlay(QWidget):
             f"<td style='padding: 4px 18px'>{escape(tr(binding.description))}</td></tr>"
             for binding in BINDINGS
         )
-        self.label.setText(
-            f"<h2>{tr('keys.title')}</h2><p>{tr('keys.intro')}</p>"
-            f"<table>{rows}</table><p>{tr('keys.close')}</p>"
-        )
+        self.title.setText(f"<h2>{tr('keys.title')}</h2>")
+        self.intro.setText(tr("keys.intro"))
+        self.label.setText(f"<table>{rows}</table><p>{tr('keys.close')}</p>")
 
     def set_scale(self, scale: float) -> None:
-        self.label.setFont(style.scaled_font(scale, 1.3))
+        for label in (self.title, self.intro, self.label):
+            label.setFont(style.scaled_font(scale, 1.3))
 
     def cover(self) -> None:
         """Fill the parent and come to the front."""
         parent = self.parentWidget()
         assert parent is not None
         self.setGeometry(parent.rect())
+        self.intro.setFixedWidth(int(parent.width() * 0.8))
         self.raise_()

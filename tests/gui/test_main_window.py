@@ -123,3 +123,15 @@ def test_bad_command_line_argument_exits_2(tmp_path):
     assert out.returncode == 2
     assert "unrecognized arguments: --bogus" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_view_menu_shows_and_hides_the_controls(window, qtbot):
+    action = window.control_dock.toggleViewAction()
+    assert action.isEnabled() and action.isChecked()
+    action.trigger()
+    assert not window.control_dock.isVisible()
+    window.toggle_presenter_mode()
+    window.leave_presenter_mode()
+    assert not window.control_dock.isVisible()  # hidden before presenting: still hidden
+    action.trigger()
+    assert window.control_dock.isVisible()

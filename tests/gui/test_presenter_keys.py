@@ -204,3 +204,69 @@ def test_readme_lists_the_key_table():
     rows = re.findall(r"^\| (.+?) \| (.+?) \|$", section, flags=re.M)[2:]  # past header + rule
     assert [keys.replace("`", "") for keys, _ in rows] == [key_text(b) for b in BINDINGS]
     assert [words for _, words in rows] == [tr(b.description) for b in BINDINGS]
+
+
+SPIN_BOXES = ["pos_spin", "k_spin", "d_model_spin", "max_len_spin", "pair_spin", "train_len_spin"]
+
+
+@pytest.mark.parametrize("name", SPIN_BOXES)
+def test_the_clicker_steps_the_presentation_from_any_spin_box(window, qtbot, name):
+    """PageDown/PageUp in a focused spin box used to step the spin box by its page step."""
+    window.state.set(pos=5)
+    spin = getattr(window.controls, name)
+    spin.setFocus()
+    before = {n: getattr(window.controls, n).value() for n in SPIN_BOXES if n != "pos_spin"}
+    qtbot.keyClick(spin, K.Key_PageDown)
+    assert window.state.pos == 6
+    qtbot.keyClick(spin, K.Key_PageUp)
+    qtbot.keyClick(spin, K.Key_PageUp)
+    assert window.state.pos == 4
+    after = {n: getattr(window.controls, n).value() for n in SPIN_BOXES if n != "pos_spin"}
+    assert after == before
+    assert not spin.hasFocus()  # the presentation has the keys again
+    qtbot.keyClick(window, K.Key_Right)
+    assert window.state.pos == 5
+
+
+def test_clicker_letters_act_in_a_number_field_but_type_in_the_base_field(window, qtbot):
+    spin = window.controls.k_spin
+    spin.setFocus()
+    qtbot.keyClick(spin, "b")
+    assert window.blank.isVisible()
+    qtbot.keyClick(window, K.Key_Escape)
+    assert not window.blank.isVisible()
+    edit = window.controls.base_edit
+    edit.setFocus()
+    edit.selectAll()
+    qtbot.keyClicks(edit, "1.5e4")
+    assert edit.text() == "1.5e4" and not window.blank.isVisible()
+    qtbot.keyClick(edit, K.Key_Return)
+    qtbot.waitUntil(lambda: not edit.hasFocus())
+    assert window.state.base == 15000.0
+
+
+def test_escape_in_a_field_cancels_and_hands_the_keys_back(window, qtbot):
+    spin = window.controls.d_model_spin
+    spin.setFocus()
+    spin.selectAll()
+    qtbot.keyClicks(spin, "64")
+    qtbot.keyClick(spin, K.Key_Escape)
+    assert not spin.hasFocus()
+    assert window.state.d_model == 512 and spin.value() == 512
+    qtbot.keyClick(window, K.Key_Right)
+    assert window.state.pos == 1
+
+
+def test_enter_commits_and_a_click_outside_hands_the_keys_back(window, qtbot):
+    spin = window.controls.pos_spin
+    spin.setFocus()
+    spin.selectAll()
+    qtbot.keyClicks(spin, "12")
+    qtbot.keyClick(spin, K.Key_Enter)
+    qtbot.waitUntil(lambda: not spin.hasFocus())
+    assert window.state.pos == 12
+    window.controls.k_spin.setFocus()
+    qtbot.mouseClick(window.tabs.tabBar(), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.controls.k_spin.hasFocus())
+    qtbot.keyClick(window, K.Key_Right)
+    assert window.state.pos == 13

@@ -171,3 +171,18 @@ def test_derived_rotation_error_and_full_turns(state):
     assert state.rotation_error() < 1e-14
     state.set(max_len=700)
     assert state.completes_turn().tolist() == [True, True]
+
+
+def test_clock_hands_spread_out_again_after_a_tiny_model(state):
+    assert state.clock_pairs == (0, 64, 128)
+    state.set(d_model=4)
+    assert state.clock_pairs == (0, 0, 1)
+    state.set(d_model=512)
+    assert state.clock_pairs == (0, 64, 128)  # not stuck on 0, 0, 1
+    state.set_clock_pair(2, 100)  # an explicit choice is kept while it fits
+    state.set(d_model=1024)
+    assert state.clock_pairs == (0, 64, 100)
+    state.set(d_model=64)  # it no longer fits: the defaults of d_model 64
+    assert state.clock_pairs == (0, 8, 16)
+    state.set(d_model=512)
+    assert state.clock_pairs == (0, 64, 128)

@@ -266,6 +266,7 @@ def test_hover_and_click_work_when_zoomed(heatmap, state, qtbot):
 
 
 def test_double_click_shows_the_whole_table(heatmap, state, qtbot):
+    state.set(pos=3, selected_pair=1)
     heatmap.plot.getViewBox().setRange(yRange=(10, 20), padding=0)
     point = view_to_pixel(heatmap.graphics, heatmap.plot, 5, 15)
     viewport, left = heatmap.graphics.viewport(), Qt.MouseButton.LeftButton
@@ -275,6 +276,18 @@ def test_double_click_shows_the_whole_table(heatmap, state, qtbot):
     qtbot.mouseRelease(viewport, left, pos=point)
     (y0, y1) = heatmap.plot.getViewBox().viewRange()[1]
     assert (y0, y1) == pytest.approx((0, 50))
+    assert (state.pos, state.selected_pair) == (3, 1)  # a zoom reset, not a move
+
+
+def test_hover_survives_a_smaller_table(heatmap, state, qtbot):
+    """Hovering a cell, then d_model 512 -> 4: the read-out forgets the cell (no IndexError)."""
+    qtbot.mouseMove(
+        heatmap.graphics.viewport(), view_to_pixel(heatmap.graphics, heatmap.plot, 400, 20)
+    )
+    assert "dimension" in heatmap.readout.text()
+    for d_model in (4, 64, 512):
+        state.set(d_model=d_model)
+        assert "dimension" not in heatmap.readout.text()
 
 
 def test_wide_models_page_through_their_dials(clock, state):
