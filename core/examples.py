@@ -151,6 +151,31 @@ def _read_header(handle: BinaryIO, name: str) -> tuple[tuple[int, ...], bool, np
     return tuple(int(n) for n in shape), bool(fortran), np.dtype(dtype)
 
 
+def input_norms(
+    embeddings: NDArray[np.float64], pe: NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """How much of the input each part is, row by row: ‖E‖, ‖PE‖, ‖E + PE‖ and the cosine of
+    the angle between E and E + PE (1: the sum points where the embedding does).
+
+    Parameters
+    ----------
+    embeddings, pe : numpy.ndarray
+        Shape (n, d_model) each: token embeddings (scaled as the model scales them) and the PE
+        rows added to them.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        Four arrays of shape (n,), float64. ‖PE(pos)‖ = √(d_model / 2) for every pos.
+    """
+    total = embeddings + pe
+    norm_e = np.linalg.norm(embeddings, axis=1)
+    norm_total = np.linalg.norm(total, axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        cosine = np.einsum("ij,ij->i", embeddings, total) / (norm_e * norm_total)
+    return norm_e, np.linalg.norm(pe, axis=1), norm_total, cosine
+
+
 def worked_example(
     first: int, base: float = PAPER_BASE, rows: int = 4
 ) -> tuple[NDArray[np.int_], NDArray[np.float64], NDArray[np.float64]]:

@@ -51,6 +51,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "name.clock_pairs": ("the clock's hands", "큰 시계의 바늘"),
     "name.playing": ("playing", "재생"),
     "name.loop": ("loop", "반복 재생"),
+    "name.scale_embeddings": ("scale the embeddings by √d_model", "임베딩에 √d_model 곱하기"),
     "name.train_len": ("training length", "학습 길이"),
     # --- embedding files (.npy) ---------------------------------------------------------------
     "npy.unreadable": (
@@ -602,11 +603,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "view.beyond": ("Beyond the trained length", "학습 길이 너머"),
     # --- teaching panels ------------------------------------------------------------------------
     "embed.caption": (
-        "<b>Embedding + position = input.</b> The Transformer receives token "
-        "embedding + PE(pos). PE stays within [−1, 1], so adding it shifts each "
-        "embedding a little without drowning it.",
-        "<b>임베딩 + 위치 = 입력.</b> 트랜스포머가 받는 것은 토큰 임베딩 + PE(pos)입니다. "
-        "PE는 [−1, 1] 안에 머물러, 더해도 임베딩을 덮지 않고 조금만 옮깁니다.",
+        "<b>Embedding + position = input.</b> The Transformer receives token embedding + "
+        "PE(pos). Each PE value lies in [−1, 1], but the vector PE(pos) has length "
+        "√(d_model/2) = {pe_norm} at every pos: beside small embeddings, PE is the larger part "
+        "of the sum. The paper multiplies the embeddings by √d_model = {root} first (§3.4); "
+        "the switch below does the same.",
+        "<b>임베딩 + 위치 = 입력.</b> 트랜스포머가 받는 것은 토큰 임베딩 + PE(pos)입니다. PE의 "
+        "각 값은 [−1, 1] 안에 있지만 벡터 PE(pos)의 길이는 어느 위치에서나 "
+        "√(d_model/2) = {pe_norm}입니다. 임베딩이 작으면 합에서 PE가 더 큰 몫을 차지합니다. "
+        "논문(§3.4)은 PE를 더하기 전에 임베딩을 √d_model배({root}배)로 키웁니다. 아래 "
+        "스위치가 같은 일을 합니다.",
+    ),
+    "embed.scale_switch": (
+        "× √d_model (the paper, §3.4)",
+        "× √d_model (논문 §3.4)",
+    ),
+    "embed.norms": (
+        "{name}: ‖E‖ = {e}, ‖PE‖ = {pe}, ‖E + PE‖ = {total}, cos(E, E + PE) = {cosine}",
+        "{name}: ‖E‖ = {e}, ‖PE‖ = {pe}, ‖E + PE‖ = {total}, E와 E + PE의 코사인 = {cosine}",
     ),
     "embed.tokens_example": ("token embeddings (example values)", "토큰 임베딩 (예시 값)"),
     "embed.tokens_loaded": ("token embeddings (loaded: {file})", "토큰 임베딩 (불러옴: {file})"),
@@ -663,9 +677,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "unique.partial": (" — searched offsets up to {checked}", " — 위치 차이 {checked}까지 찾음"),
     "unique.range": (
-        "all values in [<b>{lo}</b>, <b>{hi}</b>]{rows}: added to an embedding, PE never drowns it",
-        "모든 값이 [<b>{lo}</b>, <b>{hi}</b>] 안에 있습니다{rows}: 임베딩에 더해도 "
-        "임베딩을 덮지 않습니다",
+        "all values in [<b>{lo}</b>, <b>{hi}</b>]{rows}, yet every row has length "
+        "√(d_model/2) = <b>{norm}</b>: see the Embedding tab for what that does to a sum",
+        "모든 값이 [<b>{lo}</b>, <b>{hi}</b>] 안에 있습니다{rows}. 그래도 모든 행의 길이는 "
+        "√(d_model/2) = <b>{norm}</b>입니다. 합에 미치는 영향은 임베딩 탭에서 보세요",
     ),
     "unique.rows": (" (first {n} positions)", " (처음 {n}개 위치)"),
     "unique.plot": ("‖PE(p) − PE(p + Δ)‖ against Δ", "Δ에 따른 ‖PE(p) − PE(p + Δ)‖"),

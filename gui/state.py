@@ -103,6 +103,8 @@ class AppState(DerivedNumbers, QObject):
     font_scale = StateField(1.0, _font_scale)
     #: 'en' or 'ko': every text of the window and of messages.
     language = StateField(lambda v: i18n.language(), lambda v, _: i18n.check_language(v), kind=str)
+    #: Multiply the token embeddings by √d_model before adding PE, as the paper does (§3.4).
+    scale_embeddings = StateField(False, lambda v, _: check_bool(tr("name.scale_embeddings"), v))
     #: Positions seen in training (BERT's learned table has 512).
     train_len = StateField(
         DEFAULT_TRAIN_LEN, lambda v, _: check_int(tr("name.train_len"), v, 1, MAX_LEN)

@@ -6,12 +6,22 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QRectF, QSignalBlocker, Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
+from core.examples import input_norms
+from core.format import fmt
 from core.i18n import tr
 from gui import style
 from gui.lazy_view import LazyView, lazy
+from gui.stable_label import StableLabel
 from gui.state import AppState
 
 PANELS = 3
@@ -24,6 +34,7 @@ class EmbeddingView(LazyView):
         super().__init__(parent)
         self._state = state
         self._limit = 0.0
+        self._names: list[str] = []
         self.caption = style.rich_label()
         self.graphics = style.graphics_area()
         self.plots: list[pg.PlotItem] = []
@@ -37,12 +48,19 @@ class EmbeddingView(LazyView):
         self.colorbar.setImageItem(self.images)
         self.graphics.addItem(self.colorbar, row=0, col=1, rowspan=PANELS)
 
+        # ‖E‖, ‖PE‖, ‖E + PE‖ and the cosine per token: they change with pos (E·PE does), so
+        # plain text in a fixed slot.
+        self.norms = StableLabel(fill=True)
+        self.norms.setTextFormat(Qt.TextFormat.PlainText)
+        self.scale_check = QCheckBox()
         self.load_button = QPushButton()
         self.examples_button = QPushButton()
         buttons = QWidget()
         buttons.setProperty(style.INTERACTIVE, True)
         row_layout = QHBoxLayout(buttons)
         row_layout.setContentsMargins(0, 0, 0, 0)
+        row_layout.addWidget(self.scale_check)
+        row_layout.addSpacing(16)
         row_layout.addWidget(self.load_button)
         row_layout.addWidget(self.examples_button)
         row_layout.addStretch(1)
@@ -50,18 +68,26 @@ class EmbeddingView(LazyView):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.norms.slot)
         layout.addWidget(buttons)
 
         self.load_button.clicked.connect(self._on_load_button_clicked)
         self.examples_button.clicked.connect(self._on_examples_button_clicked)
-        state.observe(["table", "embeddings", "language", "font_scale"], self._request_sync)
+        self.scale_check.toggled.connect(self._on_scale_check_toggled)
+        state.observe(
+            ["table", "embeddings", "language", "font_scale", "scale_embeddings"],
+            self._request_sync,
+        )
         state.observe(["pos"], self._sync_pos)
         self._request_sync()
 
     def rows(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(embeddings, PE rows of pos, pos+1, …, their sum), each (n, d_model)."""
+        """(embeddings as the model scales them, PE rows of pos, pos+1, …, their sum), each
+        (n, d_model)."""
         s = self._state
         embeddings = s.embedding_rows()
+        if s.scale_embeddings:
+            embeddings = embeddings * math.sqrt(s.d_model)
         pe = s.pe_rows(s.pos, s.pos + embeddings.shape[0])
         return embeddings, pe, embeddings + pe
 
@@ -88,8 +114,16 @@ class EmbeddingView(LazyView):
         rows = (names, pe_names, sums)
         style.name_rows(list(zip(self.plots, rows, strict=True)), s.font_scale)
         self.plots[-1].setLabel("bottom", tr("heatmap.x"))
-        self.caption.setText(tr("embed.caption"))
+        root = math.sqrt(s.d_model)
+        pe_norm = f"{math.sqrt(s.d_model / 2):.4g}"
+        self.caption.setText(tr("embed.caption", pe_norm=pe_norm, root=f"{root:.4g}"))
         self.caption.setFont(style.scaled_font(s.font_scale))
+        self._names = names
+        self.norms.setFont(style.scaled_font(s.font_scale))
+        self.norms.slot.setFixedHeight(self.norms.fontMetrics().lineSpacing() * n + 6)
+        with QSignalBlocker(self.scale_check):
+            self.scale_check.setChecked(s.scale_embeddings)
+        self.scale_check.setText(tr("embed.scale_switch"))
         self.load_button.setText(tr("embed.load"))
         self.examples_button.setText(tr("embed.examples"))
         self.examples_button.setEnabled(s.embeddings_loaded)
@@ -109,11 +143,30 @@ class EmbeddingView(LazyView):
             self.images[0].display(embeddings, rect, (-limit, limit))
         for image, data in zip(self.images[1:], (pe, total), strict=True):
             image.display(data, rect, (-limit, limit))
+        norm_e, norm_pe, norm_total, cosine = input_norms(embeddings, pe)
+        self.norms.setText(
+            "\n".join(
+                tr(
+                    "embed.norms",
+                    name=name,
+                    e=f"{a:.4g}",
+                    pe=f"{b:.4g}",
+                    total=f"{c:.4g}",
+                    cosine=fmt(d, 3),
+                )
+                for name, a, b, c, d in zip(
+                    self._names, norm_e, norm_pe, norm_total, cosine, strict=True
+                )
+            )
+        )
 
     def _on_load_button_clicked(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, tr("embed.load"), "", tr("export.filter_npy"))
         if path:
             self._state.load_embeddings(path)
+
+    def _on_scale_check_toggled(self, checked: bool) -> None:
+        self._state.request(scale_embeddings=checked)
 
     def _on_examples_button_clicked(self) -> None:
         self._state.set_embeddings(None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QVBoxLayout, QWidget
@@ -73,6 +75,7 @@ class UniqueView(LazyView):
                 lo=fmt(u.min_value, 6),
                 hi=fmt(u.max_value, 6),
                 rows=rows,
+                norm=f"{math.sqrt(s.d_model / 2):.4g}",
             )
         )
         self.stats.setText("<br>".join(f"• {line}" for line in lines))

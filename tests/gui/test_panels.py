@@ -176,3 +176,29 @@ def test_every_image_lies_within_its_plot(show, state, spec):
             rect = image.mapRectToParent(image.boundingRect())
             (x0, x1), _ = image.getViewBox().viewRange()
             assert x0 - 1 <= rect.left() and rect.right() <= x1 + 1, (spec.name, d_model, rect)
+
+
+def test_embedding_panel_tells_the_truth_about_sizes(show, state):
+    """PE's values lie in [-1, 1], but ‖PE(pos)‖ = √(d/2) = 16 at d = 512: larger than the
+    example embeddings (≈ 11). The caption says so, the norms are printed, and the √d_model
+    switch scales the embeddings as the paper does."""
+    state.set(pos=7)
+    view = show(EmbeddingView, state)
+    assert "without drowning" not in view.caption.text()
+    assert "√(d_model/2) = 16 " in view.caption.text() and "22.63" in view.caption.text()
+    embeddings = example_embeddings(512)
+    pe = encode([7, 8, 9], 512)
+    lines = view.norms.text().splitlines()
+    assert len(lines) == 3
+    for line, e, p in zip(lines, embeddings, pe, strict=True):
+        total = e + p
+        cosine = e @ total / (np.linalg.norm(e) * np.linalg.norm(total))
+        assert f"‖E‖ = {np.linalg.norm(e):.4g}," in line and "‖PE‖ = 16," in line
+        assert f"‖E + PE‖ = {np.linalg.norm(total):.4g}," in line
+        assert line.endswith(f"{cosine:.3f}".replace("-", "−"))
+    view.scale_check.setChecked(True)
+    assert state.scale_embeddings
+    view.grab()
+    np.testing.assert_allclose(view.images[0].image, embeddings * np.sqrt(512), rtol=1e-6)
+    first = view.norms.text().splitlines()[0]
+    assert f"‖E‖ = {np.linalg.norm(embeddings[0]) * np.sqrt(512):.4g}," in first
