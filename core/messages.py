@@ -638,8 +638,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>Worked example, d_model = 4.</b> Pair 0 divides pos by "
         "{base}<sup>0/4</sup> = {d0}, pair 1 by {base}<sup>2/4</sup> = {d1}: "
         "the denominators are base<sup>2i/d_model</sup>.",
-        "<b>계산 예시, d_model = 4.</b> 쌍 0은 pos를 {base}<sup>0/4</sup> = {d0}(으)로, "
-        "쌍 1은 {base}<sup>2/4</sup> = {d1}(으)로 나눕니다: 분모는 "
+        "<b>계산 예시, d_model = 4.</b> pos를 나누는 수는 쌍 0에서 "
+        "{base}<sup>0/4</sup> = {d0}, 쌍 1에서 {base}<sup>2/4</sup> = {d1}입니다. 분모는 "
         "base<sup>2i/d_model</sup>입니다.",
     ),
     "worked.formula": (
@@ -709,24 +709,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "현재 pos = {pos} · 곡선 사이 가장 큰 차이: {gap} (float64 반올림 오차)",
     ),
     "wave.caption": (
-        "<b>Wavelength ruler.</b> Pair i needs 2π·base<sup>2i/d_model</sup> "
-        "positions for one turn, from 2π up to nearly 2π·base.",
+        "<b>Wavelength ruler.</b> Pair i needs 2π·base<sup>2i/d_model</sup> positions for "
+        "one turn: from 2π = 6.283 (pair 0) to 2π·base<sup>1 − 2/d_model</sup> = {longest} "
+        "(pair {last}).",
         "<b>파장 눈금자.</b> 쌍 i가 한 바퀴 도는 데 2π·base<sup>2i/d_model</sup>개의 위치가 "
-        "필요합니다. 2π부터 거의 2π·base까지입니다.",
+        "필요합니다. 쌍 0의 2π = 6.283부터 쌍 {last}의 2π·base<sup>1 − 2/d_model</sup> = "
+        "{longest}까지입니다.",
     ),
     "wave.plot": ("wavelength of each pair (log scale)", "쌍별 파장 (로그 눈금)"),
     "wave.x": ("pair i", "쌍 i"),
     "wave.y": ("positions per turn", "한 바퀴에 드는 위치 수"),
-    "wave.max_len": ("max_len = {n}", "max_len = {n}"),
-    "wave.summary": (
-        "<b>{done}</b> of {total} pairs finish at least one turn within "
-        "{max_len} positions; <b>{never}</b> never do (hollow): within the sequence "
-        "they move less than a full circle.",
-        "쌍 {total}개 중 <b>{done}</b>개는 위치 {max_len}개 안에 적어도 한 바퀴를 "
-        "돌고, <b>{never}</b>개(속이 빈 점)는 한 바퀴도 다 돌지 못합니다.",
+    "wave.max_len": (
+        "positions 0…{last}: {last} steps",
+        "위치 0…{last}: {last}걸음",
     ),
-    "wave.finish": ("finishes a turn", "한 바퀴를 돎"),
-    "wave.never": ("never finishes a turn", "한 바퀴를 다 못 돎"),
+    "wave.summary": (
+        "<b>{done}</b> of {total} pairs finish at least one turn over positions 0…{last} "
+        "({last} steps); <b>{never}</b> never do (hollow): within the sequence they move "
+        "less than a full circle.",
+        "쌍 {total}개 가운데 <b>{done}</b>개는 위치 0…{last}({last}걸음) 동안 적어도 한 바퀴를 "
+        "돌고, <b>{never}</b>개(속이 빈 점)는 한 바퀴를 다 돌지 못합니다.",
+    ),
+    "wave.finish": ("finishes a turn", "한 바퀴 이상 도는 쌍"),
+    "wave.never": ("never finishes a turn", "한 바퀴를 다 돌지 못하는 쌍"),
     "beyond.caption": (
         "<b>Beyond the trained length.</b> Sinusoidal PE is defined for every "
         "position, but a model trained on {n} positions never saw the shaded "

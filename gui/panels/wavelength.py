@@ -48,8 +48,11 @@ class WavelengthView(LazyView):
         # In log mode pyqtgraph plots log10 of the data it is given.
         self.finishing.setData(pairs[done], np.log10(waves[done]))
         self.never.setData(pairs[~done], np.log10(waves[~done]))
-        self.max_len_line.setValue(np.log10(s.max_len))
-        self.max_len_line.label.setFormat(tr("wave.max_len", n=f"{s.max_len:,}"))
+        # The rule above: a hand finishes a turn when its wavelength is at most the max_len - 1
+        # steps from position 0 to the last; the line is drawn there.
+        last = s.max_len - 1
+        self.max_len_line.setValue(np.log10(max(last, 1)))
+        self.max_len_line.label.setFormat(tr("wave.max_len", last=f"{last:,}"))
         self.legend.clear()
         self.legend.addItem(self.finishing, tr("wave.finish"))
         self.legend.addItem(self.never, tr("wave.never"))
@@ -58,11 +61,11 @@ class WavelengthView(LazyView):
                 "wave.summary",
                 done=int(done.sum()),
                 total=waves.size,
-                max_len=f"{s.max_len:,}",
+                last=f"{last:,}",
                 never=int((~done).sum()),
             )
         )
-        self.caption.setText(tr("wave.caption"))
+        self.caption.setText(tr("wave.caption", longest=f"{waves[-1]:.6g}", last=waves.size - 1))
         self.plot.setLabel("bottom", tr("wave.x"))
         self.plot.setLabel("left", tr("wave.y"))
         style.set_title(self.plot, tr("wave.plot"), s.font_scale)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.examples import worked_example
-from core.format import fmt, fmt_base
+from core.format import fmt, fmt_base, fmt_derived
 from core.i18n import tr
 from gui import style
 from gui.lazy_view import LazyView, lazy
@@ -77,7 +77,7 @@ class WorkedView(LazyView):
         first = s.pos if self.follow_check.isChecked() else 0
         positions, (d0, d1), values = worked_example(first, s.base)
         headers = [tr("worked.position")] + [
-            f"{func}(pos/{fmt_base(d)})" for d in (d0, d1) for func in ("sin", "cos")
+            f"{func}(pos/{fmt_derived(d, s.base)})" for d in (d0, d1) for func in ("sin", "cos")
         ]
         return headers, [[int(p), *row] for p, row in zip(positions, values.tolist(), strict=True)]
 
@@ -96,7 +96,12 @@ class WorkedView(LazyView):
         s = self._state
         d0, d1 = worked_example(0, s.base)[1]
         self.caption.setText(
-            tr("worked.caption", base=fmt_base(s.base), d0=fmt_base(d0), d1=f"{d1:.6g}")
+            tr(
+                "worked.caption",
+                base=fmt_base(s.base),
+                d0=fmt_derived(d0, s.base),
+                d1=fmt_derived(d1, s.base),
+            )
         )
         font = style.scaled_font(s.font_scale, 1.3)
         self.table.setFont(font)

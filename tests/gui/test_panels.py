@@ -118,7 +118,11 @@ def test_wavelength_ruler_counts_pairs_that_never_turn(show, state):
     assert len(view.finishing.data) == done and len(view.never.data) == 256 - done
     state.set(base=500000.0)  # a rope_theta: longer wavelengths, fewer finish
     assert len(view.finishing.data) == int((wavelengths(512, 500000.0) <= 49).sum()) < done
-    assert view.max_len_line.value() == pytest.approx(math.log10(50))
+    # The line is where the rule is: 49 steps from position 0 to position 49.
+    assert view.max_len_line.value() == pytest.approx(math.log10(49))
+    # The true range: pair 0 takes 2π, pair 255 takes 2π·base^(1 − 2/512), not "nearly 2π·base".
+    longest = 2 * math.pi * 500000.0 ** (1 - 2 / 512)
+    assert f"= {longest:.6g} (pair 255)" in view.caption.text()
 
 
 def test_beyond_panel_shades_past_the_training_length(show, state):
@@ -202,3 +206,12 @@ def test_embedding_panel_tells_the_truth_about_sizes(show, state):
     np.testing.assert_allclose(view.images[0].image, embeddings * np.sqrt(512), rtol=1e-6)
     first = view.norms.text().splitlines()[0]
     assert f"‖E‖ = {np.linalg.norm(embeddings[0]) * np.sqrt(512):.4g}," in first
+
+
+def test_worked_caption_tells_a_base_near_one_apart(show, state):
+    state.set(base=1 + 1e-12)
+    view = show(WorkedView, state)
+    text = view.caption.text()
+    assert "1.000000000001<sup>2/4</sup> = 1.0000000000005" in text
+    state.set(base=10000.0)
+    assert "10000<sup>2/4</sup> = 100" in view.caption.text()
