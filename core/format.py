@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
+TWO_PI = 2 * math.pi
+
 
 def fmt(value: float, digits: int = 4) -> str:
     """A number for the screen: fixed decimals, true minus sign, no '-0.0000'."""
@@ -27,3 +31,23 @@ def fmt_derived(value: float, base: float) -> str:
         return f"{value:.6g}"
     text = repr(float(value))
     return text[:-2] if text.endswith(".0") else text
+
+
+def fmt_factor(value: float, multiplier: float) -> str:
+    """value printed with the significant digits that `multiplier × value` needs, so the
+    printed factors multiply to the printed product: 6, plus one per digit of |multiplier|
+    (999999 × 0.663600906234 = 663600.574, not 999999 × 0.663601 = 663601), at most 17."""
+    digits = 6 + max(0, math.ceil(math.log10(abs(multiplier) + 1)))
+    return f"{value:.{min(17, digits)}g}"
+
+
+def fmt_angle(theta: float) -> str:
+    """An angle in radians with six decimals, and, past one turn, reduced to [0, 2π) with its
+    number of whole turns: '663600.574223 rad = 105616 turns + 5.160512 rad'. The reduction
+    is what sin and cos see; float64 holds theta to about theta × 1.1e-16 rad."""
+    text = f"{fmt(theta, 6)} rad"
+    if abs(theta) < TWO_PI:
+        return text
+    turns = math.floor(theta / TWO_PI)
+    rest = theta - turns * TWO_PI
+    return f"{text} = {turns:,} × 2π + {fmt(rest, 6)} rad"

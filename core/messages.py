@@ -440,6 +440,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " Each pixel row is the exact mean of {rows} positions.",
         " 픽셀 한 줄이 위치 {rows}개의 정확한 평균입니다.",
     ),
+    "heatmap.mean_last": (
+        " (the last row: {rows} positions)",
+        " (마지막 줄은 위치 {rows}개)",
+    ),
+    "heatmap.pixel": (
+        "<br>The pixel under the mouse is the mean of positions {first}…{last} ({n} "
+        "positions){dims}: <b>{value}</b>.",
+        "<br>마우스 아래 픽셀은 위치 {first}…{last}(위치 {n}개){dims}의 평균입니다: "
+        "<b>{value}</b>.",
+    ),
+    "heatmap.pixel_dims": (" and dimensions {first}…{last}", ", 차원 {first}…{last}"),
     "heatmap.zoom": (
         " Scroll to zoom, drag to pan, double-click for the whole table.",
         " 휠로 확대, 끌어서 이동, 두 번 클릭하면 표 전체를 봅니다.",

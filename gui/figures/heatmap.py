@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
 from core.binning import screen_image
-from core.format import fmt, fmt_base
+from core.format import fmt, fmt_angle, fmt_base, fmt_factor
 from core.i18n import tr
 from gui import style
 from gui.lazy_view import LazyView, lazy
@@ -41,6 +41,8 @@ class HeatmapView(LazyView):
         self._state = state
         self._hover: tuple[int, int] | None = None
         self._before_click: tuple[int, int] | None = None  # (pos, pair) before the last click
+        # What the image shows: ((first, stop, positions per pixel), (the same for columns)).
+        self._window: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
 
         self.graphics = style.graphics_area()
         self.plot: pg.PlotItem = style.quiet_plot(self.graphics.addPlot(), self, mouse=True)
@@ -183,6 +185,7 @@ class HeatmapView(LazyView):
             QRectF(columns[0], rows[0], image.shape[1] * columns[2], image.shape[0] * rows[2]),
         )
         self.positions_per_pixel = rows[2]
+        self._window = (rows, columns)
         self._show_readout()
 
     @lazy
@@ -246,13 +249,43 @@ class HeatmapView(LazyView):
     def _show_readout(self) -> None:
         if self._hover is None:
             # No numbers that move with pos: a rich text laid out anew every step is slow.
-            step = self.positions_per_pixel
-            binned = tr("heatmap.mean", rows=f"{step:,}") if step > 1 else ""
+            binned = ""
+            if self._window is not None and self.positions_per_pixel > 1:
+                (first, stop, step), _ = self._window
+                last_rows = (stop - first) % step or step
+                binned = tr("heatmap.mean", rows=f"{step:,}")
+                if last_rows != step:
+                    binned += tr("heatmap.mean_last", rows=f"{last_rows:,}")
             self.readout.setText(
                 tr("heatmap.hint", color=style.OFFSET_COLOR.name()) + binned + tr("heatmap.zoom")
             )
             return
-        self.readout.setText(cell_formula(self._state, *self._hover))
+        self.readout.setText(cell_formula(self._state, *self._hover) + self._pixel_text())
+
+    def _pixel_text(self) -> str:
+        """Zoomed out, the pixel under the mouse is a mean: which positions (and dimensions)
+        it covers, and the value it shows."""
+        if self._window is None or self._hover is None or self.image.image is None:
+            return ""
+        (r0, r1, step), (c0, c1, group) = self._window
+        pos, dim = self._hover
+        if (step == 1 and group == 1) or not (r0 <= pos < r1 and c0 <= dim < c1):
+            return ""
+        row, col = (pos - r0) // step, (dim - c0) // group
+        first, last = r0 + row * step, min(r1, r0 + (row + 1) * step) - 1
+        value = float(self.image.image[row, col])
+        dims = ""
+        if group > 1:
+            d0, d1 = c0 + col * group, min(c1, c0 + (col + 1) * group) - 1
+            dims = tr("heatmap.pixel_dims", first=d0, last=d1)
+        return tr(
+            "heatmap.pixel",
+            first=f"{first:,}",
+            last=f"{last:,}",
+            n=f"{last - first + 1:,}",
+            dims=dims,
+            value=fmt(value, 6),
+        )
 
 
 def cell_formula(state: AppState, pos: int, dim: int) -> str:
@@ -263,6 +296,6 @@ def cell_formula(state: AppState, pos: int, dim: int) -> str:
     value = state.pe(pos)[dim]
     return tr("heatmap.cell", pos=pos, dim=dim, pair=pair, func=func) + (
         f"PE({pos}, {dim}) = {func}({pos} / {fmt_base(state.base)}<sup>{2 * pair}/"
-        f"{state.d_model}</sup>) = {func}({pos} × {omega:.6g}) = {func}({pos * omega:.6g} rad) "
-        f"= <b>{fmt(value, 6)}</b>"
+        f"{state.d_model}</sup>) = {func}({pos} × {fmt_factor(omega, pos)}) = "
+        f"{func}({fmt_angle(pos * omega)}) = <b>{fmt(value, 6)}</b>"
     )

@@ -11,7 +11,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QVBoxLayout, QWidget
 
 from core.binning import max_abs_pool
-from core.format import fmt, fmt_base
+from core.format import fmt, fmt_angle, fmt_base, fmt_factor
 from core.i18n import tr
 from core.rotation import pair_rotation
 from gui import style
@@ -153,8 +153,8 @@ class RotationView(LazyView):
                 "rotation.phi",
                 pair=pair,
                 k=s.k,
-                omega=f"{omega:.6g}",
-                phi=fmt(phi, 6),
+                omega=fmt_factor(omega, s.k),
+                phi=fmt_angle(phi).removesuffix(" rad"),
                 degrees=fmt(math.degrees(phi), 4),
                 base=fmt_base(s.base),
                 two_i=2 * pair,

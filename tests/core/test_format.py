@@ -31,3 +31,26 @@ def test_numbers_derived_from_the_base_keep_the_digits_it_needs():
 def test_fmt_uses_a_true_minus_and_no_negative_zero():
     assert fmt(-0.25, 2) == "−0.25"
     assert fmt(-0.00001, 3) == "0.000"
+
+
+def test_printed_factors_multiply_to_the_printed_angle():
+    """The audit's case: sin(999999 × 0.663601) printed as sin(663601 rad); the true angle is
+    663600.574… and its sine 0.687, not 0.926."""
+    import math
+
+    from core.encoding import inverse_frequencies
+    from core.format import fmt_angle, fmt_factor
+
+    omega = float(inverse_frequencies(512, 10000.0)[10])
+    pos = 999999
+    printed = float(fmt_factor(omega, pos))
+    assert abs(pos * printed - pos * omega) < 5e-7  # the factors give the angle to 6 decimals
+    text = fmt_angle(pos * omega)
+    angle, reduced = text.split(" = ")
+    assert angle == f"{pos * omega:.6f} rad"
+    turns, rest = reduced.split(" × 2π + ")
+    rest_value = float(rest.removesuffix(" rad"))
+    assert 0 <= rest_value < 2 * math.pi
+    assert int(turns.replace(",", "")) * 2 * math.pi + rest_value == pytest.approx(pos * omega)
+    assert math.sin(rest_value) == pytest.approx(math.sin(pos * omega), abs=1e-6)
+    assert fmt_angle(1.5) == "1.500000 rad"

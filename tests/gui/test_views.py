@@ -356,3 +356,23 @@ def test_diverging_image_renders_pyqtgraphs_colours(qapp):
         pg.ImageItem.render(image)
         theirs = image.qimage.convertToFormat(QImage.Format.Format_RGB32)
         assert ours.format() == QImage.Format.Format_RGB32 and ours == theirs
+
+
+def test_zoomed_out_hover_says_the_pixel_is_a_mean_and_gives_it(heatmap, state, qtbot):
+    from core.binning import mean_rows
+
+    state.set(max_len=1_000_000)
+    qtbot.wait(20)
+    (r0, r1, step), _ = heatmap.pixel_window()
+    assert step > 1
+    point = view_to_pixel(heatmap.graphics, heatmap.plot, 20.5, 400_000)
+    qtbot.mouseMove(heatmap.graphics.viewport(), point)
+    qtbot.waitUntil(lambda: "mean of positions" in heatmap.readout.text())
+    pos, dim = heatmap.cell_at(heatmap.graphics.mapToScene(point))
+    first = r0 + (pos - r0) // step * step
+    last = min(r1, first + step) - 1
+    text = heatmap.readout.text()
+    assert f"positions {first:,}…{last:,} ({last - first + 1:,} positions)" in text
+    exact = mean_rows(first, last + 1, last - first + 1, 512)[0, dim]
+    shown = float(text.split("<b>")[-1].split("</b>")[0].replace("−", "-"))
+    assert shown == pytest.approx(exact, abs=2e-6)  # the pixel's float32 mean
