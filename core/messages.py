@@ -329,6 +329,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "인코딩을 시계 바늘로 보여 줍니다: PE(pos+k) = R(k)·PE(pos).</p>"
         "<p>한글 글꼴: 나눔고딕, SIL Open Font License 1.1.</p>",
     ),
+    "caption.worked": (
+        "worked example · d_model 4 · base {base} · positions 0…3",
+        "계산 예시 · d_model 4 · 밑 base {base} · 위치 0…3",
+    ),
     "status.readout": (
         "pos {pos} · k {k} · d_model {d_model} · base {base} · max_len {max_len}",
         "위치 pos {pos} · k {k} · d_model {d_model} · 밑 base {base} · 길이 max_len {max_len}",

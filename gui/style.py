@@ -114,6 +114,27 @@ def parameter_line(state: AppState) -> str:
     )
 
 
+class IndexAxis(pg.AxisItem):
+    """An axis of positions or dimensions: whole numbers written out in full with thousands
+    separators (800,000 and 1,000,000, never 1e+06 beside 800000) and, for a short axis, one
+    tick per cell at its centre (cell r spans r..r+1), labelled r."""
+
+    #: Up to this many cells, every cell gets its own tick.
+    EACH_CELL = 32
+
+    def set_cells(self, count: int) -> None:
+        #: The ticks set (one per cell), or None for pyqtgraph's own.
+        self.cell_ticks = (
+            [(r + 0.5, str(r)) for r in range(count)] if count <= self.EACH_CELL else None
+        )
+        self.setTicks(None if self.cell_ticks is None else [self.cell_ticks])
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        if all(float(v).is_integer() for v in values):
+            return [f"{int(v):,}" for v in values]
+        return super().tickStrings(values, scale, spacing)
+
+
 def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:
     """A plot for teaching: no context menus, no auto-range button, pan/zoom only if asked.
 

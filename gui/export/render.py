@@ -29,6 +29,7 @@ from PySide6.QtGui import QColor, QImage, QImageWriter, QPageLayout, QPageSize, 
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QWidget
 
+from core.format import fmt_base
 from core.i18n import tr
 from gui import style
 from gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
@@ -62,6 +63,7 @@ class Figure:
                     tr("export.side", name=name, lo=MIN_SIDE, hi=MAX_SIDE, value=side)
                 )
         self.state = state.copy()
+        self.view = view
         self.width, self.height = width, height
         self.scale = layout_scale(width, height)
         self.caption = caption
@@ -105,7 +107,7 @@ class Figure:
             painter.drawText(
                 QRectF(0, top, self.logical.width(), self.caption_height),
                 Qt.AlignmentFlag.AlignCenter,
-                style.parameter_line(self.state),
+                caption_text(self.view, self.state),
             )
         painter.restore()
 
@@ -118,6 +120,14 @@ class Figure:
         self.paint(painter)
         painter.end()
         return image
+
+
+def caption_text(view: str, state: AppState) -> str:
+    """The caption line under a figure: it describes that figure. The worked example is the
+    course's d_model = 4 table from position 0, whatever the window's d_model."""
+    if view == "worked":
+        return tr("caption.worked", base=fmt_base(state.base))
+    return style.parameter_line(state)
 
 
 @contextlib.contextmanager

@@ -45,7 +45,12 @@ class HeatmapView(LazyView):
         self._window: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
 
         self.graphics = style.graphics_area()
-        self.plot: pg.PlotItem = style.quiet_plot(self.graphics.addPlot(), self, mouse=True)
+        self.rows_axis, self.columns_axis = style.IndexAxis("left"), style.IndexAxis("bottom")
+        self.plot: pg.PlotItem = style.quiet_plot(
+            self.graphics.addPlot(axisItems={"left": self.rows_axis, "bottom": self.columns_axis}),
+            self,
+            mouse=True,
+        )
         self.plot.invertY(True)
         self.image = style.DivergingImage()
         self.plot.addItem(self.image)
@@ -139,6 +144,8 @@ class HeatmapView(LazyView):
             minXRange=min(s.d_model, 2),
             minYRange=min(s.max_len, 2),
         )
+        self.columns_axis.set_cells(s.d_model)
+        self.rows_axis.set_cells(s.max_len)
         self._image_key = None
         self.show_whole_table()
         self._sync_image()

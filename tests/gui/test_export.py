@@ -320,3 +320,12 @@ def test_bad_fps_is_refused(state, tmp_path):
     with pytest.raises(export.ExportError, match="fps"):
         export_animation(tmp_path / "a.gif", "clock", state, 0, 3, 0, 200, 200)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_caption_describes_the_figure_it_is_under(state):
+    from gui.export.render import caption_text
+
+    state.set(d_model=512)
+    assert "d_model 4" in caption_text("worked", state)
+    assert "512" not in caption_text("worked", state)
+    assert "d_model 512" in caption_text("heatmap", state)

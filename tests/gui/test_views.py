@@ -376,3 +376,12 @@ def test_zoomed_out_hover_says_the_pixel_is_a_mean_and_gives_it(heatmap, state, 
     exact = mean_rows(first, last + 1, last - first + 1, 512)[0, dim]
     shown = float(text.split("<b>")[-1].split("</b>")[0].replace("−", "-"))
     assert shown == pytest.approx(exact, abs=2e-6)  # the pixel's float32 mean
+
+
+def test_heatmap_axes_name_whole_cells_and_write_numbers_out(heatmap, state):
+    state.set(d_model=4)
+    ticks = heatmap.columns_axis.cell_ticks
+    assert ticks == [(0.5, "0"), (1.5, "1"), (2.5, "2"), (3.5, "3")]  # one per column
+    state.set(d_model=512, max_len=1_000_000)
+    strings = heatmap.rows_axis.tickStrings([0.0, 200000.0, 800000.0, 1000000.0], 1, 200000)
+    assert strings == ["0", "200,000", "800,000", "1,000,000"]  # not 800000 beside 1e+06
