@@ -525,16 +525,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "오차일 뿐, 항등식은 정확합니다)",
     ),
     "rotation.precision": (
-        "The largest angle is {angle} rad: float64 stores it to about ±{error} "
-        "rad, so sin and cos keep about {digits} correct decimals.",
-        "가장 큰 각도는 {angle} rad입니다: float64는 이를 약 ±{error} rad로 저장하므로 "
-        "sin과 cos는 소수 약 {digits}자리까지 정확합니다.",
+        "Pair 0's angle (pos × 1) is exact; the largest rounded one, pair 1's, is {angle} rad, "
+        "held to ±{error} rad (half a unit in its last place): sin and cos keep about "
+        "{digits} correct decimals.",
+        "쌍 0의 각도(pos × 1)는 정확합니다. 반올림되는 가장 큰 각도인 쌍 1의 각도는 {angle} "
+        "rad이고 오차는 ±{error} rad(마지막 자리 단위의 절반) 이내입니다. sin과 cos는 소수 약 "
+        "{digits}자리까지 정확합니다.",
     ),
     "rotation.precision_lost": (
-        "The largest angle is {angle} rad: float64 stores it only to "
-        "±{error} rad, so sin and cos keep just {digits} correct decimals.",
-        "가장 큰 각도는 {angle} rad입니다: float64는 이를 ±{error} rad로만 "
-        "저장하므로 sin과 cos는 소수 {digits}자리만 정확합니다.",
+        "Pair 0's angle (pos × 1) is exact; the largest rounded one, pair 1's, is {angle} rad, "
+        "held only to ±{error} rad: sin and cos keep just {digits} correct decimals.",
+        "쌍 0의 각도(pos × 1)는 정확합니다. 반올림되는 가장 큰 각도인 쌍 1의 각도는 {angle} "
+        "rad이고 오차가 ±{error} rad나 됩니다. sin과 cos는 소수 {digits}자리만 정확합니다.",
     ),
     # --- presenter keys --------------------------------------------------------------------------
     "keys.title": ("Presenter keys", "발표자 키"),
@@ -669,10 +671,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "worked.copy_csv": ("Copy as CSV", "CSV로 복사"),
     "worked.copied": ("Copied the table to the clipboard", "표를 클립보드에 복사했습니다"),
     "unique.caption": (
-        "<b>Every position is unique.</b> No two rows of the table are equal, "
-        "so the model can tell every position apart.",
-        "<b>모든 위치는 서로 다릅니다.</b> 표의 어느 두 행도 같지 않아 모델이 모든 "
-        "위치를 구별할 수 있습니다.",
+        "<b>Every position is unique.</b> No two rows of the table are equal: that is needed "
+        "for a model to tell every position apart, but not enough; how close the nearest two "
+        "rows are (below) says how hard it is.",
+        "<b>모든 위치는 서로 다릅니다.</b> 표의 어느 두 행도 같지 않습니다. 모델이 모든 위치를 "
+        "구별하려면 이것이 필요하지만 그것만으로 충분하지는 않습니다. 가장 가까운 두 행이 "
+        "얼마나 가까운지(아래)가 구별이 얼마나 어려운지를 말해 줍니다.",
     ),
     "unique.count": (
         "<b>{distinct}</b> distinct rows among positions 0…{last} ({decimals} decimals): {verdict}",
@@ -720,8 +724,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "distance.b": ("position b", "위치 b"),
     "distance.current": ("current pos", "현재 pos"),
     "distance.spread": (
-        "current pos = {pos} · largest gap between the curves: {gap} (float64 rounding)",
-        "현재 pos = {pos} · 곡선 사이 가장 큰 차이: {gap} (float64 반올림 오차)",
+        "current pos = {pos} · largest gap between a measured curve and the closed form: {gap} "
+        "(float64 rounding)",
+        "현재 pos = {pos} · 측정한 곡선과 닫힌 형식 사이의 가장 큰 차이: {gap} "
+        "(float64 반올림 오차)",
     ),
     "wave.caption": (
         "<b>Wavelength ruler.</b> Pair i needs 2π·base<sup>2i/d_model</sup> positions for "

@@ -180,9 +180,8 @@ class RotationView(LazyView):
                 for name, v in zip(VECTOR_ROWS, (pe, turned, target), strict=True)
             )
         )
-        self.vector_error.setText(
-            tr("rotation.error", error=f"{error:.2e}") + precision_note(max(s.pos, s.pos + s.k))
-        )
+        note = precision_note(max(s.pos, s.pos + s.k), s.omega())
+        self.vector_error.setText(tr("rotation.error", error=f"{error:.2e}") + note)
 
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
@@ -208,16 +207,20 @@ class RotationView(LazyView):
         self.text_panel.setFixedWidth(round(TEXT_WIDTH * min(scale, 1.6)))
 
 
-def precision_note(angle: float) -> str:
-    """Say how much of the largest angle float64 keeps, once that starts to matter.
+def precision_note(largest_pos: int, omega: np.ndarray) -> str:
+    """Say how much of the largest rounded angle float64 keeps, once that starts to matter.
 
-    Pair 0 turns by one radian per position, so the largest angle is the largest position.
-    float64 stores it to a relative 2^-53: about 1e-9 rad at 10^7, and at ~10^12 rad only
-    about four correct digits of sin and cos remain.
+    Pair 0's angle, pos × 1, is a whole number and exact. Every other angle pos·ω_i is rounded
+    to the nearest float64, so it is off by at most half a unit in its last place; the largest
+    of them is pair 1's. At 10^7 that is 9e-10 rad; at ~10^12 rad about four correct decimals
+    of sin and cos remain.
     """
+    if omega.size < 2:
+        return ""  # pair 0 alone: every angle is exact
+    angle = largest_pos * float(omega[1])
     if angle < PRECISION_NOTE_FROM:
         return ""
-    error = angle * 2.0**-53
+    error = math.ulp(angle) / 2
     digits = max(0, int(-math.log10(error)))
     key = "rotation.precision_lost" if angle >= 1e12 else "rotation.precision"
     return "\n" + tr(key, angle=f"{angle:.3g}", error=f"{error:.1e}", digits=digits)

@@ -385,3 +385,15 @@ def test_heatmap_axes_name_whole_cells_and_write_numbers_out(heatmap, state):
     state.set(d_model=512, max_len=1_000_000)
     strings = heatmap.rows_axis.tickStrings([0.0, 200000.0, 800000.0, 1000000.0], 1, 200000)
     assert strings == ["0", "200,000", "800,000", "1,000,000"]  # not 800000 beside 1e+06
+
+
+def test_the_precision_note_bounds_the_rounded_angle_tightly():
+    from core.encoding import inverse_frequencies
+    from gui.figures.rotation import precision_note
+
+    omega = inverse_frequencies(512, 10000.0)
+    assert precision_note(10**6, omega[:1]) == ""  # pair 0 alone: pos × 1 is exact
+    note = precision_note(10**7, omega)
+    angle = 10**7 * float(omega[1])
+    assert f"{angle:.3g} rad" in note and "Pair 0's angle (pos × 1) is exact" in note
+    assert f"±{math.ulp(angle) / 2:.1e} rad" in note  # half an ulp, not angle × 2^-53
