@@ -7,6 +7,8 @@ the numbers.
 
 from __future__ import annotations
 
+import re
+
 from core.messages import MESSAGES
 
 LANGUAGES = ("en", "ko")
@@ -36,8 +38,67 @@ def language_for_locale(name: str) -> str:
     return "ko" if name.lower().startswith("ko") else "en"
 
 
+#: Korean particles written in the catalogue after a placeholder, as "{n}(으)로": chosen from
+#: the value when the text is filled in, so the reader never sees an alternation.
+PARTICLES = {
+    "(으)로": ("으로", "로"),
+    "은(는)": ("은", "는"),
+    "이(가)": ("이", "가"),
+    "을(를)": ("을", "를"),
+    "과(와)": ("과", "와"),
+}
+_PARTICLE_AFTER = re.compile(
+    r"\{(\w+)\}(" + "|".join(re.escape(alternation) for alternation in PARTICLES) + ")"
+)
+#: The final consonant of each digit's Korean reading: 일 이 삼 사 오 육 칠 팔 구 (0: 영).
+_DIGIT_FINAL = {"0": "ㅇ", "1": "ㄹ", "2": "", "3": "ㅁ", "4": "", "5": "", "6": "ㄱ",
+                "7": "ㄹ", "8": "ㄹ", "9": ""}  # fmt: skip
+#: ... and of the unit read last when a number ends in zeros: 십 백 천 만 (to 천만) 억.
+_UNIT_FINAL = {1: "ㅂ", 2: "ㄱ", 3: "ㄴ", 4: "ㄴ", 5: "ㄴ", 6: "ㄴ", 7: "ㄴ", 8: "ㄱ"}
+
+
+def final_sound(text: str) -> str:
+    """The final consonant ('' for a vowel) with which a Korean reader ends text: a Hangul
+    syllable's 받침, or a number read aloud (17 칠 -> ㄹ, 20 이십 -> ㅂ, 0 영 -> ㅇ)."""
+    text = text.rstrip()
+    if not text:
+        return ""
+    last = text[-1]
+    if "가" <= last <= "힣":
+        final = (ord(last) - ord("가")) % 28
+        return "" if final == 0 else ("ㄹ" if final == 8 else "ㅁ")  # any other 받침 acts alike
+    digits = re.search(r"(\d[\d,]*)(?:\.(\d+))?$", text)
+    if digits is None:
+        return ""
+    if digits.group(2):  # a decimal is read digit by digit after the point
+        return _DIGIT_FINAL[digits.group(2)[-1]]
+    whole = digits.group(1).replace(",", "")
+    if int(whole) == 0:
+        return _DIGIT_FINAL["0"]
+    zeros = len(whole) - len(whole.rstrip("0"))
+    return _UNIT_FINAL.get(zeros, "ㄱ") if zeros else _DIGIT_FINAL[whole[-1]]
+
+
+def particle(value: object, alternation: str) -> str:
+    """The particle that follows value: particle(17, '(으)로') == '로', particle(20, ...) ==
+    '으로', particle(3, '은(는)') == '은'."""
+    consonant, vowel = PARTICLES[alternation]
+    final = final_sound(str(value))
+    if alternation == "(으)로":
+        return vowel if final in ("", "ㄹ") else consonant
+    return vowel if final == "" else consonant
+
+
+def _fill(text: str, values: dict[str, object]) -> str:
+    text = _PARTICLE_AFTER.sub(
+        lambda m: "{" + m.group(1) + "}" + particle(values[m.group(1)], m.group(2)), text
+    )
+    return text.format(**values)
+
+
 def tr(key: str, lang: str | None = None, **values: object) -> str:
-    """The text for key in the current language (or lang), with {placeholders} filled in."""
+    """The text for key in the current language (or lang), with {placeholders} filled in and
+    each Korean particle written after one chosen from its value."""
     entry = MESSAGES[key]
     text = entry[1] if (lang or _current[0]) == "ko" else entry[0]
-    return text.format(**values) if values else text
+    return _fill(text, values) if values else text

@@ -10,7 +10,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- validation (core, state, command line) -------------------------------------------------
     "error.must": (
         "{name} must be {allowed}; got {value}",
-        "{name}: 받은 값 {value}은(는) 쓸 수 없습니다. 허용되는 값: {allowed}",
+        "{name}: 쓸 수 없는 값입니다 (받은 값: {value}). 허용되는 값: {allowed}",
     ),
     "allowed.int_range": ("an integer from {lo} to {hi}", "{lo}부터 {hi}까지의 정수"),
     "allowed.real_range": ("a finite number from {lo} to {hi}", "{lo}부터 {hi}까지의 유한한 수"),
@@ -165,7 +165,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "export.suffix": (
         "the file name must end in {suffixes}; got {value}",
-        "파일 이름은 {suffixes}(으)로 끝나야 합니다 (받은 값: {value})",
+        "파일 이름의 끝은 {suffixes} 가운데 하나여야 합니다 (받은 값: {value})",
     ),
     "export.position": (
         "{name} must be a position from {lo} to {hi}; got {value}",
@@ -260,7 +260,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "cli.gif_only": (
         "{flag} applies to .gif animations only; got {value}",
-        "{flag}은(는) .gif 애니메이션에만 쓰입니다 (받은 값: {value})",
+        "{flag} 옵션은 .gif 애니메이션에만 쓰입니다 (받은 값: {value})",
     ),
     "cli.reset_done": ("Saved settings cleared.", "저장된 설정을 지웠습니다."),
     "cli.reset_failed": (
@@ -329,6 +329,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "인코딩을 시계 바늘로 보여 줍니다: PE(pos+k) = R(k)·PE(pos).</p>"
         "<p>한글 글꼴: 나눔고딕, SIL Open Font License 1.1.</p>",
     ),
+    "file.look_in": ("Look in:", "찾는 위치:"),
+    "file.name": ("File name:", "파일 이름:"),
+    "file.type": ("Files of type:", "파일 형식:"),
+    "file.open": ("Open", "열기"),
+    "file.save": ("Save", "저장"),
+    "file.cancel": ("Cancel", "취소"),
     "caption.worked": (
         "worked example · d_model 4 · base {base} · positions 0…3",
         "계산 예시 · d_model 4 · 밑 base {base} · 위치 0…3",
@@ -494,7 +500,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rotation.matrix": ("R(k = {k})", "회전 행렬 R(k = {k})"),
     "rotation.leading": (
         " (leading {dim} of {d_model} dims)",
-        " (전체 {d_model}차원 중 앞쪽 {dim})",
+        " (전체 {d_model}차원 가운데 앞쪽 {dim}차원)",
     ),
     "rotation.zoom": ("zoom: first {n} pairs", "확대: 처음 {n}개 쌍"),
     "rotation.column": ("column", "열"),
@@ -516,7 +522,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rotation.vectors": (
         "<b>Pair {pair} of the three vectors</b> (sin, cos):",
-        "<b>세 벡터의 쌍 {pair}</b> (sin, cos):",
+        "<b>세 벡터에서 쌍 {pair}의 두 값</b> (sin, cos):",
     ),
     "rotation.error": (
         "max over dimensions of |R(k)·PE(pos) − PE(pos+k)| = {error} (float64 "
@@ -591,7 +597,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.need_file": ("Choose a file to write.", "저장할 파일을 고르세요."),
     "export.need_suffix": (
         "The file name must end in {suffixes}.",
-        "파일 이름은 {suffixes}(으)로 끝나야 합니다.",
+        "파일 이름의 끝은 {suffixes} 가운데 하나여야 합니다.",
     ),
     "export.folder_given": (
         "That is a folder; choose a file name.",
@@ -796,7 +802,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "argparse.ambiguous option: %(option)s could match %(matches)s": (
         "ambiguous option: %(option)s could match %(matches)s",
-        "모호한 옵션: %(option)s은(는) %(matches)s 중 어느 것일 수도 있습니다",
+        "모호한 옵션: %(option)s (%(matches)s 가운데 어느 것인지 알 수 없습니다)",
     ),
     "argparse.ignored explicit argument %r": (
         "ignored explicit argument %r",

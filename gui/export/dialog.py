@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -31,6 +30,7 @@ from gui.export.options import (
     MIN_SIDE,
     STILL_SUFFIXES,
 )
+from gui.platform.file_dialog import choose_file
 from gui.views import REGISTRY
 
 SIZE_PRESETS = ((1920, 1080), (3840, 2160))
@@ -147,12 +147,8 @@ class ExportDialog(QDialog):
             self.height_spin.setValue(size[1])
 
     def _on_browse_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self,
-            self.windowTitle(),
-            self.path_edit.text(),
-            tr("export.filter_gif" if self._animated else "export.filter_still"),
-        )
+        filters = tr("export.filter_gif" if self._animated else "export.filter_still")
+        path = choose_file(self, self.windowTitle(), self.path_edit.text(), filters, save=True)
         if path:
             self.path_edit.setText(path)
 

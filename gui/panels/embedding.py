@@ -9,7 +9,6 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
-    QFileDialog,
     QHBoxLayout,
     QPushButton,
     QVBoxLayout,
@@ -21,6 +20,7 @@ from core.format import fmt
 from core.i18n import tr
 from gui import style
 from gui.lazy_view import LazyView, lazy
+from gui.platform.file_dialog import choose_file
 from gui.stable_label import StableLabel
 from gui.state import AppState
 
@@ -161,7 +161,7 @@ class EmbeddingView(LazyView):
         )
 
     def _on_load_button_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("embed.load"), "", tr("export.filter_npy"))
+        path = choose_file(self, tr("embed.load"), "", tr("export.filter_npy"), save=False)
         if path:
             self._state.load_embeddings(path)
 

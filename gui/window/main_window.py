@@ -8,7 +8,6 @@ from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -24,6 +23,7 @@ from gui.export.actions import ExportActions
 from gui.figures.window import WindowView
 from gui.platform.app import use_qt_translations
 from gui.platform.error_hook import ErrorHook
+from gui.platform.file_dialog import choose_file
 from gui.platform.files import WriteError
 from gui.platform.settings import open_settings, restore_state, save_state
 from gui.stable_label import StableLabel
@@ -221,7 +221,7 @@ class MainWindow(QMainWindow):
         self._sync_readout()
 
     def open_embeddings_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("embed.load"), "", tr("export.filter_npy"))
+        path = choose_file(self, tr("embed.load"), "", tr("export.filter_npy"), save=False)
         if path:
             self.state.load_embeddings(path)
             self.tabs.setCurrentWidget(self.panel_hosts["embedding"])

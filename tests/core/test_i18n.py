@@ -43,3 +43,37 @@ def test_locale_and_bad_language():
     with pytest.raises(ValueError, match="language"):
         i18n.set_language("fr")
     assert i18n.language() == "en"
+
+
+@pytest.mark.parametrize(
+    ("value", "ro", "eun"),
+    [
+        (17, "로", "은"),
+        (12, "로", "는"),
+        (20, "으로", "은"),
+        (512, "로", "는"),
+        (1000, "으로", "은"),
+        (100000, "으로", "은"),
+        ("1,000,000", "으로", "은"),
+        (0, "으로", "은"),
+        (3, "으로", "은"),
+        (9, "로", "는"),
+        ("사랑해", "로", "는"),
+        ("학습", "으로", "은"),
+        ("길", "로", "은"),
+    ],
+)
+def test_korean_particles_follow_the_word(value, ro, eun):
+    assert i18n.particle(value, "(으)로") == ro
+    assert i18n.particle(value, "은(는)") == eun
+
+
+def test_no_alternation_reaches_the_reader():
+    assert i18n.tr("status.go_to", lang="ko", typed="17") == "위치 17로 이동 — Enter를 누르세요"
+    assert i18n.tr("status.go_to", lang="ko", typed="20").startswith("위치 20으로 이동")
+    text = i18n.tr("clock.beyond", lang="ko", pos=600, n=512)
+    assert "600은" in text and "512를" in text
+    for key, (_, korean) in MESSAGES.items():
+        # An alternation may only follow a placeholder (it is resolved when filled in).
+        bare = re.sub(r"\{\w+\}(\(으\)로|은\(는\)|이\(가\)|을\(를\)|과\(와\))", "", korean)
+        assert not re.search(r"\(으\)로|은\(는\)|이\(가\)|을\(를\)|와\(과\)|과\(와\)", bare), key

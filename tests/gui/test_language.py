@@ -149,3 +149,17 @@ def test_command_line_speaks_korean(tmp_path):
         [sys.executable, str(ROOT / "main.py"), "--lang", "fr"], capture_output=True, text=True
     )
     assert out.returncode == 2 and "--lang" in out.stderr
+
+
+def test_file_dialogs_speak_korean_throughout(window):
+    from PySide6.QtWidgets import QLabel
+
+    from gui.platform.file_dialog import file_dialog
+
+    window.state.set(language="ko")
+    dialog = file_dialog(window, "t", "", "NumPy (*.npy)", save=False)
+    dialog.setOption(dialog.Option.DontUseNativeDialog, True)
+    labels = " ".join(label.text() for label in dialog.findChildren(QLabel))
+    assert "Look in" not in labels and "Files of" not in labels
+    assert "찾는 위치" in labels and "파일 형식" in labels
+    dialog.deleteLater()
