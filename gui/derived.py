@@ -113,6 +113,14 @@ class DerivedNumbers:
         lo, rows = block
         return rows[first - lo : stop - lo]
 
+    def pairs_turning_within(self, positions: int) -> int:
+        """How many pairs (0, 1, … in order) have a wavelength shorter than `positions`: each
+        turns at least once within that many positions, so a mean over them is not the value
+        of any of them."""
+        if positions <= 1:
+            return 0
+        return int(np.searchsorted(self.wavelengths(), positions))
+
     def rotated(self) -> np.ndarray:
         """R(k) @ PE(pos), computed in O(d_model), shape (d_model,)."""
         return rotate(self.pe(self.params.pos), self.params.k, *self._table())

@@ -309,5 +309,7 @@ def filled_rect(brush: QBrush, z: float = 5) -> QGraphicsRectItem:
     return item
 
 
+#: Hatching over columns whose pairs turn within one pixel row (their means are no value).
+UNRESOLVED_HATCH = QColor(30, 30, 30, 150)
 #: Shade over positions the model never saw in training.
 BEYOND_SHADE = QColor(40, 40, 40, 90)

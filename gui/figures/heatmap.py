@@ -43,6 +43,7 @@ class HeatmapView(LazyView):
         self._before_click: tuple[int, int] | None = None  # (pos, pair) before the last click
         # What the image shows: ((first, stop, positions per pixel), (the same for columns)).
         self._window: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
+        self.unresolved_pairs = 0  # pairs 0…n−1 turn within one pixel row (hatched)
 
         self.graphics = style.graphics_area()
         self.rows_axis, self.columns_axis = style.IndexAxis("left"), style.IndexAxis("bottom")
@@ -66,9 +67,15 @@ class HeatmapView(LazyView):
         self.pos_box = _outline(style.POS_COLOR, 3.0)
         # Positions past the training length are shaded: the model never saw them.
         self.beyond_shade = style.filled_rect(QBrush(style.BEYOND_SHADE))
+        # Zoomed out, the columns of pairs that turn within one pixel row are hatched: their
+        # pixel means are not the value of any position.
+        self.unresolved = style.filled_rect(
+            QBrush(style.UNRESOLVED_HATCH, Qt.BrushStyle.BDiagPattern), z=6
+        )
         self.train_line = style.marker_line(0.85, [(0.5, 1.0), (0.5, 1.0)])
         for item in (
             self.beyond_shade,
+            self.unresolved,
             self.train_line,
             self.pair_box,
             self.offset_box,
@@ -193,6 +200,9 @@ class HeatmapView(LazyView):
         )
         self.positions_per_pixel = rows[2]
         self._window = (rows, columns)
+        self.unresolved_pairs = s.pairs_turning_within(rows[2])
+        self.unresolved.setVisible(self.unresolved_pairs > 0)
+        self.unresolved.setRect(QRectF(0, 0, 2 * self.unresolved_pairs, s.max_len))
         self._show_readout()
 
     @lazy
@@ -212,8 +222,8 @@ class HeatmapView(LazyView):
         scale = self._state.font_scale
         style.style_plot(self.plot, scale)
         self.readout.setFont(style.scaled_font(scale))
-        # Room for three lines, so hovering never resizes (and shifts) the plot.
-        self.readout.slot.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 3 + 6)
+        # Room for four lines, so hovering never resizes (and shifts) the plot.
+        self.readout.slot.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 4 + 6)
 
     # --- mouse -------------------------------------------------------------------------------
     def cell_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
@@ -260,9 +270,12 @@ class HeatmapView(LazyView):
             if self._window is not None and self.positions_per_pixel > 1:
                 (first, stop, step), _ = self._window
                 last_rows = (stop - first) % step or step
-                binned = tr("heatmap.mean", rows=f"{step:,}")
-                if last_rows != step:
-                    binned += tr("heatmap.mean_last", rows=f"{last_rows:,}")
+                last = "" if last_rows == step else tr("heatmap.mean_last", rows=f"{last_rows:,}")
+                binned = tr("heatmap.mean", rows=f"{step:,}", last=last)
+                if self.unresolved_pairs:
+                    binned += tr(
+                        "heatmap.unresolved", last=self.unresolved_pairs - 1, rows=f"{step:,}"
+                    )
             self.readout.setText(
                 tr("heatmap.hint", color=style.OFFSET_COLOR.name()) + binned + tr("heatmap.zoom")
             )

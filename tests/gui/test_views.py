@@ -5,7 +5,7 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from core.encoding import encode, inverse_frequencies, positional_encoding
+from core.encoding import encode, inverse_frequencies, positional_encoding, wavelengths
 from core.format import fmt
 from gui.figures.clock import ClockView
 from gui.figures.heatmap import HeatmapView
@@ -397,3 +397,17 @@ def test_the_precision_note_bounds_the_rounded_angle_tightly():
     angle = 10**7 * float(omega[1])
     assert f"{angle:.3g} rad" in note and "Pair 0's angle (pos × 1) is exact" in note
     assert f"±{math.ulp(angle) / 2:.1e} rad" in note  # half an ulp, not angle × 2^-53
+
+
+def test_columns_a_pixel_row_cannot_resolve_are_hatched_and_named(heatmap, state, qtbot):
+    state.set(max_len=1_000_000)
+    qtbot.wait(20)
+    (_, _, step), _ = heatmap.pixel_window()
+    fast = int((wavelengths(512) < step).sum())
+    assert fast > 0 and heatmap.unresolved.isVisible()
+    assert heatmap.unresolved.rect().width() == 2 * fast  # columns 0 … 2·fast − 1
+    assert f"pairs 0…{fast - 1} turn more than once within {step:,} positions" in (
+        heatmap.readout.text()
+    )
+    state.set(max_len=50)  # one position per pixel row: nothing to hatch
+    assert not heatmap.unresolved.isVisible()
