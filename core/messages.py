@@ -478,12 +478,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "큰 시계의 {name}이 보여 줄 쌍",
     ),
     "clock.grid_title": (
-        "<b>{n} clock hands</b>, one per pair i · label: i · positions per "
-        "turn 2π·{base}<sup>2i/{d_model}</sup> · <span style='color:{color}'>"
-        "dashed: pos + k</span>",
-        "<b>시계 바늘 {n}개</b>, 쌍 i마다 하나 · 표시: i · 한 바퀴에 드는 위치 수 "
-        "2π·{base}<sup>2i/{d_model}</sup> · <span style='color:{color}'>"
-        "점선: pos + k</span>",
+        "<b>{n} clock hands</b>, one per pair i (a common claim is {d_model} hands: each hand "
+        "is a sin/cos pair) · label: i · positions per turn 2π·{base}<sup>2i/{d_model}</sup> · "
+        "<span style='color:{color}'>dashed: pos + k</span>",
+        "<b>시계 바늘 {n}개</b>, 쌍 i마다 하나 (흔히 바늘 {d_model}개라고 하지만 바늘 하나가 "
+        "sin/cos 한 쌍입니다) · 표시: i · 한 바퀴에 드는 위치 수 "
+        "2π·{base}<sup>2i/{d_model}</sup> · <span style='color:{color}'>점선: pos + k</span>",
     ),
     "clock.legend": (
         "{name} · pair {pair} · {wave} positions per turn · at {angle}°",
@@ -496,9 +496,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- rotation --------------------------------------------------------------------------------
     "rotation.caption": (
         "<b>Relative position is a rotation:</b> PE(pos+k) = R(k)·PE(pos). "
-        "R(k) is built from k alone: it stays the same while pos moves.",
+        "R(k) is built from k alone: it stays the same while pos moves. In the addition "
+        "formulas i is the pair index, and pair i turns by k·ω<sub>i</sub>, not by k.",
         "<b>상대 위치는 회전입니다:</b> PE(pos+k) = R(k)·PE(pos). R(k)는 k만으로 "
-        "만들어지므로 pos가 움직여도 그대로입니다.",
+        "만들어지므로 pos가 움직여도 그대로입니다. 삼각함수 덧셈 공식에서 i는 쌍 번호이고, "
+        "쌍 i는 k가 아니라 k·ω<sub>i</sub>만큼 돕니다.",
     ),
     "rotation.matrix": ("R(k = {k})", "회전 행렬 R(k = {k})"),
     "rotation.leading": (
@@ -644,6 +646,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "× √d_model (the paper, §3.4)",
         "× √d_model (논문 §3.4)",
     ),
+    "embed.past_table": (
+        "Positions {first}…{last} lie past the table's last position, {end}: PE is defined "
+        "there too, but the table (max_len {max_len}) ends before them.",
+        "위치 {first}…{last}은(는) 표의 마지막 위치 {end}보다 뒤에 있습니다. PE는 그곳에서도 "
+        "정의되지만 표(max_len {max_len})는 그 앞에서 끝납니다.",
+    ),
     "embed.norms": (
         "{name}: ‖E‖ = {e}, ‖PE‖ = {pe}, ‖E + PE‖ = {total}, cos(E, E + PE) = {cosine}",
         "{name}: ‖E‖ = {e}, ‖PE‖ = {pe}, ‖E + PE‖ = {total}, E와 E + PE의 코사인 = {cosine}",
@@ -682,10 +690,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "unique.caption": (
         "<b>Every position is unique.</b> No two rows of the table are equal: that is needed "
         "for a model to tell every position apart, but not enough; how close the nearest two "
-        "rows are (below) says how hard it is.",
+        "rows are (below) says how hard it is. A common claim is that a clock's three hands "
+        "give every moment of a day its own look; in fact 03:00:00 and 15:00:00 look the same "
+        "(43,200 looks for 86,400 seconds). These hands never show the same look twice: pair 0 "
+        "alone takes 2π positions per turn, an irrational number, so it never repeats at "
+        "whole positions.",
         "<b>모든 위치는 서로 다릅니다.</b> 표의 어느 두 행도 같지 않습니다. 모델이 모든 위치를 "
         "구별하려면 이것이 필요하지만 그것만으로 충분하지는 않습니다. 가장 가까운 두 행이 "
-        "얼마나 가까운지(아래)가 구별이 얼마나 어려운지를 말해 줍니다.",
+        "얼마나 가까운지(아래)가 구별이 얼마나 어려운지를 말해 줍니다. 흔히 시계의 세 바늘이 "
+        "하루의 모든 순간을 다르게 보여 준다고 하지만, 실제로 오전 3시 정각과 오후 3시 정각은 "
+        "똑같아 보입니다(86,400초에 모습은 43,200가지). 이 바늘들은 같은 모습을 두 번 보이지 않습니다. "
+        "쌍 0 하나만 해도 한 바퀴에 무리수인 2π개의 위치가 걸려서, 정수 위치에서는 결코 "
+        "되풀이되지 않습니다.",
     ),
     "unique.count": (
         "<b>{distinct}</b> distinct rows among positions 0…{last} ({decimals} decimals): {verdict}",
@@ -763,13 +779,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "wave.finish": ("finishes a turn", "한 바퀴 이상 도는 쌍"),
     "wave.never": ("never finishes a turn", "한 바퀴를 다 돌지 못하는 쌍"),
     "beyond.caption": (
-        "<b>Beyond the trained length.</b> Sinusoidal PE is defined for every "
-        "position, but a model trained on {n} positions never saw the shaded "
-        "ones: its behaviour there is not guaranteed. A learned table such as "
-        "BERT's (512 rows) simply ends.",
-        "<b>학습 길이 너머.</b> 사인파 PE는 모든 위치에서 정의되지만, 위치 {n}개로 "
-        "학습한 모델은 음영 부분을 본 적이 없어 그곳에서의 동작은 보장되지 않습니다. "
-        "BERT(512행) 같은 학습형 표는 그냥 끝납니다.",
+        "<b>Beyond the trained length.</b> A common claim is that sinusoidal PE generalises "
+        "to any length. In fact it is defined for every position, but a model trained on {n} "
+        "positions never saw the angles of the shaded ones: its behaviour there is not "
+        "guaranteed. A learned table such as BERT's (512 rows) simply ends.",
+        "<b>학습 길이 너머.</b> 흔히 사인파 PE는 어떤 길이로도 일반화된다고 합니다. 실제로 "
+        "PE는 모든 위치에서 정의되지만, 위치 {n}개로 학습한 모델은 음영 부분의 각도를 본 적이 "
+        "없어 그곳에서의 동작은 보장되지 않습니다. BERT(512행) 같은 학습형 표는 그냥 "
+        "끝납니다.",
     ),
     "beyond.sinusoid": ("sinusoidal PE: continues", "사인파 PE: 계속 이어짐"),
     "beyond.learned": (

@@ -120,7 +120,8 @@ class EmbeddingView(LazyView):
         self.caption.setFont(style.scaled_font(s.font_scale))
         self._names = names
         self.norms.setFont(style.scaled_font(s.font_scale))
-        self.norms.slot.setFixedHeight(self.norms.fontMetrics().lineSpacing() * n + 6)
+        # A line per token, and one for positions past the table's end.
+        self.norms.slot.setFixedHeight(self.norms.fontMetrics().lineSpacing() * (n + 1) + 6)
         with QSignalBlocker(self.scale_check):
             self.scale_check.setChecked(s.scale_embeddings)
         self.scale_check.setText(tr("embed.scale_switch"))
@@ -144,6 +145,19 @@ class EmbeddingView(LazyView):
         for image, data in zip(self.images[1:], (pe, total), strict=True):
             image.display(data, rect, (-limit, limit))
         norm_e, norm_pe, norm_total, cosine = input_norms(embeddings, pe)
+        s = self._state
+        last = s.pos + embeddings.shape[0] - 1
+        past = (
+            tr(
+                "embed.past_table",
+                first=max(s.pos, s.max_len),
+                last=last,
+                end=s.max_len - 1,
+                max_len=s.max_len,
+            )
+            if last >= s.max_len
+            else ""
+        )
         self.norms.setText(
             "\n".join(
                 tr(
@@ -158,6 +172,7 @@ class EmbeddingView(LazyView):
                     self._names, norm_e, norm_pe, norm_total, cosine, strict=True
                 )
             )
+            + ("\n" + past if past else "")
         )
 
     def _on_load_button_clicked(self) -> None:

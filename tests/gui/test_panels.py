@@ -215,3 +215,10 @@ def test_worked_caption_tells_a_base_near_one_apart(show, state):
     assert "1.000000000001<sup>2/4</sup> = 1.0000000000005" in text
     state.set(base=10000.0)
     assert "10000<sup>2/4</sup> = 100" in view.caption.text()
+
+
+def test_embedding_panel_notes_rows_past_the_end_of_the_table(show, state):
+    view = show(EmbeddingView, state)
+    assert "past the table" not in view.norms.text()
+    state.set(pos=49)  # rows 49, 50, 51 of a 50-row table
+    assert "Positions 50…51 lie past the table's last position, 49" in view.norms.text()
