@@ -80,6 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--lang", help=tr("cli.lang"))
     parser.add_argument("--reset-settings", action="store_true", help=tr("cli.reset"))
+    # The window opens on these (over the saved settings), so a desktop shortcut can open the
+    # picture a lecture needs.
+    parser.add_argument("--view", help=tr("cli.opt.window_view", views=", ".join(VIEW_NAMES)))
+    for name, _, key in PARAMETERS:
+        parser.add_argument(f"--{name}", help=tr(f"{key}_window"))
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     export = commands.add_parser(
         "export", help=tr("cli.export"), description=tr("cli.export_description")
@@ -273,7 +278,14 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_gui(lang: str | None, reset: bool) -> int:
+def run_gui(
+    lang: str | None,
+    reset: bool,
+    opening: dict[str, Any] | None = None,
+    view: str | None = None,
+) -> int:
+    """Open the window (on the saved settings, then the command line's parameters and view);
+    a parameter the window refuses exits 2 with one line before anything is shown."""
     import socket
 
     from PySide6.QtCore import QCoreApplication, QEvent, QSocketNotifier
@@ -292,6 +304,15 @@ def run_gui(lang: str | None, reset: bool) -> int:
             return 1
         print(tr("cli.reset_done"))
     window = MainWindow(language=lang)
+    try:
+        window.state.set(**(opening or {}))
+    except (ValueError, TypeError) as err:
+        window.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        print(tr("cli.error", prog="pe-clock", message=err), file=sys.stderr)
+        return 2
+    if view is not None:
+        window.show_view(view)
     # Ctrl+C in the terminal and SIGTERM close the window as its close button does (settings
     # saved). Qt's event loop runs in C++: the signal's wake-up byte on a socket brings
     # control back to Python at once, where the handler runs.
@@ -340,7 +361,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(join_dashed_values(argv))
     if args.command == "export":
         return run_export(args)
-    return run_gui(lang, args.reset_settings)
+    opening = {
+        name.replace("-", "_"): number(getattr(args, name.replace("-", "_")))
+        for name, _, _ in PARAMETERS
+        if getattr(args, name.replace("-", "_")) is not None
+    }
+    if args.view is not None and args.view not in VIEW_NAMES:
+        allowed = tr("allowed.choice", choices=", ".join(VIEW_NAMES))
+        message = tr("error.must", name="--view", value=repr(args.view), allowed=allowed)
+        print(tr("cli.error", prog="pe-clock", message=message), file=sys.stderr)
+        return 2
+    return run_gui(lang, args.reset_settings, opening, args.view)
 
 
 if __name__ == "__main__":

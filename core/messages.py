@@ -212,6 +212,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "그릴 것: {views} (기본값: window, 세 가지 주요 보기를 함께)",
     ),
     "cli.opt.out": ("the file to write", "쓸 파일"),
+    "cli.opt.window_view": (
+        "open the window on this view (its tab): {views}",
+        "창을 이 그림(의 탭)으로 엽니다: {views}",
+    ),
+    "cli.opt.pos_window": ("open on this position", "이 위치에서 엽니다"),
+    "cli.opt.k_window": ("open with this offset k", "이 오프셋 k로 엽니다"),
+    "cli.opt.d_model_window": ("open with this d_model", "이 d_model로 엽니다"),
+    "cli.opt.max_len_window": ("open with this many positions", "이 위치 개수로 엽니다"),
+    "cli.opt.base_window": ("open with this base (rope_theta)", "이 밑 base(rope_theta)로 엽니다"),
     "cli.opt.pos": ("current position (default {default})", "현재 위치 (기본값 {default})"),
     "cli.opt.k": ("offset k of R(k) (default {default})", "R(k)의 오프셋 k (기본값 {default})"),
     "cli.opt.d_model": (

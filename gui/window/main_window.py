@@ -131,6 +131,14 @@ class MainWindow(QMainWindow):
         """Every view on screen by registered name: the tabs and the three figures."""
         return {**self.panel_hosts, **self.figures.views()}
 
+    def show_view(self, name: str) -> None:
+        """Bring the registered view called name on screen: its tab, or for one of the three
+        figures, the tab that holds them."""
+        host = self.panel_hosts.get(name, self.panel_hosts[TABS[0].name])
+        if name not in self.views():
+            raise ValueError(name)
+        self.tabs.setCurrentWidget(host)
+
     def panel(self, name: str) -> QWidget:
         """The tab's view called name, built on first use."""
         if name not in self.panels:

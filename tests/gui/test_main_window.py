@@ -1,3 +1,4 @@
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -135,3 +136,40 @@ def test_view_menu_shows_and_hides_the_controls(window, qtbot):
     assert not window.control_dock.isVisible()  # hidden before presenting: still hidden
     action.trigger()
     assert window.control_dock.isVisible()
+
+
+def test_the_window_opens_on_the_command_lines_parameters(tmp_path):
+    import signal
+    import time
+
+    env = {
+        **os.environ,
+        "PYTHONPATH": "",
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
+    main = str(Path(__file__).resolve().parents[2] / "main.py")
+    bad = subprocess.run(
+        [sys.executable, main, "--d-model", "7"], capture_output=True, text=True, env=env
+    )
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+    assert "d_model" in bad.stderr and "Traceback" not in bad.stderr
+    window = subprocess.Popen(
+        [sys.executable, main, "--d-model", "4", "--pos", "3", "--view", "worked"],
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(3)
+    window.send_signal(signal.SIGTERM)
+    window.communicate(timeout=30)
+    saved = (tmp_path / "config" / "pe-clock" / "pe-clock.ini").read_text()
+    assert "d_model=4" in saved and "pos=3" in saved
+
+
+def test_show_view_brings_any_registered_view_on_screen(window):
+    window.show_view("distance")
+    assert window.tabs.currentWidget() is window.panel_hosts["distance"]
+    window.show_view("clock")  # one of the three figures: the tab that holds them
+    assert window.tabs.currentIndex() == 0
