@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 from core import __version__, i18n
 from core.examples import load_embeddings
 from core.i18n import tr
+from core.layout import LAYOUTS, check_layout
 from core.messages import MESSAGES
 from core.params import Params, check_int, check_real
 from gui.export.options import (
@@ -83,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     # The window opens on these (over the saved settings), so a desktop shortcut can open the
     # picture a lecture needs.
     parser.add_argument("--view", help=tr("cli.opt.window_view", views=", ".join(VIEW_NAMES)))
+    parser.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     for name, _, key in PARAMETERS:
         parser.add_argument(f"--{name}", help=tr(f"{key}_window"))
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
@@ -102,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--to", dest="stop", help=tr("cli.opt.to"))
     export.add_argument("--fps", help=tr("cli.opt.fps"))
     export.add_argument("--embeddings", type=Path, help=tr("cli.opt.embeddings"))
+    export.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     export.add_argument("--lang", help=tr("cli.lang"))
     return parser
 
@@ -110,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
 #: option (--pos=-inf), so the value check names the problem rather than argparse.
 VALUE_OPTIONS = {
     "--lang", "--view", "--out", "--width", "--height", "--from", "--to", "--fps",
-    "--embeddings", *(f"--{name}" for name, _, _ in PARAMETERS),
+    "--embeddings", "--layout", *(f"--{name}" for name, _, _ in PARAMETERS),
 }  # fmt: skip
 
 
@@ -209,6 +212,8 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
             if value is not None:
                 raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(out))))
+    if args.layout is not None:
+        options["layout"] = check_layout(args.layout)
     if args.embeddings is not None:
         if args.view != "embedding":
             raise ValueError(tr("cli.embeddings_view", view=args.view))
@@ -243,6 +248,8 @@ def run_export(args: argparse.Namespace) -> int:
     quiet_offscreen_warnings()
     app = QApplication.instance() or create_application(sys.argv[:1])
     state = AppState(params)
+    if "layout" in options:
+        state.set(layout=options["layout"])
     if "embeddings" in options:
         state.set_embeddings(options["embeddings"])
         state.embeddings_file = args.embeddings.name
@@ -366,6 +373,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name, _, _ in PARAMETERS
         if getattr(args, name.replace("-", "_")) is not None
     }
+    if args.layout is not None:
+        opening["layout"] = args.layout  # checked with the rest when the window applies it
     if args.view is not None and args.view not in VIEW_NAMES:
         allowed = tr("allowed.choice", choices=", ".join(VIEW_NAMES))
         message = tr("error.must", name="--view", value=repr(args.view), allowed=allowed)

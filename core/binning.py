@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from core.encoding import MAX_TABLE_VALUES, inverse_frequencies, sin_cos_progression
+from core.layout import column_order
 from core.params import PAPER_BASE, check_d_model, check_int
 
 _ScalarT = TypeVar("_ScalarT", bound=np.generic)
@@ -107,6 +108,7 @@ def screen_image(
     columns: tuple[int, int, int],
     d_model: int,
     base: float = PAPER_BASE,
+    layout: str = "interleaved",
 ) -> NDArray[np.float64]:
     """The part of the PE table seen through a window, at screen resolution.
 
@@ -118,6 +120,9 @@ def screen_image(
         Dimensions start..stop-1 (0 <= start < stop <= d_model), `group` per pixel column.
     d_model, base
         As in `core.encoding.inverse_frequencies`.
+    layout : "interleaved" or "split"
+        Which dimension each column holds (see `core.layout`); columns are grouped in the
+        layout's order.
 
     Returns
     -------
@@ -130,10 +135,10 @@ def screen_image(
     col_start = check_int("column start", columns[0], 0, d_model - 1)
     col_stop = check_int("column stop", columns[1], col_start + 1, d_model)
     group = check_int("column group", columns[2], 1, d_model)
-    first_pair, last_pair = col_start // 2, (col_stop + 1) // 2
+    dims = column_order(d_model, layout)[col_start:col_stop]
+    first_pair, last_pair = int(dims.min()) // 2, int(dims.max()) // 2 + 1
     means = mean_rows(rows[0], rows[1], rows[2], d_model, base, (first_pair, last_pair))
-    offset = col_start - 2 * first_pair
-    return mean_columns(means[:, offset : offset + col_stop - col_start], group)
+    return mean_columns(means[:, dims - 2 * first_pair], group)
 
 
 def max_abs_pool(matrix: NDArray[_ScalarT], size: int) -> NDArray[_ScalarT]:

@@ -212,6 +212,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "그릴 것: {views} (기본값: window, 세 가지 주요 보기를 함께)",
     ),
     "cli.opt.out": ("the file to write", "쓸 파일"),
+    "cli.opt.layout": (
+        "dimension layout: {layouts} (default interleaved, as in the paper)",
+        "차원 배치: {layouts} (기본값 interleaved, 논문과 같음)",
+    ),
     "cli.opt.window_view": (
         "open the window on this view (its tab): {views}",
         "창을 이 그림(의 탭)으로 엽니다: {views}",
@@ -402,6 +406,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "controls.preset": ("preset", "프리셋"),
     "controls.pair": ("selected pair", "선택한 쌍"),
     "controls.train_len": ("training length", "학습 길이"),
+    "controls.layout": ("layout", "배치"),
     "controls.speed": ("speed", "속도"),
     "controls.speed_suffix": (" pos/s", " 위치/초"),
     "controls.loop": ("Loop", "반복"),
@@ -428,15 +433,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The 10000 of the paper; rope_theta in RoPE models",
         "논문의 10000, RoPE 모델에서는 rope_theta",
     ),
+    "tip.layout": (
+        "Which dimension holds which value: sin and cos of each pair side by side (the paper) "
+        "or all sines, then all cosines (tensor2tensor, the TensorFlow tutorial)",
+        "어느 차원에 어떤 값이 놓이는지: 쌍마다 sin과 cos를 나란히 (논문), 또는 sin을 모두 놓고 "
+        "그다음 cos를 모두 (tensor2tensor, TensorFlow 튜토리얼)",
+    ),
     "tip.train_len": (
         "Positions seen in training: beyond it the heatmap and clock are shaded",
         "학습 때 본 위치 수: 그 너머는 히트맵과 시계에서 음영으로 표시됩니다",
     ),
     "tip.play": ("Play or pause the animation (K)", "애니메이션 재생 또는 일시정지 (K)"),
     # --- heatmap ---------------------------------------------------------------------------------
-    "heatmap.x": (
+    "heatmap.x_interleaved": (
         "dimension (pair i = columns 2i: sin, 2i+1: cos)",
         "차원 (쌍 i = 2i열: sin, 2i+1열: cos)",
+    ),
+    "heatmap.x_split": (
+        "dimension (split halves: column i is sin of pair i, column d_model/2 + i its cos)",
+        "차원 (반씩 나눔: i열은 쌍 i의 sin, d_model/2 + i열은 그 cos)",
+    ),
+    "layout.interleaved": ("interleaved (the paper)", "번갈아 (논문)"),
+    "layout.split": (
+        "split halves [sin | cos] (tensor2tensor)",
+        "반씩 [sin | cos] (tensor2tensor)",
     ),
     "heatmap.y": ("position", "위치"),
     "heatmap.value": ("PE value", "PE 값"),

@@ -12,8 +12,9 @@ from typing import Any
 import numpy as np
 
 from core.encoding import angles, encode, inverse_frequencies, wavelengths
+from core.layout import column_order, rotation_entries
 from core.params import Params
-from core.rotation import block_diagonal, pair_angles, rotate
+from core.rotation import pair_angles, rotate
 from core.similarity import Uniqueness, dot_matrix, uniqueness
 
 #: R(k) is shown densely up to this width; wider matrices show their leading block.
@@ -29,6 +30,8 @@ class DerivedNumbers:
     """Mixin for AppState: everything here reads `params` and the `_cache` dict."""
 
     _cache: dict[str, Any]
+    #: "interleaved" or "split" (an AppState field).
+    layout: str
 
     @property
     def params(self) -> Params:  # pragma: no cover - AppState defines it
@@ -51,14 +54,18 @@ class DerivedNumbers:
         """Positions per turn of each hand, shape (n_pairs,)."""
         return self._cached("wavelengths", lambda: wavelengths(*self._table()))
 
-    def rotation_matrix(self) -> np.ndarray:
-        """Dense R(k) restricted to its leading min(d_model, MAX_MATRIX_DIM) dimensions.
+    def column_order(self) -> np.ndarray:
+        """The interleaved dimension each column of the current layout holds (core.layout)."""
+        return self._cached("order", lambda: column_order(self.params.d_model, self.layout))
 
-        R(k) is block-diagonal, so its leading block is exactly R(k) of those pairs.
-        """
+    def rotation_matrix(self) -> np.ndarray:
+        """Dense R(k) in the current layout's order, restricted to its leading
+        min(d_model, MAX_MATRIX_DIM) columns: block-diagonal when interleaved, two diagonal
+        bands when split."""
 
         def compute() -> np.ndarray:
-            return block_diagonal(self.pair_angles()[: MAX_MATRIX_DIM // 2])
+            dims = self.column_order()[:MAX_MATRIX_DIM]
+            return rotation_entries(self.pair_angles(), dims)
 
         return self._cached("rotation", compute)
 

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 from core import i18n
 from core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
 from core.i18n import tr
+from core.layout import check_layout
 from core.params import MAX_LEN, Params, check_bool, check_int, check_max_len, check_real
 from gui.derived import DerivedNumbers
 from gui.fields import PARAMS, TABLE, StateField, Values, declared_fields, field_signals
@@ -78,6 +79,8 @@ class AppState(DerivedNumbers, QObject):
     d_model = StateField(_DEFAULTS.d_model, group=(PARAMS, TABLE))
     max_len = StateField(_DEFAULTS.max_len, group=(PARAMS, TABLE))
     base = StateField(_DEFAULTS.base, group=(PARAMS, TABLE))
+    #: Which dimension holds which number: the paper's "interleaved" or tensor2tensor's "split".
+    layout = StateField("interleaved", lambda v, _: check_layout(v), group=(TABLE,), kind=str)
     #: The pairs shown as the fast, middle and slow hand of the large clock.
     clock_pairs = StateField(
         lambda v: default_clock_pairs(v["d_model"] // 2),

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 from core.binning import screen_image
 from core.format import fmt, fmt_angle, fmt_base, fmt_factor
 from core.i18n import tr
+from core.layout import column_of, pair_of
 from gui import style
 from gui.lazy_view import LazyView, lazy
 from gui.stable_label import StableLabel
@@ -62,7 +63,10 @@ class HeatmapView(LazyView):
         self.colorbar.setImageItem(self.image, insert_in=self.plot)
         style.cache_static(self.image, self.colorbar)
 
+        # The selected pair's two columns: side by side when interleaved, half a table apart
+        # (its sin and its cos) when split.
         self.pair_box = _outline(style.SELECT_COLOR, 1.5, dashed=True)
+        self.pair_box_cos = _outline(style.SELECT_COLOR, 1.5, dashed=True)
         self.offset_box = _outline(style.OFFSET_COLOR, 3.0)
         self.pos_box = _outline(style.POS_COLOR, 3.0)
         # Positions past the training length are shaded: the model never saw them.
@@ -78,6 +82,7 @@ class HeatmapView(LazyView):
             self.unresolved,
             self.train_line,
             self.pair_box,
+            self.pair_box_cos,
             self.offset_box,
             self.pos_box,
         ):
@@ -107,12 +112,12 @@ class HeatmapView(LazyView):
         state.observe(["selected_pair"], self._sync_pair)
         state.observe(["font_scale"], self._sync_fonts)
         state.observe(["train_len"], self._sync_training)
-        state.observe(["language"], self._sync)
+        state.observe(["language", "layout"], self._sync)
         self._sync_table()
         self._sync()
 
     def _sync(self) -> None:
-        self.plot.setLabel("bottom", tr("heatmap.x"))
+        self.plot.setLabel("bottom", tr(f"heatmap.x_{self._state.layout}"))
         self.plot.setLabel("left", tr("heatmap.y"))
         self.colorbar.setLabel("left", tr("heatmap.value"))
         self._sync_title()
@@ -188,11 +193,11 @@ class HeatmapView(LazyView):
         """Compute the visible part of the table at screen resolution (exact pixel means)."""
         s = self._state
         rows, columns = self.pixel_window()
-        key = (rows, columns, s.d_model, s.base)
+        key = (rows, columns, s.d_model, s.base, s.layout)
         if key == self._image_key:
             return
         self._image_key = key
-        image = screen_image(rows, columns, s.d_model, s.base)
+        image = screen_image(rows, columns, s.d_model, s.base, s.layout)
         # A short last block overhangs by less than one pixel.
         self.image.display(
             image,
@@ -215,8 +220,15 @@ class HeatmapView(LazyView):
         self.offset_box.setRect(QRectF(0, target, width, 1))
 
     def _sync_pair(self) -> None:
-        pair = self._state.selected_pair
-        self.pair_box.setRect(QRectF(2 * pair, 0, 2, self._state.max_len))
+        s = self._state
+        pair = s.selected_pair
+        split = s.layout == "split"
+        sine = column_of(2 * pair, s.d_model, s.layout)
+        self.pair_box.setRect(QRectF(sine, 0, 1 if split else 2, s.max_len))
+        self.pair_box_cos.setVisible(split)
+        self.pair_box_cos.setRect(
+            QRectF(column_of(2 * pair + 1, s.d_model, s.layout), 0, 1, s.max_len)
+        )
 
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
@@ -261,7 +273,8 @@ class HeatmapView(LazyView):
         if cell is not None:
             self._before_click = (self._state.pos, self._state.selected_pair)
             pos, dim = cell
-            self._state.request(pos=pos, selected_pair=dim // 2)
+            s = self._state
+            self._state.request(pos=pos, selected_pair=pair_of(dim, s.d_model, s.layout)[0])
 
     def _show_readout(self) -> None:
         if self._hover is None:
@@ -309,11 +322,12 @@ class HeatmapView(LazyView):
 
 
 def cell_formula(state: AppState, pos: int, dim: int) -> str:
-    """The read-out for one cell: where it is, its value, and the formula with numbers in."""
-    pair = dim // 2
-    func = "sin" if dim % 2 == 0 else "cos"
+    """The read-out for one cell (dim: a column of the current layout): where it is, its
+    value, and the formula with numbers in."""
+    pair, cosine = pair_of(dim, state.d_model, state.layout)
+    func = "cos" if cosine else "sin"
     omega = state.omega()[pair]
-    value = state.pe(pos)[dim]
+    value = state.pe(pos)[2 * pair + cosine]
     return tr("heatmap.cell", pos=pos, dim=dim, pair=pair, func=func) + (
         f"PE({pos}, {dim}) = {func}({pos} / {fmt_base(state.base)}<sup>{2 * pair}/"
         f"{state.d_model}</sup>) = {func}({pos} × {fmt_factor(omega, pos)}) = "

@@ -7,12 +7,13 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QGraphicsRectItem, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtGui import QFontMetrics, QPainterPath
+from PySide6.QtWidgets import QGraphicsPathItem, QHBoxLayout, QVBoxLayout, QWidget
 
 from core.binning import max_abs_pool
 from core.format import fmt, fmt_angle, fmt_base, fmt_factor
 from core.i18n import tr
+from core.layout import column_of, rotation_entries
 from core.rotation import pair_rotation
 from gui import style
 from gui.lazy_view import LazyView, lazy
@@ -38,7 +39,7 @@ class RotationView(LazyView):
         self.graphics = style.graphics_area()
         self.matrix_plot, self.matrix_image = style.image_plot(self, self.graphics, 0, 0)
         self.matrix_plot.setAspectLocked(True)
-        self.block_box = QGraphicsRectItem()
+        self.block_box = QGraphicsPathItem()
         pen = pg.mkPen(style.SELECT_COLOR, width=2)
         pen.setCosmetic(True)
         self.block_box.setPen(pen)
@@ -114,12 +115,29 @@ class RotationView(LazyView):
         self.row_rules.setData([0, s.d_model, 0, s.d_model], [1, 1, 2, 2])
         self.vector_plot.setRange(xRange=(0, s.d_model), yRange=(0, 3), padding=0)
 
-        zoom_dim = min(2 * ZOOM_PAIRS, dim)
-        zoom = matrix[:zoom_dim, :zoom_dim]
+        # The first pairs' sin and cos columns: adjacent when interleaved, half a table apart
+        # when split; the axes name each column of the layout.
+        pairs = min(ZOOM_PAIRS, s.n_pairs)
+        columns = np.array(
+            [column_of(2 * p + part, s.d_model, s.layout) for part in (0, 1) for p in range(pairs)]
+        )
+        columns.sort()
+        dims = s.column_order()[columns]
+        zoom = rotation_entries(s.pair_angles(), dims)
+        zoom_dim = len(columns)
         self.zoom_image.display(zoom, QRectF(0, 0, zoom_dim, zoom_dim))
         self.zoom_plot.setRange(xRange=(0, zoom_dim), yRange=(0, zoom_dim), padding=0)
-        style.set_title(self.zoom_plot, tr("rotation.zoom", n=zoom_dim // 2), s.font_scale)
-        cells = [(r, c) for r in range(zoom_dim) for c in range(zoom_dim) if r // 2 == c // 2]
+        ticks = [[(i + 0.5, str(column)) for i, column in enumerate(columns)]]
+        for name in ("left", "bottom"):
+            self.zoom_plot.getAxis(name).setTicks(ticks)
+        style.set_title(self.zoom_plot, tr("rotation.zoom", n=pairs), s.font_scale)
+        pair_of_row = dims // 2
+        cells = [
+            (r, c)
+            for r in range(zoom_dim)
+            for c in range(zoom_dim)
+            if pair_of_row[r] == pair_of_row[c]
+        ]
         for text, cell in zip(self.zoom_texts, cells + [None] * len(self.zoom_texts), strict=False):
             text.setVisible(cell is not None)
             if cell is not None:
@@ -131,8 +149,16 @@ class RotationView(LazyView):
     def _sync_block(self) -> None:
         s = self._state
         pair = s.selected_pair
-        self.block_box.setVisible(2 * pair < s.rotation_matrix().shape[0])
-        self.block_box.setRect(QRectF(2 * pair, 2 * pair, 2, 2))
+        # The pair's four entries: one 2 x 2 block when interleaved, four cells on the two
+        # bands when split (only those inside the leading block shown).
+        shown = s.rotation_matrix().shape[0]
+        at = [column_of(2 * pair + part, s.d_model, s.layout) for part in (0, 1)]
+        outline = QPainterPath()
+        for row in at:
+            for column in at:
+                if row < shown and column < shown:
+                    outline.addRect(QRectF(column, row, 1, 1))
+        self.block_box.setPath(outline.simplified())
         phi = float(s.pair_angles()[pair])
         omega = float(s.omega()[pair])
         cell = "<td align='right' style='padding: 2px 10px'>{}</td>"
@@ -145,8 +171,8 @@ class RotationView(LazyView):
                 "rotation.block",
                 color=style.SELECT_COLOR.name(),
                 pair=pair,
-                a=2 * pair,
-                b=2 * pair + 1,
+                a=at[0],
+                b=at[1],
             )
             + f"<table style='margin: 4px 0'>{rows}</table>"
             + tr(
@@ -168,7 +194,7 @@ class RotationView(LazyView):
     def _sync_vectors(self) -> None:
         s = self._state
         pe, turned, target = s.pe(s.pos), s.rotated(), s.pe(s.pos + s.k)
-        strips = np.stack([pe, turned, target])
+        strips = np.stack([pe, turned, target])[:, s.column_order()]
         self.vector_image.display(strips, QRectF(0, 0, s.d_model, 3))
         error = s.rotation_error()
         pair = s.selected_pair

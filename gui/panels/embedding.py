@@ -113,7 +113,7 @@ class EmbeddingView(LazyView):
         sums = [f"{a} + {b}" for a, b in zip(names, pe_names, strict=True)]
         rows = (names, pe_names, sums)
         style.name_rows(list(zip(self.plots, rows, strict=True)), s.font_scale)
-        self.plots[-1].setLabel("bottom", tr("heatmap.x"))
+        self.plots[-1].setLabel("bottom", tr("heatmap.x_interleaved"))
         root = math.sqrt(s.d_model)
         pe_norm = f"{math.sqrt(s.d_model / 2):.4g}"
         self.caption.setText(tr("embed.caption", pe_norm=pe_norm, root=f"{root:.4g}"))

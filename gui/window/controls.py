@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from core.format import fmt_base
 from core.i18n import tr
+from core.layout import LAYOUTS
 from core.params import MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
 from gui import style
 from gui.spin_box import DoubleSpinBox, SpinBox
@@ -61,6 +62,9 @@ class ControlPanel(QWidget):
         for _ in range(len(BASE_PRESETS) + 1):  # the last item is "custom"
             self.base_preset.addItem("")
         self.pair_spin = SpinBox()
+        self.layout_combo = QComboBox()
+        for _ in LAYOUTS:
+            self.layout_combo.addItem("")
         self.train_len_spin = SpinBox()
         self.train_len_spin.setRange(1, MAX_LEN)
         self.train_len_spin.setGroupSeparatorShown(True)
@@ -95,6 +99,7 @@ class ControlPanel(QWidget):
             ("controls.base", "tip.base", self.base_edit),
             ("controls.preset", None, self.base_preset),
             ("controls.pair", None, self.pair_spin),
+            ("controls.layout", "tip.layout", self.layout_combo),
             ("controls.train_len", "tip.train_len", self.train_len_spin),
         ]
         for _, _, field in self._rows:
@@ -122,6 +127,7 @@ class ControlPanel(QWidget):
         self.base_edit.editingFinished.connect(self._on_base_edit_editing_finished)
         self.base_preset.activated.connect(self._on_base_preset_activated)
         self.pair_spin.valueChanged.connect(self._on_pair_spin_value_changed)
+        self.layout_combo.activated.connect(self._on_layout_combo_activated)
         self.train_len_spin.valueChanged.connect(self._on_train_len_spin_value_changed)
         self.play_button.toggled.connect(self._on_play_button_toggled)
         self.speed_spin.valueChanged.connect(self._on_speed_spin_value_changed)
@@ -130,7 +136,7 @@ class ControlPanel(QWidget):
         # Each field re-sets only its own widgets: a step repaints the pos field and slider.
         state.observe(["pos"], self._sync_pos)
         state.observe(["k"], self._sync_k)
-        state.observe(["d_model", "max_len", "base", "selected_pair"], self._sync_table)
+        state.observe(["d_model", "max_len", "base", "selected_pair", "layout"], self._sync_table)
         state.observe(["playing", "speed", "loop", "train_len"], self._sync_options)
         state.observe(["font_scale"], self._sync_fonts)
         state.observe(["language"], self._retranslate)
@@ -157,6 +163,8 @@ class ControlPanel(QWidget):
         for index, (key, _) in enumerate(BASE_PRESETS):
             self.base_preset.setItemText(index, tr(key))
         self.base_preset.setItemText(len(BASE_PRESETS), tr("preset.custom"))
+        for index, layout in enumerate(LAYOUTS):
+            self.layout_combo.setItemText(index, tr(f"layout.{layout}"))
         self._sync()
 
     # --- widget -> state ---------------------------------------------------------------------
@@ -191,6 +199,9 @@ class ControlPanel(QWidget):
 
     def _on_pair_spin_value_changed(self, value: int) -> None:
         self._state.request(selected_pair=value)
+
+    def _on_layout_combo_activated(self, index: int) -> None:
+        self._state.request(layout=LAYOUTS[index])
 
     def _on_train_len_spin_value_changed(self, value: int) -> None:
         self._state.request(train_len=value)
@@ -246,6 +257,8 @@ class ControlPanel(QWidget):
         with QSignalBlocker(self.pair_spin):
             self.pair_spin.setRange(0, s.n_pairs - 1)
             self.pair_spin.setValue(s.selected_pair)
+        with QSignalBlocker(self.layout_combo):
+            self.layout_combo.setCurrentIndex(LAYOUTS.index(s.layout))
 
     def _sync_options(self, *_: object) -> None:
         s = self._state

@@ -329,3 +329,21 @@ def test_a_caption_describes_the_figure_it_is_under(state):
     assert "d_model 4" in caption_text("worked", state)
     assert "512" not in caption_text("worked", state)
     assert "d_model 512" in caption_text("heatmap", state)
+
+
+def test_cli_layout_option(tmp_path):
+    bad = run_cli("--layout", "diagonal", "--out", "fig.png", cwd=tmp_path)
+    assert bad.returncode == 2 and "layout" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1
+    good = run_cli(
+        "--view", "heatmap", "--d-model", "8", "--layout", "split", "--width", "200",
+        "--height", "150", "--out", "split.png", cwd=tmp_path,
+    )  # fmt: skip
+    assert good.returncode == 0, good.stderr
+
+
+def test_exports_keep_the_layout(state):
+    state.set(layout="split")
+    copy = state.copy()
+    assert copy.layout == "split"
+    copy.deleteLater()

@@ -411,3 +411,26 @@ def test_columns_a_pixel_row_cannot_resolve_are_hatched_and_named(heatmap, state
     )
     state.set(max_len=50)  # one position per pixel row: nothing to hatch
     assert not heatmap.unresolved.isVisible()
+
+
+def test_the_split_layout_in_the_heatmap_and_r_of_k(heatmap, rotation, state, qtbot):
+    state.set(d_model=64, selected_pair=3, k=2, layout="split")
+    # The pair's sin and cos columns are half a table apart, each outlined.
+    assert heatmap.pair_box.rect().x() == 3 and heatmap.pair_box.rect().width() == 1
+    assert heatmap.pair_box_cos.isVisible() and heatmap.pair_box_cos.rect().x() == 35
+    assert "split halves" in heatmap.plot.getAxis("bottom").labelText
+    # Hovering column 35 reads out pair 3's cosine.
+    point = view_to_pixel(heatmap.graphics, heatmap.plot, 35.5, 7.5)
+    qtbot.mouseMove(heatmap.graphics.viewport(), point)
+    qtbot.waitUntil(lambda: "dimension <b>35</b>" in heatmap.readout.text())
+    text = heatmap.readout.text()
+    assert "pair 3 (cos)" in text
+    assert fmt(math.cos(7 * 10000 ** (-6 / 64)), 6) in text
+    # R(k): two bands, the block named by its columns, the strips in the layout's order.
+    matrix = rotation.matrix_image.image
+    assert matrix[3, 35] != 0 and matrix[3, 4] == 0
+    assert "(rows and columns 3, 35)" in rotation.block_label.text()
+    strips = rotation.vector_image.image
+    np.testing.assert_allclose(strips[0, 32], math.cos(0), atol=1e-6)  # pos 0: cos of pair 0
+    state.set(layout="interleaved")
+    assert not heatmap.pair_box_cos.isVisible() and heatmap.pair_box.rect().width() == 2
