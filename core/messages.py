@@ -35,14 +35,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "allowed.choice": ("one of {choices}", "{choices} 중 하나"),
     "allowed.bool": ("true or false", "참 또는 거짓"),
-    "allowed.three_pairs": ("three pair numbers", "짝 번호 세 개"),
+    "allowed.three_pairs": (
+        "three pair numbers",
+        "쌍 번호 세 개",
+    ),
     "error.pos_plus_k": (
         "pos + k must be >= 0; got pos {pos} + k {k} = {total}",
         "pos + k는 0 이상이어야 합니다 (받은 값: pos {pos} + k {k} = {total})",
     ),
     "error.table": (
         "max_len * d_model must be <= {limit} values for a full table; got {n} * {d} = {total}",
-        "전체 표는 max_len * d_model이 {limit}개 값 이하여야 합니다 (받은 값: {n} * {d} = {total})",
+        "전체 표를 만들려면 max_len * d_model이 값 {limit}개 이하여야 합니다 (받은 값: {n} * {d} = {total})",
     ),
     "name.speed": ("speed", "속도"),
     "name.font_scale": ("type size", "글자 크기"),
@@ -60,7 +63,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "npy.not_npy": (
         "it does not start like a NumPy .npy file",
-        "NumPy .npy 파일의 시작 부분이 아닙니다",
+        "파일 앞부분이 NumPy .npy 형식이 아닙니다",
     ),
     "npy.not_file": (
         "{file} is not a regular file (a folder, device or pipe); choose a .npy file",
@@ -95,10 +98,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{file}의 값 형식은 {dtype}입니다. 임베딩은 실수(float 또는 int)여야 합니다",
     ),
     "npy.shape": (
-        "{file} has shape {shape}; embeddings must be (rows, d_model = {d_model}) "
-        "with 1 to {max_rows} rows",
-        "{file}의 모양은 {shape}입니다. 임베딩은 행 1~{max_rows}개의 "
-        "(행, d_model = {d_model}) 배열이어야 합니다",
+        "{file} has shape {shape}; embeddings must be (rows, d_model = {d_model}) with 1 "
+        "to {max_rows} rows",
+        "{file}의 모양은 {shape}입니다. 임베딩은 (행, d_model = {d_model}) 모양이고 행이 1~{max_rows}개여야 "
+        "합니다",
     ),
     "npy.finite": (
         "{file} contains NaN or infinite values",
@@ -145,7 +148,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "export.cut": (
         "the file on disk ends before its last byte (is the disk full?)",
-        "디스크에 쓰인 파일이 끝까지 쓰이지 않았습니다 (디스크가 가득 찼나요?)",
+        "디스크에 쓰인 파일이 마지막 바이트 전에 끊겼습니다 (디스크가 가득 찼을 수 있습니다)",
     ),
     "export.name_too_long": (
         "the file name is longer than this file system allows ({limit} bytes): {name}",
@@ -188,7 +191,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- command line -------------------------------------------------------------------------
     "cli.description": (
         "See the Transformer's sinusoidal positional encoding as clock hands.",
-        "트랜스포머의 사인파 위치 인코딩을 시계 바늘로 봅니다.",
+        "트랜스포머의 사인·코사인 위치 인코딩을 시계 바늘로 살펴봅니다.",
     ),
     "cli.version": ("show the version and exit", "버전을 보여 주고 끝냅니다"),
     "cli.lang": (
@@ -201,32 +204,41 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "cli.export": (
         "write a figure (PNG, SVG, PDF) or an animation (GIF) without opening the window",
-        "창을 열지 않고 그림(PNG, SVG, PDF)이나 애니메이션(GIF)을 씁니다",
+        "창을 열지 않고 그림(PNG, SVG, PDF)이나 애니메이션(GIF)을 파일로 저장합니다",
     ),
     "cli.export_description": (
         "Write a figure chosen by the file's suffix: .png, .svg, .pdf or .gif. Needs no display.",
-        "파일 확장자(.png, .svg, .pdf, .gif)에 따라 그림을 씁니다. 화면이 없어도 됩니다.",
+        "파일 확장자(.png, .svg, .pdf, .gif)에 맞는 형식으로 그림을 저장합니다. 디스플레이가 없어도 됩니다.",
     ),
     "cli.opt.view": (
         "what to draw: {views} (default: window, the three main views together)",
         "그릴 것: {views} (기본값: window, 세 가지 주요 보기를 함께)",
     ),
-    "cli.opt.out": ("the file to write", "쓸 파일"),
+    "cli.opt.out": (
+        "the file to write",
+        "저장할 파일",
+    ),
     "cli.opt.layout": (
         "dimension layout: {layouts} (default interleaved, as in the paper)",
         "차원 배치: {layouts} (기본값 interleaved, 논문과 같음)",
     ),
     "cli.opt.window_view": (
         "open the window on this view (its tab): {views}",
-        "창을 이 그림(의 탭)으로 엽니다: {views}",
+        "창을 열 때 이 그림의 탭을 보여 줍니다: {views}",
     ),
     "cli.opt.pos_window": ("open on this position", "이 위치에서 엽니다"),
-    "cli.opt.k_window": ("open with this offset k", "이 오프셋 k로 엽니다"),
+    "cli.opt.k_window": (
+        "open with this offset k",
+        "이 간격 k로 엽니다",
+    ),
     "cli.opt.d_model_window": ("open with this d_model", "이 d_model로 엽니다"),
     "cli.opt.max_len_window": ("open with this many positions", "이 위치 개수로 엽니다"),
     "cli.opt.base_window": ("open with this base (rope_theta)", "이 밑 base(rope_theta)로 엽니다"),
     "cli.opt.pos": ("current position (default {default})", "현재 위치 (기본값 {default})"),
-    "cli.opt.k": ("offset k of R(k) (default {default})", "R(k)의 오프셋 k (기본값 {default})"),
+    "cli.opt.k": (
+        "offset k of R(k) (default {default})",
+        "R(k)의 간격 k (기본값 {default})",
+    ),
     "cli.opt.d_model": (
         "embedding width, even, 2..8192 (default {default})",
         "임베딩 차원 수, 2..8192의 짝수 (기본값 {default})",
@@ -315,7 +327,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "cli.interrupted": ("interrupted", "중단됨"),
     # --- window ---------------------------------------------------------------------------------
-    "window.title": ("PE Clock — sinusoidal positional encoding", "PE Clock — 사인파 위치 인코딩"),
+    "window.title": (
+        "PE Clock — sinusoidal positional encoding",
+        "PE Clock — 사인·코사인 위치 인코딩",
+    ),
     "menu.file": ("&File", "파일(&F)"),
     "menu.export": ("&Export figure…", "그림 내보내기(&E)…"),
     "menu.export_animation": ("Export &animation…", "애니메이션 내보내기(&A)…"),
@@ -324,7 +339,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "menu.edit": ("&Edit", "편집(&E)"),
     "menu.copy": ("&Copy figure", "그림 복사(&C)"),
     "menu.view": ("&View", "보기(&V)"),
-    "menu.presenter": ("&Presenter mode", "발표자 모드(&P)"),
+    "menu.presenter": (
+        "&Presenter mode",
+        "발표 모드(&P)",
+    ),
     "menu.larger": ("&Larger type", "글자 크게(&L)"),
     "menu.smaller": ("&Smaller type", "글자 작게(&S)"),
     "menu.reset_type": ("&Reset type size", "글자 크기 원래대로(&R)"),
@@ -338,7 +356,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>PE Clock {version}</b><p>The sinusoidal positional encoding of “Attention "
         "Is All You Need” (§3.5) as clock hands: PE(pos+k) = R(k)·PE(pos).</p>"
         "<p>Korean text: NanumGothic, SIL Open Font License 1.1.</p>",
-        "<b>PE Clock {version}</b><p>“Attention Is All You Need”(§3.5)의 사인파 위치 "
+        "<b>PE Clock {version}</b><p>“Attention Is All You Need”(§3.5)의 사인·코사인 위치 "
         "인코딩을 시계 바늘로 보여 줍니다: PE(pos+k) = R(k)·PE(pos).</p>"
         "<p>한글 글꼴: 나눔고딕, SIL Open Font License 1.1.</p>",
     ),
@@ -354,7 +372,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "status.readout": (
         "pos {pos} · k {k} · d_model {d_model} · base {base} · max_len {max_len}",
-        "위치 pos {pos} · k {k} · d_model {d_model} · 밑 base {base} · 길이 max_len {max_len}",
+        "위치 pos {pos} · 간격 k {k} · d_model {d_model} · 밑 base {base} · 위치 수 max_len "
+        "{max_len}",
     ),
     "status.bad_settings": (
         "Ignored invalid saved settings (defaults used): {keys}",
@@ -399,7 +418,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "controls.parameters": ("Parameters", "매개변수"),
     "controls.animation": ("Animation", "애니메이션"),
     "controls.pos": ("position pos", "위치 pos"),
-    "controls.k": ("offset k", "오프셋 k"),
+    "controls.k": (
+        "offset k",
+        "간격 k",
+    ),
     "controls.d_model": ("d_model", "차원 d_model"),
     "controls.max_len": ("positions max_len", "위치 수 max_len"),
     "controls.base": ("base", "밑 base"),
@@ -422,7 +444,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tip.k": (
         "Offset k: R(k) maps PE(pos) to PE(pos + k) ([ and ])",
-        "오프셋 k: R(k)가 PE(pos)를 PE(pos + k)로 보냅니다 ([ 와 ])",
+        "간격 k: R(k)가 PE(pos)를 PE(pos + k)로 옮깁니다 ([, ] 키)",
     ),
     "tip.d_model": (
         "Embedding width; even, since each sin/cos pair is one hand",
@@ -434,10 +456,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "논문의 10000, RoPE 모델에서는 rope_theta",
     ),
     "tip.layout": (
-        "Which dimension holds which value: sin and cos of each pair side by side (the paper) "
-        "or all sines, then all cosines (tensor2tensor, the TensorFlow tutorial)",
-        "어느 차원에 어떤 값이 놓이는지: 쌍마다 sin과 cos를 나란히 (논문), 또는 sin을 모두 놓고 "
-        "그다음 cos를 모두 (tensor2tensor, TensorFlow 튜토리얼)",
+        "Which dimension holds which value: sin and cos of each pair side by side (the "
+        "paper) or all sines, then all cosines (tensor2tensor, the TensorFlow tutorial)",
+        "어느 차원에 어떤 값이 놓이는지: 쌍마다 사인과 코사인을 나란히 (논문), 또는 사인을 모두 놓은 뒤 코사인을 모두 (tensor2tensor,"
+        " TensorFlow 튜토리얼)",
     ),
     "tip.train_len": (
         "Positions seen in training: beyond it the heatmap and clock are shaded",
@@ -453,22 +475,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "dimension (split halves: column i is sin of pair i, column d_model/2 + i its cos)",
         "차원 (반씩 나눔: i열은 쌍 i의 sin, d_model/2 + i열은 그 cos)",
     ),
-    "layout.interleaved": ("interleaved (the paper)", "번갈아 (논문)"),
+    "layout.interleaved": (
+        "interleaved (the paper)",
+        "번갈아 배치 (논문)",
+    ),
     "layout.split": (
         "split halves [sin | cos] (tensor2tensor)",
-        "반씩 [sin | cos] (tensor2tensor)",
+        "반씩 나눈 배치 [sin | cos] (tensor2tensor)",
     ),
     "heatmap.y": ("position", "위치"),
     "heatmap.value": ("PE value", "PE 값"),
     "heatmap.title": (
         "PE(pos, dim) · d_model {d_model} · base {base}",
-        "PE(pos, dim) 표 · d_model {d_model} · 밑 {base}",
+        "PE(pos, dim) 표 · d_model {d_model} · 밑 base {base}",
     ),
     "heatmap.hint": (
         "<b>pos</b> (black outline) · <b style='color:{color}'>pos + k</b> (green) · the "
-        "selected pair (orange). Hover a cell to read it; click to move pos and select its pair.",
-        "<b>pos</b> (검은 테두리) · <b style='color:{color}'>pos + k</b> (초록) · 고른 쌍 "
-        "(주황). 칸에 마우스를 올리면 값을 읽고, 클릭하면 pos를 옮기고 그 쌍을 고릅니다.",
+        "selected pair (orange). Hover a cell to read it; click to move pos and select "
+        "its pair.",
+        "<b>pos</b> (검은 테두리) · <b style='color:{color}'>pos + k</b> (초록) · 선택한 쌍 (주황). 칸에"
+        " 마우스를 올리면 값이 보이고, 클릭하면 pos가 그 위치로 옮겨 가고 그 칸의 쌍이 선택됩니다.",
     ),
     "heatmap.cell": (
         "position <b>{pos}</b>, dimension <b>{dim}</b> = pair {pair} ({func}) · ",
@@ -511,12 +537,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "is a sin/cos pair) · label: i · positions per turn 2π·{base}<sup>2i/{d_model}</sup> · "
         "<span style='color:{color}'>dashed: pos + k</span>",
         "<b>시계 바늘 {n}개</b>, 쌍 i마다 하나 (흔히 바늘 {d_model}개라고 하지만 바늘 하나가 "
-        "sin/cos 한 쌍입니다) · 표시: i · 한 바퀴에 드는 위치 수 "
+        "sin/cos 한 쌍입니다) · 표시: i · 한 바퀴에 걸리는 위치 수 "
         "2π·{base}<sup>2i/{d_model}</sup> · <span style='color:{color}'>점선: pos + k</span>",
     ),
     "clock.legend": (
         "{name} · pair {pair} · {wave} positions per turn · at {angle}°",
-        "{name} · 쌍 {pair} · 한 바퀴 {wave} 위치 · 지금 {angle}°",
+        "{name} · 쌍 {pair} · 한 바퀴에 {wave} 위치 · 지금 {angle}°",
     ),
     "clock.beyond": (
         "pos {pos} is beyond the trained length {n}: the model never saw it",
@@ -565,28 +591,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "오차일 뿐, 항등식은 정확합니다)",
     ),
     "rotation.precision": (
-        "Pair 0's angle (pos × 1) is exact; the largest rounded one, pair 1's, is {angle} rad, "
-        "held to ±{error} rad (half a unit in its last place): sin and cos keep about "
-        "{digits} correct decimals.",
-        "쌍 0의 각도(pos × 1)는 정확합니다. 반올림되는 가장 큰 각도인 쌍 1의 각도는 {angle} "
-        "rad이고 오차는 ±{error} rad(마지막 자리 단위의 절반) 이내입니다. sin과 cos는 소수 약 "
-        "{digits}자리까지 정확합니다.",
+        "Pair 0's angle (pos × 1) is exact; the largest rounded one, pair 1's, is {angle}"
+        " rad, held to ±{error} rad (half a unit in its last place): sin and cos keep "
+        "about {digits} correct decimals.",
+        "쌍 0의 각도(pos × 1)는 정확합니다. 반올림되는 가장 큰 각도인 쌍 1의 각도는 {angle} rad이고 오차는 ±{error} "
+        "rad(마지막 자리 단위의 절반) 이내입니다. 사인과 코사인 값은 소수점 아래 약 {digits}자리까지 정확합니다.",
     ),
     "rotation.precision_lost": (
-        "Pair 0's angle (pos × 1) is exact; the largest rounded one, pair 1's, is {angle} rad, "
-        "held only to ±{error} rad: sin and cos keep just {digits} correct decimals.",
-        "쌍 0의 각도(pos × 1)는 정확합니다. 반올림되는 가장 큰 각도인 쌍 1의 각도는 {angle} "
-        "rad이고 오차가 ±{error} rad나 됩니다. sin과 cos는 소수 {digits}자리만 정확합니다.",
+        "Pair 0's angle (pos × 1) is exact; the largest rounded one, pair 1's, is {angle}"
+        " rad, held only to ±{error} rad: sin and cos keep just {digits} correct "
+        "decimals.",
+        "쌍 0의 각도(pos × 1)는 정확합니다. 반올림되는 가장 큰 각도인 쌍 1의 각도는 {angle} rad이고 오차가 ±{error} rad에"
+        " 이릅니다. 사인과 코사인 값은 소수점 아래 {digits}자리만 정확합니다.",
     ),
     # --- presenter keys --------------------------------------------------------------------------
-    "keys.title": ("Presenter keys", "발표자 키"),
+    "keys.title": (
+        "Presenter keys",
+        "발표 모드 단축키",
+    ),
     "keys.intro": (
-        "In a text field, typing, ↑ ↓ and Enter go to the field; PageDown, PageUp, F5, the "
-        "function keys, Ctrl combinations and, in a number field, B and . still act. Enter or "
-        "Esc (which cancels) hands the keys back, as does a click outside the field.",
-        "입력란 안에서는 입력, ↑ ↓, Enter가 입력란으로 갑니다. PageDown, PageUp, F5, 기능 키, "
-        "Ctrl 조합과 숫자 입력란에서의 B와 .는 그대로 작동합니다. Enter나 Esc(입력 취소)를 "
-        "누르거나 입력란 밖을 클릭하면 키가 발표 화면으로 돌아옵니다.",
+        "In a text field, typing, ↑ ↓ and Enter go to the field; PageDown, PageUp, F5, "
+        "the function keys, Ctrl combinations and, in a number field, B and . still act. "
+        "Enter or Esc (which cancels) hands the keys back, as does a click outside the "
+        "field.",
+        "입력란에 커서가 있으면 글자 입력, ↑ ↓, Enter는 입력란이 받습니다. PageDown, PageUp, F5, 기능 키, Ctrl 조합 "
+        "키, 그리고 숫자 입력란에서는 B 키와 . 키도 그대로 작동합니다. Enter나 Esc(입력 취소)를 누르거나 입력란 밖을 클릭하면 키 입력이 "
+        "다시 발표 화면으로 돌아갑니다.",
     ),
     "keys.close": ("Esc, F1 or ? closes this list.", "Esc, F1 또는 ?로 이 목록을 닫습니다."),
     "keys.next": ("next position (Shift: +10)", "다음 위치 (Shift: +10)"),
@@ -635,7 +665,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "export.folder_given": (
         "That is a folder; choose a file name.",
-        "폴더입니다. 파일 이름을 고르세요.",
+        "선택한 것은 폴더입니다. 파일 이름을 입력하세요.",
     ),
     "export.folder_missing": ("The folder {path} does not exist.", "{path} 폴더가 없습니다."),
     "export.order_dialog": (
@@ -689,7 +719,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "embed.tokens_loaded": ("token embeddings (loaded: {file})", "토큰 임베딩 (불러옴: {file})"),
     "embed.pe": ("PE rows of positions pos, pos+1, …", "위치 pos, pos+1, …의 PE 행"),
     "embed.sum": ("sum: the input the Transformer receives", "합: 트랜스포머가 받는 입력"),
-    "embed.scale": ("one colour scale for all three: ±{limit}", "세 그림 공통 색 범위: ±{limit}"),
+    "embed.scale": (
+        "one colour scale for all three: ±{limit}",
+        "세 그림 공통 색 눈금: ±{limit}",
+    ),
     "embed.load": ("Load embeddings (.npy)…", "임베딩 불러오기(.npy)…"),
     "embed.examples": ("Use the examples", "예시 쓰기"),
     "embed.token_names": (
@@ -727,8 +760,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>모든 위치는 서로 다릅니다.</b> 표의 어느 두 행도 같지 않습니다. 모델이 모든 위치를 "
         "구별하려면 이것이 필요하지만 그것만으로 충분하지는 않습니다. 가장 가까운 두 행이 "
         "얼마나 가까운지(아래)가 구별이 얼마나 어려운지를 말해 줍니다. 흔히 시계의 세 바늘이 "
-        "하루의 모든 순간을 다르게 보여 준다고 하지만, 실제로 오전 3시 정각과 오후 3시 정각은 "
-        "똑같아 보입니다(86,400초에 모습은 43,200가지). 이 바늘들은 같은 모습을 두 번 보이지 않습니다. "
+        "하루의 모든 순간을 서로 다른 모양으로 보여 준다고 하지만, 실제로 오전 3시 정각과 오후 3시 정각은 "
+        "똑같아 보입니다(86,400초에 모양은 43,200가지). 이 바늘들은 같은 모양을 두 번 보이지 않습니다. "
         "쌍 0 하나만 해도 한 바퀴에 무리수인 2π개의 위치가 걸려서, 정수 위치에서는 결코 "
         "되풀이되지 않습니다.",
     ),
@@ -736,7 +769,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>{distinct}</b> distinct rows among positions 0…{last} ({decimals} decimals): {verdict}",
         "위치 0…{last} 중 서로 다른 행 <b>{distinct}</b>개 (소수 {decimals}자리): {verdict}",
     ),
-    "unique.all": ("every position has its own pattern", "모든 위치가 고유한 패턴을 가집니다"),
+    "unique.all": (
+        "every position has its own pattern",
+        "위치마다 고유한 무늬가 있습니다",
+    ),
     "unique.some": ("some rows coincide at this precision", "이 정밀도에서는 일부 행이 겹칩니다"),
     "unique.unknown": (
         "not counted (over {budget} values); the distances below still hold",
@@ -767,9 +803,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "k에만 달려 있어 pos가 달라도 곡선이 겹칩니다.",
     ),
     "distance.curves": ("PE(pos)·PE(pos+k) against k", "k에 따른 PE(pos)·PE(pos+k)"),
-    "distance.k": ("offset k", "오프셋 k"),
+    "distance.k": (
+        "offset k",
+        "간격 k",
+    ),
     "distance.dot": ("dot product", "내적"),
-    "distance.closed": ("Σ cos(k·ω<sub>i</sub>) (closed form)", "Σ cos(k·ω<sub>i</sub>) (닫힌 꼴)"),
+    "distance.closed": (
+        "Σ cos(k·ω<sub>i</sub>) (closed form)",
+        "Σ cos(k·ω<sub>i</sub>) (닫힌 형식)",
+    ),
     "distance.matrix": (
         "PE(a)·PE(b) / (d_model/2), positions 0…{last}",
         "PE(a)·PE(b) / (d_model/2), 위치 0…{last}",
@@ -793,7 +835,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "wave.plot": ("wavelength of each pair (log scale)", "쌍별 파장 (로그 눈금)"),
     "wave.x": ("pair i", "쌍 i"),
-    "wave.y": ("positions per turn", "한 바퀴에 드는 위치 수"),
+    "wave.y": (
+        "positions per turn",
+        "한 바퀴에 걸리는 위치 수",
+    ),
     "wave.max_len": (
         "positions 0…{last}: {last} steps",
         "위치 0…{last}: {last}걸음",
@@ -812,15 +857,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "to any length. In fact it is defined for every position, but a model trained on {n} "
         "positions never saw the angles of the shaded ones: its behaviour there is not "
         "guaranteed. A learned table such as BERT's (512 rows) simply ends.",
-        "<b>학습 길이 너머.</b> 흔히 사인파 PE는 어떤 길이로도 일반화된다고 합니다. 실제로 "
-        "PE는 모든 위치에서 정의되지만, 위치 {n}개로 학습한 모델은 음영 부분의 각도를 본 적이 "
-        "없어 그곳에서의 동작은 보장되지 않습니다. BERT(512행) 같은 학습형 표는 그냥 "
-        "끝납니다.",
+        "<b>학습 길이 너머.</b> 흔히 사인·코사인 PE는 어떤 길이로도 일반화된다고 합니다. "
+        "하지만 PE가 모든 위치에서 정의되는 것은 맞아도, 위치 {n}개로 학습한 모델은 음영 부분의 각도를 본 적이 "
+        "없어 그곳에서의 동작은 보장되지 않습니다. BERT(512행)처럼 학습되는 위치 "
+        "임베딩 표는 거기서 그냥 끝납니다.",
     ),
-    "beyond.sinusoid": ("sinusoidal PE: continues", "사인파 PE: 계속 이어짐"),
+    "beyond.sinusoid": (
+        "sinusoidal PE: continues",
+        "사인·코사인 PE: 계속 이어짐",
+    ),
     "beyond.learned": (
         "learned table of {n} rows (illustrative values): ends",
-        "학습형 표 {n}행 (예시 값): 끝남",
+        "학습되는 위치 임베딩 표 {n}행 (예시 값): 끝남",
     ),
     "beyond.no_row": ("no vector for positions ≥ {n}", "위치 {n} 이상은 벡터가 없음"),
     # --- argparse's own texts (its gettext message ids), for `pe-clock --lang ko` ---------------

@@ -77,7 +77,7 @@ def test_language_is_remembered(qtbot):
     second = MainWindow()
     qtbot.addWidget(second)
     assert second.state.language == "ko"
-    assert second.windowTitle() == "PE Clock — 사인파 위치 인코딩"
+    assert second.windowTitle() == "PE Clock — 사인·코사인 위치 인코딩"
 
 
 def test_first_start_follows_the_system_locale(qtbot, monkeypatch):
