@@ -495,3 +495,26 @@ def test_language_switches_leave_no_translators_behind(window):
     window.state.set(language="ko")
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert len(app.findChildren(QTranslator)) <= 1
+
+
+def test_settings_it_may_not_read_are_moved_aside(qtbot, monkeypatch):
+    """As root every file is readable: the permission error is injected."""
+    from gui.platform.settings import settings_path
+    from gui.window.main_window import MainWindow
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[state]\npos=4\n")
+    real_read = Path.read_bytes
+
+    def refuse(self):
+        if self == path:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert "Permission denied" in window.statusBar().currentMessage()
+    kept = [p for p in path.parent.iterdir() if ".unreadable-" in p.name]
+    assert len(kept) == 1 and kept[0].read_text() == "[state]\npos=4\n"
