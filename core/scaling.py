@@ -1,0 +1,116 @@
+"""Context extension: how RoPE's frequencies are rescaled to run past the trained length.
+
+Each method returns the new inverse frequencies θ′_i and an attention factor, with the
+semantics of Hugging Face transformers' rope initialisation functions
+(`modeling_rope_utils._compute_*_parameters`):
+
+- "default": θ_i = base^(−2i/d) unchanged.
+- "linear": Position Interpolation, θ_i / s.
+- "ntk": NTK-aware scaling of the base, base′ = base·s^(d/(d−2)).
+- "dynamic": the base grows with the sequence, base′ = base·((s·L/L0) − (s − 1))^(d/(d−2)),
+  L = max(seq_len, L0).
+- "yarn": pairs turning often (β_fast turns within L0) are kept, pairs turning rarely
+  (β_slow turns) are divided by s, with a linear ramp over the pair index between (the
+  reference code's ramp; the paper writes it over r = L0/λ); attention factor 0.1·ln s + 1.
+- "llama3": Llama 3.1: wavelengths below L0/high_freq_factor kept, above L0/low_freq_factor
+  divided by s, a smooth blend between; attention factor 1.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.typing import NDArray
+
+from core.rope import rope_inverse_frequencies
+
+METHODS = ("default", "linear", "ntk", "dynamic", "yarn", "llama3")
+
+
+def yarn_correction_range(
+    head_dim: int, base: float, original_max_len: int, beta_fast: float, beta_slow: float
+) -> tuple[int, int]:
+    """The pair indices (low, high) between which YaRN ramps, floored and ceiled: the pair
+    that turns beta turns within original_max_len positions is
+    d·ln(L0 / (2π·beta)) / (2·ln base)."""
+
+    def pair_turning(turns: float) -> float:
+        return head_dim * math.log(original_max_len / (turns * 2 * math.pi)) / (2 * math.log(base))
+
+    low = math.floor(pair_turning(beta_fast))
+    high = math.ceil(pair_turning(beta_slow))
+    return max(low, 0), min(high, head_dim - 1)
+
+
+def scaled_inverse_frequencies(
+    method: str,
+    head_dim: int,
+    base: float,
+    factor: float,
+    original_max_len: int,
+    *,
+    seq_len: int | None = None,
+    beta_fast: float = 32.0,
+    beta_slow: float = 1.0,
+    low_freq_factor: float = 1.0,
+    high_freq_factor: float = 4.0,
+) -> tuple[NDArray[np.float64], float]:
+    """(θ′ of every pair, attention factor) for a context-extension method.
+
+    Parameters
+    ----------
+    method : one of METHODS
+    head_dim : int
+        Even; θ has head_dim/2 entries.
+    base : float
+        rope_theta.
+    factor : float
+        s, the extension factor (>= 1).
+    original_max_len : int
+        L0, the trained context length.
+    seq_len : int, optional
+        The current sequence length, for "dynamic" (L0 when not given).
+    beta_fast, beta_slow : float
+        YaRN's turn counts.
+    low_freq_factor, high_freq_factor : float
+        Llama 3.1's wavelength thresholds (L0 / factor).
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
+    if not factor >= 1 or not math.isfinite(factor):
+        raise ValueError(f"factor must be a finite number >= 1; got {factor!r}")
+    if original_max_len < 1:
+        raise ValueError(f"original_max_len must be >= 1; got {original_max_len!r}")
+    inv = rope_inverse_frequencies(head_dim, base)
+    d = head_dim
+    if method == "default":
+        return inv, 1.0
+    if method == "linear":
+        return inv / factor, 1.0
+    if method == "ntk":
+        return rope_inverse_frequencies(d, base * factor ** (d / (d - 2))), 1.0
+    if method == "dynamic":
+        length = max(seq_len or original_max_len, original_max_len)
+        grown = base * ((factor * length / original_max_len) - (factor - 1)) ** (d / (d - 2))
+        return rope_inverse_frequencies(d, grown), 1.0
+    if method == "yarn":
+        low, high = yarn_correction_range(d, base, original_max_len, beta_fast, beta_slow)
+        # As the reference code does: a ramp of width 0 becomes 0.001 wide.
+        width = (high - low) or 0.001
+        ramp = np.clip((np.arange(d // 2, dtype=np.float64) - low) / width, 0, 1)
+        keep = 1 - ramp
+        scaled = inv / factor * (1 - keep) + inv * keep
+        attention = 0.1 * math.log(factor) + 1 if factor > 1 else 1.0
+        return scaled, attention
+    # llama3
+    wavelength = 2 * math.pi / inv
+    low_wave = original_max_len / low_freq_factor
+    high_wave = original_max_len / high_freq_factor
+    out = np.where(wavelength > low_wave, inv / factor, inv)
+    smooth = (original_max_len / wavelength - low_freq_factor) / (
+        high_freq_factor - low_freq_factor
+    )
+    blended = (1 - smooth) * out / factor + smooth * out
+    medium = ~(wavelength < high_wave) & ~(wavelength > low_wave)
+    return np.where(medium, blended, out), 1.0

@@ -1,0 +1,140 @@
+"""Issue 13's core: attention, RoPE, context extension and ALiBi against published values."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.alibi import alibi_bias, alibi_slopes
+from core.attention import self_attention, softmax
+from core.encoding import encode
+from core.rope import apply_rope, decay_bound, rope_inverse_frequencies
+from core.scaling import METHODS, scaled_inverse_frequencies, yarn_correction_range
+
+
+def weights(d_model=8, d_k=4, seed=0):
+    rng = np.random.default_rng(seed)
+    return [rng.normal(0, 0.5, (d_model, d_k)) for _ in range(3)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.permutations(range(5)))
+def test_attention_is_permutation_equivariant_until_pe_is_added(order):
+    """Attention(P·X) = P·Attention(X): without positions, word order is invisible."""
+    x = np.random.default_rng(1).normal(0, 1, (5, 8))
+    w = weights()
+    out, _ = self_attention(x, *w)
+    permuted, _ = self_attention(x[list(order)], *w)
+    np.testing.assert_allclose(permuted, out[list(order)], atol=1e-12)
+    if list(order) != sorted(order):
+        with_pe, _ = self_attention(x + encode(range(5), 8), *w)
+        permuted_pe, _ = self_attention(x[list(order)] + encode(range(5), 8), *w)
+        assert not np.allclose(permuted_pe, with_pe[list(order)], atol=1e-6)
+
+
+def test_softmax_is_stable_and_rows_sum_to_one():
+    rows = softmax([[1000.0, 1001.0, 999.0], [-1e300, 0.0, 1e300]])
+    assert np.all(np.isfinite(rows))
+    np.testing.assert_allclose(rows.sum(axis=1), 1.0)
+    _, w = self_attention(np.eye(4), *weights(4, 2))
+    np.testing.assert_allclose(w.sum(axis=1), 1.0)
+
+
+def test_rope_frequencies_and_the_decay_bounds_published_values():
+    np.testing.assert_allclose(rope_inverse_frequencies(8, 10000.0), [1, 0.1, 0.01, 0.001])
+    assert decay_bound(128, 10000.0, [0])[0] == pytest.approx(32.5)
+    assert decay_bound(128, 10000.0, [10])[0] == pytest.approx(17.954, abs=5e-4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 500),
+    st.integers(0, 500),
+    st.integers(-50, 50),
+    st.sampled_from(["interleaved", "half"]),
+)
+def test_rope_scores_depend_on_the_offset_only(m, n, shift, layout):
+    rng = np.random.default_rng(3)
+    q, k = rng.normal(0, 1, (1, 16)), rng.normal(0, 1, (1, 16))
+    score = (apply_rope(q, [m], layout=layout) @ apply_rope(k, [n], layout=layout).T)[0, 0]
+    a, b = m + shift + 50, n + shift + 50
+    moved = (apply_rope(q, [a], layout=layout) @ apply_rope(k, [b], layout=layout).T)[0, 0]
+    assert moved == pytest.approx(score, abs=1e-9)
+
+
+def test_the_two_rope_layouts_differ_by_a_fixed_permutation():
+    rng = np.random.default_rng(4)
+    x = rng.normal(0, 1, (6, 8))
+    positions = np.arange(6) * 3.5
+    half_order = np.array([0, 4, 1, 5, 2, 6, 3, 7])  # (i, i + 4) -> (2i, 2i + 1)
+    interleaved = apply_rope(x[:, half_order], positions, layout="interleaved")
+    half = apply_rope(x, positions, layout="half")
+    np.testing.assert_allclose(interleaved, half[:, half_order], atol=1e-12)
+    # One pair by hand: (a, b) -> (a cos φ − b sin φ, b cos φ + a sin φ), φ = 3.5·θ_0 = 3.5.
+    a, b = x[1, 0], x[1, 1]
+    out = apply_rope(x[1:2], [3.5])[0]
+    assert out[0] == pytest.approx(a * math.cos(3.5) - b * math.sin(3.5))
+    assert out[1] == pytest.approx(b * math.cos(3.5) + a * math.sin(3.5))
+
+
+def test_yarn_published_values():
+    inv = rope_inverse_frequencies(128, 10000.0)
+    scaled, attention = scaled_inverse_frequencies("yarn", 128, 10000.0, 16, 4096)
+    ratio = scaled / inv
+    assert yarn_correction_range(128, 10000.0, 4096, 32, 1) == (20, 46)
+    np.testing.assert_allclose(ratio[:21], 1.0)  # pairs 0–20 untouched
+    np.testing.assert_allclose(ratio[46:], 1 / 16)  # 46–63 divided by 16
+    assert ratio[33] == pytest.approx(0.53125)
+    assert attention == pytest.approx(1.277259, abs=1e-6)
+
+
+def test_llama31_published_values():
+    inv = rope_inverse_frequencies(128, 500000.0)
+    scaled, attention = scaled_inverse_frequencies("llama3", 128, 500000.0, 8, 8192)
+    ratio = scaled / inv
+    kept = np.isclose(ratio, 1.0)
+    divided = np.isclose(ratio, 1 / 8)
+    blended = ~kept & ~divided
+    assert kept.sum() == 29 and divided.sum() == 29 and attention == 1.0
+    assert np.flatnonzero(blended).tolist() == list(range(29, 35))  # 6 blended pairs
+
+
+def test_linear_ntk_and_dynamic_follow_their_formulas():
+    d, base, s, l0 = 64, 10000.0, 4.0, 2048
+    inv = rope_inverse_frequencies(d, base)
+    np.testing.assert_allclose(scaled_inverse_frequencies("linear", d, base, s, l0)[0], inv / s)
+    ntk = scaled_inverse_frequencies("ntk", d, base, s, l0)[0]
+    np.testing.assert_allclose(ntk, rope_inverse_frequencies(d, base * s ** (d / (d - 2))))
+    grown = base * ((s * 8192 / l0) - (s - 1)) ** (d / (d - 2))
+    dynamic = scaled_inverse_frequencies("dynamic", d, base, s, l0, seq_len=8192)[0]
+    np.testing.assert_allclose(dynamic, rope_inverse_frequencies(d, grown))
+    short = scaled_inverse_frequencies("dynamic", d, base, s, l0, seq_len=100)[0]
+    np.testing.assert_allclose(short, inv)  # within the trained length: nothing changes
+    assert set(METHODS) == {"default", "linear", "ntk", "dynamic", "yarn", "llama3"}
+    with pytest.raises(ValueError, match="method"):
+        scaled_inverse_frequencies("rope2", d, base, s, l0)
+
+
+@pytest.mark.parametrize(
+    ("heads", "exponents"),
+    [
+        (8, [1, 2, 3, 4, 5, 6, 7, 8]),
+        (12, [1, 2, 3, 4, 5, 6, 7, 8, 0.5, 1.5, 2.5, 3.5]),
+        (1, [8]),
+        (6, [2, 4, 6, 8, 1, 3]),
+    ],
+)
+def test_alibi_slopes_as_in_the_reference_code(heads, exponents):
+    np.testing.assert_allclose(alibi_slopes(heads), [2.0**-e for e in exponents])
+
+
+def test_alibi_bias_is_minus_slope_times_distance():
+    bias = alibi_bias(12, 5)
+    assert bias.shape == (12, 5, 5)
+    slopes = alibi_slopes(12)
+    assert bias[3, 4, 1] == pytest.approx(-slopes[3] * 3)
+    np.testing.assert_allclose(np.diagonal(bias, axis1=1, axis2=2), 0.0)
+    with pytest.raises(ValueError):
+        alibi_slopes(0)
