@@ -739,11 +739,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "base<sup>2i/d_model</sup>입니다.",
     ),
     "worked.formula": (
-        "PE({pos}, {dim}) = {expression} = <b>{value}</b> (pair {pair}; "
-        "to 12 decimals {exact}). Click a cell to see its formula.",
-        "PE({pos}, {dim}) = {expression} = <b>{value}</b> (쌍 {pair}; 소수 12자리로 "
-        "{exact}). 칸을 클릭하면 그 식이 보입니다.",
+        "PE({pos}, {dim}) = {expression} = <b>{value}</b> (pair {pair}; to 12 decimals {exact}).",
+        "PE({pos}, {dim}) = {expression} = <b>{value}</b> (쌍 {pair}; 소수 12자리로 {exact}).",
     ),
+    "worked.hint": ("Click a cell to see its formula.", "칸을 클릭하면 그 식이 보입니다."),
     "worked.position": ("position", "위치"),
     "worked.follow": ("Start at the current pos", "현재 pos부터 보기"),
     "worked.copy_text": ("Copy as text", "텍스트로 복사"),

@@ -25,9 +25,18 @@ from PySide6.QtCore import (
     QSizeF,
     Qt,
 )
-from PySide6.QtGui import QColor, QImage, QImageWriter, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QImageWriter,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPalette,
+    QPdfWriter,
+)
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 
 from core.format import fmt_base
 from core.i18n import tr
@@ -73,10 +82,22 @@ class Figure:
         )
         self.widget = VIEWS[view].load()(self.state)
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+        # A figure for a slide: white behind every panel (not the window's grey), no splitter
+        # grips, no hints or controls, no on-screen selection.
+        palette = self.widget.palette()
+        palette.setColor(QPalette.ColorRole.Window, QColor("white"))
+        self.widget.setPalette(palette)
         self.widget.setAutoFillBackground(True)
+        for splitter in self.widget.findChildren(QSplitter):
+            splitter.setHandleWidth(0)
         for child in self.widget.findChildren(QWidget):
             if child.property(style.INTERACTIVE):
                 child.hide()
+            # Opaque on screen to repaint fast (StableLabel, the pos field): clear on paper.
+            child.setAutoFillBackground(False)
+        prepare = getattr(self.widget, "prepare_export", None)
+        if prepare is not None:
+            prepare()
         self.widget.resize(
             round(self.logical.width()), round(self.logical.height()) - self.caption_height
         )

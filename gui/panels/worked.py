@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -49,9 +50,12 @@ class WorkedView(LazyView):
         row.addWidget(self.copy_csv_button)
         layout = QVBoxLayout(self)
         self.formula = style.rich_label(selectable=True)
+        self.hint = QLabel()  # an on-screen hint: not in exports
+        self.hint.setProperty(style.INTERACTIVE, True)
         layout.addWidget(self.caption)
         layout.addWidget(self.table)
         layout.addWidget(self.formula)
+        layout.addWidget(self.hint)
         layout.addStretch(1)
         layout.addWidget(controls)
         # The cells, made once: a step changes the texts of those whose value changed.
@@ -114,6 +118,8 @@ class WorkedView(LazyView):
             + 4
         )
         self.formula.setFont(style.scaled_font(s.font_scale, 1.2))
+        self.hint.setText(tr("worked.hint"))
+        self.hint.setFont(style.scaled_font(s.font_scale))
         self.follow_check.setText(tr("worked.follow"))
         self.copy_text_button.setText(tr("worked.copy_text"))
         self.copy_csv_button.setText(tr("worked.copy_csv"))
@@ -133,6 +139,11 @@ class WorkedView(LazyView):
                 if item.text() != text:
                     item.setText(text)
         self._show_formula()
+
+    def prepare_export(self) -> None:
+        """A figure shows the table without the on-screen selection."""
+        self.table.clearSelection()
+        self.table.setCurrentCell(-1, -1)
 
     def _on_state_pos_changed(self) -> None:
         if self.follow_check.isChecked():  # otherwise the rows start at 0, whatever pos is

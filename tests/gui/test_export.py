@@ -347,3 +347,18 @@ def test_exports_keep_the_layout(state):
     copy = state.copy()
     assert copy.layout == "split"
     copy.deleteLater()
+
+
+def test_figures_carry_no_on_screen_details(state, tmp_path):
+    """No splitter grips or grey panels in the window figure; no hint or selection in the
+    worked table's."""
+    from gui.export.render import staged
+
+    with staged("worked", state, 1000, 420, False) as figure:
+        view = figure.widget
+        assert not view.hint.isVisibleTo(view)
+        assert view.table.selectedItems() == [] and view.table.currentRow() == -1
+    path = export.export_figure(tmp_path / "w.png", "window", state, 1600, 900)
+    pixels = png_array(path)
+    grey = np.all(pixels == (239, 239, 239), axis=2).mean()
+    assert grey < 0.001  # the window's panel grey is gone
