@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontDatabase, QFontMetrics, QImage, QPen
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QFontMetrics,
+    QImage,
+    QPainter,
+    QPen,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
@@ -159,13 +168,22 @@ class DivergingImage(pg.ImageItem):
     RGB32 (1 ms against 0.14 ms for a 3 × 512 strip stretched over 1000 × 200 pixels). Images
     that change with pos render and paint every step. The colours are pyqtgraph's: value v
     takes entry ⌊(v − low) · n / (high − low)⌋ of the n-entry table, clipped to the table.
+
+    In exports (`exact_cells`), an image of at most EXACT_CELLS cells is drawn as filled
+    rectangles: PDF and SVG viewers smooth a tiny embedded image, so a zero cell between a red
+    and a blue one would come out pink or lavender.
     """
+
+    #: Up to this many cells, an export draws one rectangle per run of equal cells.
+    EXACT_CELLS = 4096
 
     def __init__(self) -> None:
         super().__init__(axisOrder="row-major")
         self.setLookupTable(lookup_table())
         self.setLevels((-1.0, 1.0))
         self._placed: tuple[tuple[int, ...], QRectF] | None = None
+        self.exact_cells = False  # set by `uncache` for exports
+        self._pixels: np.ndarray | None = None  # RGB32 of the simple render
 
     def display(
         self, data: np.ndarray, rect: QRectF, levels: tuple[float, float] = (-1.0, 1.0)
@@ -181,7 +199,28 @@ class DivergingImage(pg.ImageItem):
             self._placed = placed
             self.setRect(rect)
 
+    def paint(self, painter: QPainter, *args: object) -> None:
+        if self.image is None or not self.exact_cells or self.image.size > self.EXACT_CELLS:
+            super().paint(painter, *args)
+            return
+        if self._renderRequired:
+            self.render()
+        pixels = self._pixels
+        if pixels is None or pixels.shape != self.image.shape:
+            super().paint(painter, *args)  # pyqtgraph rendered it (NaN, colour): as an image
+            return
+        painter.setPen(Qt.PenStyle.NoPen)
+        for row, values in enumerate(pixels.tolist()):
+            start = 0
+            for column in range(1, len(values) + 1):
+                if column == len(values) or values[column] != values[start]:
+                    painter.fillRect(
+                        QRectF(start, row, column - start, 1), QColor.fromRgb(values[start])
+                    )
+                    start = column
+
     def render(self) -> None:
+        self._pixels = None
         data, lut = self.image, self.lut
         simple = (
             isinstance(data, np.ndarray)
@@ -205,6 +244,7 @@ class DivergingImage(pg.ImageItem):
             | lut[:, 2].astype(np.uint32)
         )
         pixels = np.ascontiguousarray(table[index])
+        self._pixels = pixels
         self.qimage = pg.functions.ndarray_to_qimage(pixels, QImage.Format.Format_RGB32)
         self._renderRequired = False
         self._unrenderable = False
@@ -267,10 +307,13 @@ def cache_static(*items: QGraphicsItem) -> None:
 
 
 def uncache(widget: QWidget) -> None:
-    """Switch off the item caches of every graphics view inside widget."""
+    """Switch off the item caches of every graphics view inside widget (so SVG and PDF keep
+    every line as a vector), and draw small images cell by cell."""
     for view in widget.findChildren(QGraphicsView):
         for item in view.scene().items():
             item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+            if isinstance(item, DivergingImage):
+                item.exact_cells = True
 
 
 def graphics_area() -> pg.GraphicsLayoutWidget:

@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
 from PIL import Image
 from PySide6.QtGui import QGuiApplication, QImage
@@ -362,3 +363,24 @@ def test_figures_carry_no_on_screen_details(state, tmp_path):
     pixels = png_array(path)
     grey = np.all(pixels == (239, 239, 239), axis=2).mean()
     assert grey < 0.001  # the window's panel grey is gone
+
+
+def test_small_matrices_are_exact_cells_in_vector_exports(state):
+    """PDF and SVG viewers smooth tiny embedded images: the R(k) zoom (16 cells) and the
+    vector strips (3 × 512) are drawn as rectangles instead."""
+    from gui.export.render import encode, staged
+    from gui.style import DivergingImage
+
+    with staged("rotation", state, 1400, 600, False) as figure:
+        vector = encode(figure, ".svg").decode()
+        images = [
+            item
+            for view in figure.widget.findChildren(pg.GraphicsView)
+            for item in view.scene().items()
+            if isinstance(item, DivergingImage)
+        ]
+        assert all(item.exact_cells for item in images)
+        for item in images:
+            item.exact_cells = False
+        smoothed = encode(figure, ".svg").decode()
+    assert smoothed.count("<image") - vector.count("<image") == 2  # the zoom and the strips
