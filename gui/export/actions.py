@@ -17,6 +17,7 @@ from core.i18n import tr
 from gui.export import render as export
 from gui.export.animation import export_animation
 from gui.export.dialog import ExportDialog, ExportRequest
+from gui.export.options import MAX_FRAMES
 from gui.state import AppState
 from gui.views import VIEWS
 
@@ -36,6 +37,8 @@ class ExportActions(QObject):
         self._state = state
         self._views = views
         self._show_status = show_status
+        #: The last request of each kind (still, animation): the next dialog starts from it.
+        self._last: dict[bool, ExportRequest] = {}
 
     def screen_sizes(self) -> dict[str, tuple[int, int]]:
         return {
@@ -43,17 +46,24 @@ class ExportActions(QObject):
         }
 
     def open_export_dialog(self) -> None:
-        dialog = ExportDialog(self.screen_sizes(), parent=self._window)
+        dialog = ExportDialog(
+            self.screen_sizes(), parent=self._window, previous=self._last.get(False)
+        )
         if dialog.exec() == ExportDialog.DialogCode.Accepted:
+            self._last[False] = dialog.request()
             self.export_figure(dialog.request())
         dialog.deleteLater()
 
     def open_animation_dialog(self) -> None:
         s = self._state
         dialog = ExportDialog(
-            self.screen_sizes(), (s.first_pos, s.max_len - 1, s.pos), self._window
+            self.screen_sizes(),
+            (s.first_pos, s.max_len - 1, MAX_FRAMES),
+            self._window,
+            previous=self._last.get(True),
         )
         if dialog.exec() == ExportDialog.DialogCode.Accepted:
+            self._last[True] = dialog.request()
             self.export_animation(dialog.request())
         dialog.deleteLater()
 

@@ -56,9 +56,11 @@ class ExportDialog(QDialog):
         screen_sizes: dict[str, tuple[int, int]],
         animation: tuple[int, int, int] | None = None,
         parent: QWidget | None = None,
+        previous: ExportRequest | None = None,
     ) -> None:
-        """screen_sizes: each view's size on screen. animation: (first, last, current) positions
-        for File ▸ Export animation…, or None for a still figure."""
+        """screen_sizes: each view's size on screen. animation: (first, last, most frames)
+        positions for File ▸ Export animation…, or None for a still figure. previous: the last
+        request of this kind, whose choices the dialog starts from."""
         super().__init__(parent)
         self._screen_sizes = screen_sizes
         self._animated = animation is not None
@@ -93,13 +95,14 @@ class ExportDialog(QDialog):
         size_row.addWidget(self.height_spin)
         form.addRow("", size_row)
         if self._animated:
-            first, last, current = animation  # type: ignore[misc]
+            first, last, frames = animation  # type: ignore[misc]
             self.start_spin = QSpinBox()
             self.stop_spin = QSpinBox()
             for spin in (self.start_spin, self.stop_spin):
                 spin.setRange(first, last)
-            self.start_spin.setValue(current)
-            self.stop_spin.setValue(last)
+            # The whole table (up to the frame limit), not from wherever pos happens to be.
+            self.start_spin.setValue(first)
+            self.stop_spin.setValue(min(last, first + frames - 1))
             self.fps_spin = QDoubleSpinBox()
             self.fps_spin.setRange(MIN_FPS, MAX_FPS)
             self.fps_spin.setValue(DEFAULT_FPS)
@@ -121,6 +124,29 @@ class ExportDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self._on_view_combo_current_index_changed()
+        if previous is not None:
+            self._start_from(previous)
+
+    def _start_from(self, previous: ExportRequest) -> None:
+        """The last export's view, size, caption, file and range, where they still apply."""
+        index = self.view_combo.findData(previous.view)
+        if index >= 0:
+            self.view_combo.setCurrentIndex(index)
+        sizes = [self.size_combo.itemData(i) for i in range(self.size_combo.count())]
+        wanted = (previous.width, previous.height)
+        self.size_combo.setCurrentIndex(
+            sizes.index(wanted) if wanted in sizes else self.size_combo.count() - 1
+        )
+        self.width_spin.setValue(previous.width)
+        self.height_spin.setValue(previous.height)
+        self.caption_check.setChecked(previous.caption)
+        self.path_edit.setText(str(previous.path))
+        if self._animated:
+            low, high = self.start_spin.minimum(), self.start_spin.maximum()
+            if low <= previous.start <= previous.stop <= high:
+                self.start_spin.setValue(previous.start)
+                self.stop_spin.setValue(previous.stop)
+            self.fps_spin.setValue(previous.fps)
 
     @property
     def allowed_suffixes(self) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ import pyqtgraph as pg
 import pytest
 from PIL import Image
 from PySide6.QtGui import QGuiApplication, QImage
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gui import style
 from gui.export import render as export
@@ -384,3 +384,48 @@ def test_small_matrices_are_exact_cells_in_vector_exports(state):
             item.exact_cells = False
         smoothed = encode(figure, ".svg").decode()
     assert smoothed.count("<image") - vector.count("<image") == 2  # the zoom and the strips
+
+
+def test_export_dialogs_remember_and_start_the_gif_at_the_beginning(window, tmp_path, qtbot):
+    from PySide6.QtCore import QTimer
+
+    window.state.set(pos=48)
+
+    def fill_and_save(path, width, caption):
+        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, ExportDialog))
+        dialog.view_combo.setCurrentIndex(dialog.view_combo.findData("clock"))
+        dialog.size_combo.setCurrentIndex(dialog.size_combo.count() - 1)
+        dialog.width_spin.setValue(width)
+        dialog.height_spin.setValue(300)
+        dialog.caption_check.setChecked(caption)
+        dialog.path_edit.setText(str(path))
+        seen.append((dialog.start_spin.value(), dialog.stop_spin.value()))
+        dialog.stop_spin.setValue(3)
+        dialog.accept()
+
+    seen: list[tuple[int, int]] = []
+    QTimer.singleShot(0, lambda: fill_and_save(tmp_path / "a.gif", 320, True))
+    window.exports.open_animation_dialog()
+    assert seen == [(0, 49)]  # the whole table, not 2 frames from pos 48
+    remembered = {}
+
+    def look():
+        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, ExportDialog))
+        remembered.update(
+            view=dialog.view_combo.currentData(),
+            width=dialog.width_spin.value(),
+            caption=dialog.caption_check.isChecked(),
+            path=dialog.path_edit.text(),
+            stop=dialog.stop_spin.value(),
+        )
+        dialog.reject()
+
+    QTimer.singleShot(0, look)
+    window.exports.open_animation_dialog()
+    assert remembered == {
+        "view": "clock",
+        "width": 320,
+        "caption": True,
+        "path": str(tmp_path / "a.gif"),
+        "stop": 3,
+    }
