@@ -815,6 +815,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "PE(a)·PE(b) / (d_model/2), positions 0…{last}",
         "PE(a)·PE(b) / (d_model/2), 위치 0…{last}",
     ),
+    "distance.scale": ("PE(a)·PE(b) / (d_model/2)", "PE(a)·PE(b) / (d_model/2) 값"),
     "distance.a": ("position a", "위치 a"),
     "distance.b": ("position b", "위치 b"),
     "distance.current": ("current pos", "현재 pos"),

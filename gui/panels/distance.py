@@ -56,6 +56,12 @@ class DistanceView(LazyView):
         style.cache_static(*(item.curve for item in (*self.curves[1:], self.closed_form)))
         self.matrix_plot, self.matrix_image = style.image_plot(self, self.graphics, 0, 1)
         self.matrix_plot.setAspectLocked(True)
+        # Its colours read against a scale, as the heatmap's do.
+        self.matrix_colorbar = pg.ColorBarItem(
+            values=(-1.0, 1.0), colorMap=style.colormap(), interactive=False
+        )
+        style.quiet_plot(self.matrix_colorbar, self)  # a ColorBarItem is a PlotItem
+        self.matrix_colorbar.setImageItem(self.matrix_image, insert_in=self.matrix_plot)
         self._offsets: np.ndarray = np.zeros(0, dtype=int)
         self._closed = np.zeros(0)
         self._others: dict[int, np.ndarray] = {}
@@ -112,6 +118,7 @@ class DistanceView(LazyView):
         self.curves_plot.setLabel("left", tr("distance.dot"))
         self.matrix_plot.setLabel("bottom", tr("distance.b"))
         self.matrix_plot.setLabel("left", tr("distance.a"))
+        self.matrix_colorbar.setLabel("left", tr("distance.scale"))
         style.set_title(self.curves_plot, tr("distance.curves"), s.font_scale)
         style.set_title(self.matrix_plot, tr("distance.matrix", last=n - 1), s.font_scale)
         for plot in (self.curves_plot, self.matrix_plot):

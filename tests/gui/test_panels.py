@@ -222,3 +222,9 @@ def test_embedding_panel_notes_rows_past_the_end_of_the_table(show, state):
     assert "past the table" not in view.norms.text()
     state.set(pos=49)  # rows 49, 50, 51 of a 50-row table
     assert "Positions 50…51 lie past the table's last position, 49" in view.norms.text()
+
+
+def test_the_product_matrix_has_a_colour_scale(show, state):
+    view = show(DistanceView, state)
+    assert view.matrix_colorbar.levels() == (-1.0, 1.0)
+    assert "PE(a)·PE(b)" in view.matrix_colorbar.getAxis("left").labelText
