@@ -144,6 +144,23 @@ class IndexAxis(pg.AxisItem):
         return super().tickStrings(values, scale, spacing)
 
 
+class PlainLogAxis(pg.AxisItem):
+    """A log axis labelled 10, 100, 1,000 … 1,000,000, then 1e7 …: pyqtgraph writes 10⁴ with
+    superscript digits a few pixels tall, unreadable on a slide."""
+
+    def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        out = []
+        for value in values:
+            number = 10 ** (value * scale)
+            if number >= 1e7:
+                out.append(f"{number:.0e}".replace("e+0", "e"))
+            elif number >= 1:
+                out.append(f"{number:,.0f}" if abs(number - round(number)) < 1e-9 else "")
+            else:
+                out.append(f"{number:g}")
+        return out
+
+
 def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:
     """A plot for teaching: no context menus, no auto-range button, pan/zoom only if asked.
 

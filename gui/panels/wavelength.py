@@ -21,7 +21,9 @@ class WavelengthView(LazyView):
         self.caption = style.rich_label()
         self.summary = style.rich_label()
         self.graphics = style.graphics_area()
-        self.plot = style.quiet_plot(self.graphics.addPlot(), self)
+        self.plot = style.quiet_plot(
+            self.graphics.addPlot(axisItems={"left": style.PlainLogAxis("left")}), self
+        )
         self.plot.setLogMode(x=False, y=True)
         self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor="#222222")
         self.finishing = pg.ScatterPlotItem(

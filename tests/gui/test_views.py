@@ -434,3 +434,16 @@ def test_the_split_layout_in_the_heatmap_and_r_of_k(heatmap, rotation, state, qt
     np.testing.assert_allclose(strips[0, 32], math.cos(0), atol=1e-6)  # pos 0: cos of pair 0
     state.set(layout="interleaved")
     assert not heatmap.pair_box_cos.isVisible() and heatmap.pair_box.rect().width() == 2
+
+
+def test_log_axes_write_their_numbers_out():
+    from gui.style import PlainLogAxis
+
+    axis = PlainLogAxis("left")
+    assert axis.logTickStrings([1.0, 2.0, 4.0, 6.0, 8.0], 1, 1) == [
+        "10",
+        "100",
+        "10,000",
+        "1,000,000",
+        "1e8",
+    ]
