@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QFont, QPainter, QStaticText
+from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QStaticText
 
 from gui import style
 
@@ -92,12 +92,17 @@ class DialLabels(pg.GraphicsObject):
 
     def _static_texts(self, pixels_per_dial: float) -> tuple[list[QStaticText], QFont]:
         font = style.scaled_font(self._scale, min(1.0, pixels_per_dial / 55))
-        key = (font.pointSizeF(), pixels_per_dial >= 34)
+        labels = [f"{index}\u2009·\u2009{wave}" for index, wave in self._texts]
+        # The wavelength only where every label fits between two dials (at 1400 px, "144 ·
+        # 1.1k" ran into "145 · 1.2k").
+        metrics = QFontMetricsF(font)
+        widest = max((metrics.horizontalAdvance(label) for label in labels), default=0.0)
+        fits = pixels_per_dial >= 34 and widest <= 0.92 * pixels_per_dial
+        key = (font.pointSizeF(), fits)
         if self._static is None or self._static[0] != key:
-            show_wavelength = key[1]
             texts = []
-            for index, wave in self._texts:
-                text = QStaticText(f"{index}\u2009·\u2009{wave}" if show_wavelength else index)
+            for (index, _), label in zip(self._texts, labels, strict=True):
+                text = QStaticText(label if fits else index)
                 text.prepare(font=font)
                 texts.append(text)
             self._static = (key, texts, font)
