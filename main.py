@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import signal
+
+# Ctrl+C while the modules below load: end quietly (nothing is written yet), not with a
+# KeyboardInterrupt traceback. The export and the window install their own handlers.
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+
 import argparse
 import os
-import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,7 +52,7 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, tr("cli.error", prog=self.prog, message=message) + "\n")
+        self.exit(2, error_line(self.prog, message) + "\n")
 
 
 def argparse_text(message: str) -> str:
@@ -221,8 +226,14 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     return params, options
 
 
-def fail(message: str, code: int = 2) -> int:
-    print(tr("cli.error", prog="pe-clock export", message=message), file=sys.stderr)
+def error_line(prog: str, message: object) -> str:
+    """One line, always: a newline in a path or value is shown as \\n."""
+    text = tr("cli.error", prog=prog, message=message)
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
+def fail(message: str, code: int = 2, prog: str = "pe-clock export") -> int:
+    print(error_line(prog, message), file=sys.stderr)
     return code
 
 
@@ -307,8 +318,7 @@ def run_gui(
         try:
             reset_settings()
         except WriteError as err:
-            print(tr("cli.error", prog="pe-clock", message=err), file=sys.stderr)
-            return 1
+            return fail(str(err), 1, "pe-clock")
         print(tr("cli.reset_done"))
     window = MainWindow(language=lang)
     try:
@@ -316,8 +326,7 @@ def run_gui(
     except (ValueError, TypeError) as err:
         window.deleteLater()
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-        print(tr("cli.error", prog="pe-clock", message=err), file=sys.stderr)
-        return 2
+        return fail(str(err), 2, "pe-clock")
     if view is not None:
         window.show_view(view)
     # Ctrl+C in the terminal and SIGTERM close the window as its close button does (settings
@@ -349,20 +358,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = language_from(argv)
     if lang is not None and lang not in i18n.LANGUAGES:
-        print(
-            tr(
-                "cli.error",
-                prog="pe-clock",
-                message=tr(
-                    "error.must",
-                    name="--lang",
-                    value=repr(lang),
-                    allowed=tr("allowed.choice", choices=", ".join(i18n.LANGUAGES)),
-                ),
-            ),
-            file=sys.stderr,
+        allowed = tr("allowed.choice", choices=", ".join(i18n.LANGUAGES))
+        return fail(
+            tr("error.must", name="--lang", value=repr(lang), allowed=allowed), 2, "pe-clock"
         )
-        return 2
     i18n.set_language(lang or system_language())
     vars(argparse)["_"] = argparse_text  # argparse looks its texts up through this gettext hook
     args = build_parser().parse_args(join_dashed_values(argv))
@@ -378,8 +377,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.view is not None and args.view not in VIEW_NAMES:
         allowed = tr("allowed.choice", choices=", ".join(VIEW_NAMES))
         message = tr("error.must", name="--view", value=repr(args.view), allowed=allowed)
-        print(tr("cli.error", prog="pe-clock", message=message), file=sys.stderr)
-        return 2
+        return fail(message, 2, "pe-clock")
     return run_gui(lang, args.reset_settings, opening, args.view)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import stat
+import tokenize
+import warnings
 from pathlib import Path
 from typing import BinaryIO, Literal
 
@@ -79,6 +81,12 @@ def load_embeddings(path: str | Path, d_model: int) -> NDArray[np.float64]:
     """
     d_model = check_d_model(d_model)
     name = Path(path).name
+    with warnings.catch_warnings():  # NumPy's warnings on odd headers or casts: not for users
+        warnings.simplefilter("ignore")
+        return _load(path, name, d_model)
+
+
+def _load(path: str | Path, name: str, d_model: int) -> NDArray[np.float64]:
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
@@ -139,7 +147,8 @@ def _read_header(handle: BinaryIO, name: str) -> tuple[tuple[int, ...], bool, np
             header = npy_format.read_array_header_2_0(handle, max_header_size=MAX_HEADER)
         else:
             raise ValueError(f"version {major}.{minor}")
-    except ValueError as err:
+    except (ValueError, SyntaxError, TypeError, tokenize.TokenError) as err:
+        # A damaged header: NumPy's parser raises these (TokenError for unbalanced brackets).
         message = str(err)
         if "max_header_size" in message:  # NumPy's refusal mentions allow_pickle too
             reason = tr("npy.header_size", limit=f"{MAX_HEADER:,}")

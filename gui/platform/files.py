@@ -25,10 +25,12 @@ from typing import BinaryIO
 from core.i18n import tr
 
 PART_SUFFIX = ".pe-clock-part"
-_PART = re.compile(r"^\..*\.(\d+)\.[0-9a-f]{6}" + re.escape(PART_SUFFIX) + "$")
-#: Characters of the target's name kept in a temporary file's name (the rest is dropped, so a
+_PART = re.compile(r"^\..*\.(\d{1,10})\.[0-9a-f]{6}" + re.escape(PART_SUFFIX) + "$", re.DOTALL)
+#: Bytes of the target's name kept in a temporary file's name (the rest is dropped, so a
 #: target whose name is at the file system's limit can still be written).
 _NAME_KEPT = 120
+#: Linux's largest process id: a larger "pid" in a name is not one of our temporary files.
+_PID_MAX = 1 << 22
 
 #: (end marker, how many trailing bytes to look for it in) per suffix: a file cut short by a
 #: full disk lacks it.
@@ -97,7 +99,9 @@ def check_target(path: Path) -> None:
         raise WriteError(tr("export.cannot_write", path=folder, reason=_reason(err))) from err
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise WriteError(tr("export.not_regular", path=path))
-    if info is not None and not info.st_mode & stat.S_IWUSR:
+    # Read-only by its mode (even for root), or not writable by this user: refused, never
+    # replaced (in a folder anyone may write to, a rename would replace anyone's file).
+    if info is not None and (not info.st_mode & stat.S_IWUSR or not os.access(path, os.W_OK)):
         raise WriteError(tr("export.read_only", path=path))
 
 
@@ -109,7 +113,7 @@ def clean_stale_parts(folder: Path) -> None:
             if match is None or not entry.is_file(follow_symlinks=False):
                 continue
             pid = int(match.group(1))
-            if pid != os.getpid() and not _alive(pid):
+            if 0 < pid < _PID_MAX and pid != os.getpid() and not _alive(pid):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
 
@@ -151,7 +155,8 @@ def atomic_write(path: Path, write: Callable[[BinaryIO], object]) -> Path:
     clean_stale_parts(folder)
     existing = path.stat() if path.exists() else None
     mode = stat.S_IMODE(existing.st_mode) if existing is not None else _new_file_mode()
-    tmp = folder / (f".{path.name[:_NAME_KEPT]}.{os.getpid()}.{secrets.token_hex(3)}{PART_SUFFIX}")
+    kept = os.fsencode(path.name)[:_NAME_KEPT].decode(errors="ignore")  # bytes, not characters
+    tmp = folder / f".{kept}.{os.getpid()}.{secrets.token_hex(3)}{PART_SUFFIX}"
     flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
     try:
         fd = os.open(tmp, flags, 0o600)

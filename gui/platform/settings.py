@@ -9,6 +9,7 @@ A value that is missing keeps its default; one that is corrupt or from an older 
 
 from __future__ import annotations
 
+import os
 import re
 import stat
 import tempfile
@@ -25,6 +26,7 @@ from gui.state import AppState
 ORGANIZATION = APPLICATION = "pe-clock"
 #: A settings file is a few hundred bytes: anything past this is not ours.
 MAX_SETTINGS_BYTES = 1 << 20
+_KEY_LINE = re.compile(r"^\s*[^=\s;#\[][^=]*=")
 _INI_LINE = re.compile(r"^\s*(\[[^\]]*\]|[;#].*|[^=\s][^=]*=.*)?\s*$")
 
 
@@ -69,22 +71,50 @@ def unreadable_reason(path: Path) -> str | None:
 def open_settings() -> tuple[QSettings, str | None]:
     """The user's settings, and a message if the saved file could not be read.
 
-    An unreadable file (garbage, another encoding, a folder or pipe in its place) is moved
-    aside with a timestamp, never overwritten, and the window starts from the defaults.
+    An unreadable file (garbage, another encoding, INI that Qt cannot parse, a folder or pipe
+    in its place) is moved aside with a timestamp, never overwritten, and the window starts
+    from the defaults.
     """
     path = settings_path()
     reason = unreadable_reason(path)
     if reason is None:
-        return default_settings(), None
-    aside = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+        settings = default_settings()
+        # Qt drops what it cannot parse without a word (a stray quote loses every line after
+        # it): every key line of the file must come back as a key.
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        keys = sum(1 for line in text.splitlines() if _KEY_LINE.match(line))
+        if settings.status() == QSettings.Status.NoError and len(settings.allKeys()) >= keys:
+            return settings, None
+        reason = tr("settings.not_ini")
+        del settings  # let go of the file before it moves
     try:
-        path.rename(aside)
+        aside = _move_aside(path)
     except OSError as err:
         # Neither read nor moved: use a scratch file so the unreadable one is never touched.
         scratch = QSettings(str(Path(tempfile.mkdtemp(prefix="pe-clock-")) / "settings.ini"),
                             QSettings.Format.IniFormat)  # fmt: skip
         return scratch, tr("settings.kept", path=path, reason=reason, error=err.strerror or err)
     return default_settings(), tr("settings.moved", path=path, reason=reason, aside=aside.name)
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename path to pe-clock.ini.unreadable-<date>-<time>[-n], never over an existing file
+    (two windows started in the same second keep both)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 1000):
+        aside = path.with_name(f"{path.name}.unreadable-{stamp}" + (f"-{n}" if n > 1 else ""))
+        try:
+            os.link(path, aside, follow_symlinks=False)  # fails if aside exists: no overwrite
+        except FileExistsError:
+            continue
+        except OSError:  # a folder, or a file system without hard links
+            if os.path.lexists(aside):
+                continue
+            path.rename(aside)
+            return aside
+        path.unlink()
+        return aside
+    raise FileExistsError(17, "too many unreadable settings files", str(path))
 
 
 def reset_settings() -> None:

@@ -7,6 +7,7 @@ to a real process, a crafted .npy header…) and then checks what must hold.
 import contextlib
 import errno
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -518,3 +519,113 @@ def test_settings_it_may_not_read_are_moved_aside(qtbot, monkeypatch):
     assert "Permission denied" in window.statusBar().currentMessage()
     kept = [p for p in path.parent.iterdir() if ".unreadable-" in p.name]
     assert len(kept) == 1 and kept[0].read_text() == "[state]\npos=4\n"
+
+
+# --- what a hostile review found after the first pass ------------------------------------------
+def test_a_file_this_user_may_not_write_is_refused_even_in_an_open_folder(tmp_path):
+    """In a 0777 folder without the sticky bit, a rename would replace another user's file."""
+    if os.geteuid() != 0 or not shutil.which("setpriv"):
+        pytest.skip("needs root and setpriv to run the export as another user")
+    import tempfile
+
+    shared = Path(tempfile.mkdtemp(dir="/tmp"))  # every user can reach it
+    shared.chmod(0o777)
+    target = shared / "rootfile.png"
+    target.write_bytes(b"root's figure")
+    target.chmod(0o644)
+    try:
+        out = subprocess.run(
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+             str(ROOT / "main.py"), "export", "--view", "heatmap", "--out", str(target)],
+            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": ""}, timeout=120,
+        )  # fmt: skip
+        assert out.returncode == 2 and "read-only" in out.stderr, out.stderr
+        assert target.read_bytes() == b"root's figure"
+    finally:
+        shutil.rmtree(shared)
+
+
+def test_planted_temp_names_never_crash_an_export(tmp_path, state):
+    for name in (".a.png.4294967296.abcdef", ".a.png.99999999999999999999.abcdef"):
+        (tmp_path / (name + PART_SUFFIX)).write_bytes(b"planted")
+    export.export_figure(tmp_path / "t.png", "heatmap", state, 200, 150)
+    assert (tmp_path / "t.png").exists()
+
+
+def test_a_killed_exports_temp_file_with_a_newline_in_its_name_is_cleaned(tmp_path, state):
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = tmp_path / f".k\nx.gif.{dead.pid}.1dedc0{PART_SUFFIX}"
+    stale.write_bytes(b"half a GIF")
+    export.export_figure(tmp_path / "z.png", "heatmap", state, 200, 150)
+    assert not stale.exists()
+
+
+def test_a_long_korean_name_at_the_limit_is_written(tmp_path, state):
+    name = "가" * 83 + ".png"  # 253 bytes: legal, and longer than 120 bytes of temp name
+    assert len(os.fsencode(name)) == 253
+    assert export.export_figure(tmp_path / name, "heatmap", state, 200, 150).exists()
+
+
+def test_an_unbalanced_header_and_an_old_header_give_one_line(tmp_path, recwarn):
+    from core.examples import load_embeddings
+
+    broken = tmp_path / "unbalanced.npy"
+    header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1, 512}"
+    header = header.ljust(127) + "\n"
+    broken.write_bytes(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode())
+    with pytest.raises(ValueError, match="header") as info:
+        load_embeddings(broken, 512)
+    assert "\n" not in str(info.value)
+    old = tmp_path / "old.npy"
+    header = "{'descr': '<f8', 'fortran_order': False, 'shape': (2L, 512L), }".ljust(127) + "\n"
+    old.write_bytes(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode())
+    with pytest.raises(ValueError, match="cut short"):
+        load_embeddings(old, 512)
+    assert not [w for w in recwarn if "numpy" in str(w.filename).lower()]
+
+
+def test_settings_qt_cannot_parse_are_moved_aside_not_overwritten(qtbot):
+    from gui.platform.settings import settings_path
+    from gui.window.main_window import MainWindow
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('"precious notes=1\n[state]\npos=7\nmax_len=100\n')
+    window = MainWindow()
+    qtbot.addWidget(window)
+    kept = [p for p in path.parent.iterdir() if ".unreadable-" in p.name]
+    assert len(kept) == 1 and "precious notes" in kept[0].read_text()
+    assert "could not be read" in window.statusBar().currentMessage()
+    window.close()
+    assert "precious notes" in kept[0].read_text()
+
+
+def test_two_unreadable_settings_in_one_second_are_both_kept(tmp_path):
+    from gui.platform.settings import _move_aside
+
+    path = tmp_path / "pe-clock.ini"
+    kept = []
+    for content in ("GARBAGE-ONE", "GARBAGE-TWO"):
+        path.write_text(content)
+        kept.append(_move_aside(path))
+    assert kept[0] != kept[1]
+    assert sorted(p.read_text() for p in kept) == ["GARBAGE-ONE", "GARBAGE-TWO"]
+
+
+def test_a_newline_in_a_path_still_gives_one_line(tmp_path):
+    target = tmp_path / "ro\nx.png"
+    target.write_bytes(b"old")
+    target.chmod(0o444)
+    out = cli("export", "--view", "heatmap", "--out", str(target), cwd=tmp_path)
+    _, stderr = out.communicate(timeout=60)
+    assert out.returncode == 2 and len(stderr.strip().splitlines()) == 1, stderr
+
+
+def test_ctrl_c_while_starting_gives_no_traceback(tmp_path):
+    out = cli("export", "--view", "heatmap", "--out", "f.png", cwd=tmp_path)
+    time.sleep(0.05)  # still importing
+    out.send_signal(signal.SIGINT)
+    _, stderr = out.communicate(timeout=60)
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
+    assert parts(tmp_path) == []
