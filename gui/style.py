@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,7 +48,18 @@ BEYOND_BACKGROUND = "#e4e4e4"
 DIM_TEXT = QColor("#555555")
 COLORMAP_NAME = "CET-D1"
 BASE_POINT_SIZE = 10.0
-RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+
+
+def _resources() -> Path:
+    """The bundled files: gui/resources of an installed package, else the checkout's folder."""
+    try:
+        found = Path(str(importlib.resources.files("gui.resources")))
+    except ModuleNotFoundError:  # a bare checkout: nothing is installed
+        found = Path(__file__).resolve().parent.parent / "resources"
+    return found
+
+
+RESOURCES = _resources()
 #: Bundled so Hangul renders on machines without a Korean font (SIL OFL 1.1, see resources/fonts).
 KOREAN_FONT = RESOURCES / "fonts" / "NanumGothic.ttf"
 _loaded_families: list[str] = []

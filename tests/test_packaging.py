@@ -1,0 +1,61 @@
+"""A normal install (a wheel, pipx) carries every package and the bundled font and icon."""
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_wheel_installs_everything_and_finds_its_font_outside_the_checkout(tmp_path):
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("pe_clock-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    packages = {name.rsplit("/", 1)[0] for name in names if name.endswith("__init__.py")}
+    on_disk = {str(path.parent.relative_to(ROOT)) for path in ROOT.glob("gui/**/__init__.py")} | {
+        "core"
+    }
+    assert on_disk <= packages  # every package of the checkout is in the wheel
+    assert "gui/resources/fonts/NanumGothic.ttf" in names
+    assert "gui/resources/icons/pe-clock.svg" in names
+
+    target = tmp_path / "installed"
+    installed = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
+         str(wheel)],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert installed.returncode == 0, installed.stderr
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    script = (
+        "import sys\n"
+        "from gui import style\n"
+        "from gui.platform.app import create_application\n"
+        "app = create_application([])\n"
+        "print(style.RESOURCES)\n"
+        "print(style.ensure_fonts())\n"
+        "import main\n"
+        "sys.exit(main.main(['export', '--view', 'worked', '--lang', 'ko', '--out', 'k.png']))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(target), "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert run.returncode == 0, run.stderr
+    resources, family = run.stdout.splitlines()[:2]
+    assert Path(resources).is_relative_to(target)  # the installed copy, not the checkout
+    assert family == "NanumGothic"
+    assert (elsewhere / "k.png").stat().st_size > 0
