@@ -86,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--lang", help=tr("cli.lang"))
     parser.add_argument("--reset-settings", action="store_true", help=tr("cli.reset"))
+    parser.add_argument(
+        "--install-desktop-entry", action="store_true", help=tr("cli.desktop_entry")
+    )
     # The window opens on these (over the saved settings), so a desktop shortcut can open the
     # picture a lecture needs.
     parser.add_argument("--view", help=tr("cli.opt.window_view", views=", ".join(VIEW_NAMES)))
@@ -367,6 +370,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(join_dashed_values(argv))
     if args.command == "export":
         return run_export(args)
+    if args.install_desktop_entry:
+        from gui.platform.desktop_entry import install_desktop_entry
+
+        try:
+            for path in install_desktop_entry():
+                print(path)
+        except (WriteError, OSError) as err:
+            return fail(str(err), 1, "pe-clock")
+        return 0
     opening = {
         name.replace("-", "_"): number(getattr(args, name.replace("-", "_")))
         for name, _, _ in PARAMETERS

@@ -287,6 +287,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{flag} applies to .gif animations only; got {value}",
         "{flag} 옵션은 .gif 애니메이션에만 쓰입니다 (받은 값: {value})",
     ),
+    "cli.desktop_entry": (
+        "add PE Clock, with its icon, to the desktop's applications menu (Linux) and exit",
+        "데스크톱 응용 프로그램 메뉴에 PE Clock을 아이콘과 함께 추가하고 끝냅니다 (리눅스)",
+    ),
     "cli.reset_done": ("Saved settings cleared.", "저장된 설정을 지웠습니다."),
     "cli.reset_failed": (
         "could not clear the saved settings ({path}): {reason}",

@@ -59,3 +59,24 @@ def test_the_wheel_installs_everything_and_finds_its_font_outside_the_checkout(t
     assert Path(resources).is_relative_to(target)  # the installed copy, not the checkout
     assert family == "NanumGothic"
     assert (elsewhere / "k.png").stat().st_size > 0
+
+
+def test_the_desktop_entry_runs_the_installed_command_and_shows_the_icon(tmp_path):
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--install-desktop-entry"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert out.returncode == 0, out.stderr
+    entry = (tmp_path / "applications" / "pe-clock.desktop").read_text()
+    icon = tmp_path / "icons" / "hicolor" / "scalable" / "apps" / "pe-clock.svg"
+    assert icon.read_bytes() == (ROOT / "resources" / "icons" / "pe-clock.svg").read_bytes()
+    assert "Icon=pe-clock" in entry and "Name[ko]=" in entry
+    command = next(line for line in entry.splitlines() if line.startswith("Exec="))
+    assert "pe-clock" in command or "main.py" in command
+    assert out.stdout.splitlines() == [
+        str(tmp_path / "applications" / "pe-clock.desktop"),
+        str(icon),
+    ]
