@@ -342,6 +342,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "menu.quit": ("&Quit", "끝내기(&Q)"),
     "menu.edit": ("&Edit", "편집(&E)"),
     "menu.copy": ("&Copy figure", "그림 복사(&C)"),
+    "menu.copy_slide": (
+        "Copy figure at &slide size (1920 × 1080)",
+        "슬라이드 크기로 그림 복사(&S) (1920 × 1080)",
+    ),
     "menu.view": ("&View", "보기(&V)"),
     "menu.presenter": (
         "&Presenter mode",

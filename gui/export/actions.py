@@ -132,10 +132,11 @@ class ExportActions(QObject):
                 return name
         return "window"
 
-    def copy_figure(self) -> None:
-        """Put the current view on the clipboard as an image of its on-screen size."""
+    def copy_figure(self, size: tuple[int, int] | None = None) -> None:
+        """Put the current view on the clipboard as an image of its on-screen size, or of
+        size (a slide's 1920 × 1080: laid out as on such a screen, not stretched)."""
         name = self.current_view()
-        width, height = self.screen_sizes()[name]
+        width, height = size or self.screen_sizes()[name]
         try:
             image = export.figure_image(name, self._state, width, height)
         except export.ExportError as err:

@@ -33,6 +33,8 @@ from gui.window.controls import ControlPanel
 from gui.window.keys import BY_ACTION, PresenterKeys
 from gui.window.overlay import ShortcutOverlay
 
+#: Edit ▸ Copy figure at slide size.
+SLIDE_SIZE = (1920, 1080)
 PRESENTER_SCALE = 1.5
 DEFAULT_SIZE = (1600, 900)
 
@@ -167,6 +169,7 @@ class MainWindow(QMainWindow):
 
         edit = self._menu(bar, "menu.edit")
         self._action(edit, "menu.copy", self.exports.copy_figure, "Ctrl+Shift+C")
+        self._action(edit, "menu.copy_slide", lambda: self.exports.copy_figure(SLIDE_SIZE))
 
         view = self._menu(bar, "menu.view")
         self.presenter_action = self._key_action(view, "menu.presenter", "presenter")

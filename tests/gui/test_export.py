@@ -185,6 +185,10 @@ def test_copy_figure_puts_an_image_of_the_view_size_on_the_clipboard(window):
     image = QGuiApplication.clipboard().image()
     assert (image.width(), image.height()) == (window.figures.width(), window.figures.height())
     assert to_array(image).std() > 20
+    slide = next(a for a in window.actions() if "slide size" in a.text())
+    slide.trigger()
+    image = QGuiApplication.clipboard().image()
+    assert (image.width(), image.height()) == (1920, 1080)
 
 
 def test_export_dialog_checks_the_file_name(window, tmp_path, qtbot):
