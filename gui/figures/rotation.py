@@ -47,6 +47,7 @@ class RotationView(LazyView):
 
         self.zoom_plot, self.zoom_image = style.image_plot(self, self.graphics, 0, 1)
         self.zoom_plot.setAspectLocked(True)
+        self._zoom_cells = 0  # columns of the zoom drawn
         self.zoom_texts: list[pg.TextItem] = []
         for _ in range(ZOOM_PAIRS * 4):
             text = pg.TextItem(color="#000000", anchor=(0.5, 0.5))
@@ -86,6 +87,8 @@ class RotationView(LazyView):
         layout.addWidget(self.text_panel)
 
         style.cache_static(self.matrix_image, self.zoom_image, *self.zoom_texts)
+        # Numbers only where a cell is wide enough for them (at 1280 x 720 they ran together).
+        self.zoom_plot.getViewBox().sigResized.connect(self._fit_zoom_numbers)
         state.observe(["table"], self._sync_matrix)
         state.observe(["k"], self._sync_matrix)
         state.observe(["pos"], self._sync_vectors)
@@ -144,6 +147,8 @@ class RotationView(LazyView):
                 r, c = cell
                 text.setText(fmt(zoom[r, c], 3))
                 text.setPos(c + 0.5, r + 0.5)
+        self._zoom_cells = zoom_dim
+        self._fit_zoom_numbers()
         self._sync_block()
 
     def _sync_block(self) -> None:
@@ -221,6 +226,7 @@ class RotationView(LazyView):
         style.name_rows([(self.vector_plot, list(VECTOR_ROWS))], scale)
         for text in self.zoom_texts:
             text.setFont(style.scaled_font(scale, 0.8))
+        self._fit_zoom_numbers()
         for label in (self.caption, self.block_label, self.vector_title, self.vector_error):
             label.setFont(style.scaled_font(scale))
         mono = style.scaled_font(scale)
@@ -231,6 +237,20 @@ class RotationView(LazyView):
         self.vector_error.slot.setFixedHeight(spacing * 2 + 4)
         # A fixed width: changing numbers must not re-layout (and shift) the plots.
         self.text_panel.setFixedWidth(round(TEXT_WIDTH * min(scale, 1.6)))
+
+    def _fit_zoom_numbers(self, *_: object) -> None:
+        """Show the zoom's numbers when a cell is wider than "−0.841"; the colours remain."""
+        if not self._zoom_cells:
+            return
+        view = self.zoom_plot.getViewBox()
+        (x0, x1), _ = view.viewRange()
+        cell_pixels = view.width() / max(x1 - x0, 1e-9)
+        widest = QFontMetrics(style.scaled_font(self._state.font_scale, 0.8)).horizontalAdvance(
+            "−0.841"
+        )
+        fits = cell_pixels >= widest + 4
+        for text in self.zoom_texts:
+            text.setOpacity(1.0 if fits else 0.0)
 
 
 def precision_note(largest_pos: int, omega: np.ndarray) -> str:

@@ -447,3 +447,12 @@ def test_log_axes_write_their_numbers_out():
         "1,000,000",
         "1e8",
     ]
+
+
+def test_zoom_numbers_show_only_where_they_fit(show, state, qtbot):
+    small = show(RotationView, state, (640, 300))
+    qtbot.wait(20)
+    assert all(text.opacity() == 0 for text in small.zoom_texts)  # no "−0.4160.909"
+    large = show(RotationView, state, (1400, 600))
+    qtbot.wait(20)
+    assert all(text.opacity() == 1 for text in large.zoom_texts)
