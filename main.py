@@ -157,17 +157,16 @@ def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
     return default if text is None else check_int(name, number(text), lo, hi)
 
 
+def check_view(view: str) -> None:
+    """Refuse a --view that is not registered (export and window alike)."""
+    if view not in VIEW_NAMES:
+        allowed = tr("allowed.choice", choices=", ".join(VIEW_NAMES))
+        raise ValueError(tr("error.must", name="--view", value=repr(view), allowed=allowed))
+
+
 def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     """Validate every export argument before anything is drawn; raise ValueError if bad."""
-    if args.view not in VIEW_NAMES:
-        raise ValueError(
-            tr(
-                "error.must",
-                name="--view",
-                value=repr(args.view),
-                allowed=tr("allowed.choice", choices=", ".join(VIEW_NAMES)),
-            )
-        )
+    check_view(args.view)
     params = Params(
         d_model=number(args.d_model),
         max_len=number(args.max_len),
@@ -379,17 +378,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (WriteError, OSError) as err:
             return fail(str(err), 1, "pe-clock")
         return 0
-    opening = {
-        name.replace("-", "_"): number(getattr(args, name.replace("-", "_")))
-        for name, _, _ in PARAMETERS
-        if getattr(args, name.replace("-", "_")) is not None
-    }
+    opening: dict[str, Any] = {}
+    for name, _, _ in PARAMETERS:
+        text = getattr(args, name.replace("-", "_"))
+        if text is not None:
+            opening[name.replace("-", "_")] = number(text)
     if args.layout is not None:
         opening["layout"] = args.layout  # checked with the rest when the window applies it
-    if args.view is not None and args.view not in VIEW_NAMES:
-        allowed = tr("allowed.choice", choices=", ".join(VIEW_NAMES))
-        message = tr("error.must", name="--view", value=repr(args.view), allowed=allowed)
-        return fail(message, 2, "pe-clock")
+    if args.view is not None:
+        try:
+            check_view(args.view)
+        except ValueError as err:
+            return fail(str(err), 2, "pe-clock")
     return run_gui(lang, args.reset_settings, opening, args.view)
 
 

@@ -515,10 +515,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "heatmap.mean_last": (" (the last row: {rows})", " (마지막 줄은 {rows}개)"),
     "heatmap.unresolved": (
-        " Hatched: pairs 0…{last} turn more than once within {rows} positions, so their pixel "
-        "means (grey, or faint stripes) are no position's values; zoom in to see them.",
-        " 빗금: 쌍 0…{last}은(는) 위치 {rows}개 안에서 한 바퀴 넘게 돌아서, 그 픽셀 평균(회색 "
-        "또는 희미한 줄무늬)은 어느 위치의 값도 아닙니다. 확대해서 보세요.",
+        " Hatched: pairs 0…{last} turn within {rows} positions, so their means are no "
+        "position's values.",
+        " 빗금: 쌍 0…{last}은(는) 위치 {rows}개 안에서 한 바퀴 넘게 돌아, 평균이 어느 위치의 값도 "
+        "아닙니다.",
     ),
     "heatmap.pixel": (
         "<br>The pixel under the mouse is the mean of positions {first}…{last} ({n} "

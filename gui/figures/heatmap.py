@@ -6,8 +6,8 @@ import math
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush
-from PySide6.QtWidgets import QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtGui import QBrush, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
 from core.binning import screen_image
 from core.format import fmt, fmt_angle, fmt_base, fmt_factor
@@ -44,7 +44,6 @@ class HeatmapView(LazyView):
         self._before_click: tuple[int, int] | None = None  # (pos, pair) before the last click
         # What the image shows: ((first, stop, positions per pixel), (the same for columns)).
         self._window: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
-        self.unresolved_pairs = 0  # pairs 0…n−1 turn within one pixel row (hatched)
 
         self.graphics = style.graphics_area()
         self.rows_axis, self.columns_axis = style.IndexAxis("left"), style.IndexAxis("bottom")
@@ -73,9 +72,11 @@ class HeatmapView(LazyView):
         self.beyond_shade = style.filled_rect(QBrush(style.BEYOND_SHADE))
         # Zoomed out, the columns of pairs that turn within one pixel row are hatched: their
         # pixel means are not the value of any position.
-        self.unresolved = style.filled_rect(
-            QBrush(style.UNRESOLVED_HATCH, Qt.BrushStyle.BDiagPattern), z=6
-        )
+        # Their sin and cos columns: one band when interleaved, two when split.
+        self.unresolved = QGraphicsPathItem()
+        self.unresolved.setBrush(QBrush(style.UNRESOLVED_HATCH, Qt.BrushStyle.BDiagPattern))
+        self.unresolved.setPen(QPen(Qt.PenStyle.NoPen))
+        self.unresolved.setZValue(6)
         self.train_line = style.marker_line(0.85, [(0.5, 1.0), (0.5, 1.0)])
         for item in (
             self.beyond_shade,
@@ -104,7 +105,6 @@ class HeatmapView(LazyView):
         scene.sigMouseMoved.connect(self._on_scene_mouse_moved)
         scene.sigMouseClicked.connect(self._on_scene_mouse_clicked)
         self._image_key: object = None
-        self.positions_per_pixel = 1
         self.plot.getViewBox().sigRangeChanged.connect(self._sync_image)
         self.plot.getViewBox().sigResized.connect(self._sync_image)
         state.observe(["table"], self._sync_table)
@@ -203,11 +203,16 @@ class HeatmapView(LazyView):
             image,
             QRectF(columns[0], rows[0], image.shape[1] * columns[2], image.shape[0] * rows[2]),
         )
-        self.positions_per_pixel = rows[2]
         self._window = (rows, columns)
-        self.unresolved_pairs = s.pairs_turning_within(rows[2])
-        self.unresolved.setVisible(self.unresolved_pairs > 0)
-        self.unresolved.setRect(QRectF(0, 0, 2 * self.unresolved_pairs, s.max_len))
+        fast = s.pairs_turning_within(rows[2])
+        bands = QPainterPath()
+        if s.layout == "split":
+            for first in (0, s.d_model // 2):  # the sines, then the cosines
+                bands.addRect(QRectF(first, 0, fast, s.max_len))
+        else:
+            bands.addRect(QRectF(0, 0, 2 * fast, s.max_len))
+        self.unresolved.setPath(bands)
+        self.unresolved.setVisible(fast > 0)
         self._show_readout()
 
     @lazy
@@ -274,21 +279,20 @@ class HeatmapView(LazyView):
             self._before_click = (self._state.pos, self._state.selected_pair)
             pos, dim = cell
             s = self._state
-            self._state.request(pos=pos, selected_pair=pair_of(dim, s.d_model, s.layout)[0])
+            s.request(pos=pos, selected_pair=pair_of(dim, s.d_model, s.layout)[0])
 
     def _show_readout(self) -> None:
         if self._hover is None:
             # No numbers that move with pos: a rich text laid out anew every step is slow.
             binned = ""
-            if self._window is not None and self.positions_per_pixel > 1:
+            if self._window is not None and self._window[0][2] > 1:  # positions per pixel row
                 (first, stop, step), _ = self._window
                 last_rows = (stop - first) % step or step
                 last = "" if last_rows == step else tr("heatmap.mean_last", rows=f"{last_rows:,}")
                 binned = tr("heatmap.mean", rows=f"{step:,}", last=last)
-                if self.unresolved_pairs:
-                    binned += tr(
-                        "heatmap.unresolved", last=self.unresolved_pairs - 1, rows=f"{step:,}"
-                    )
+                fast = self._state.pairs_turning_within(step)
+                if fast:
+                    binned += tr("heatmap.unresolved", last=fast - 1, rows=f"{step:,}")
             self.readout.setText(
                 tr("heatmap.hint", color=style.OFFSET_COLOR.name()) + binned + tr("heatmap.zoom")
             )

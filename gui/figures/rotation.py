@@ -14,7 +14,7 @@ from core.binning import max_abs_pool
 from core.format import fmt, fmt_angle, fmt_base, fmt_factor
 from core.i18n import tr
 from core.layout import column_of, rotation_entries
-from core.rotation import pair_rotation
+from core.rotation import largest_rounded_angle, pair_rotation
 from gui import style
 from gui.lazy_view import LazyView, lazy
 from gui.stable_label import StableLabel
@@ -254,19 +254,12 @@ class RotationView(LazyView):
 
 
 def precision_note(largest_pos: int, omega: np.ndarray) -> str:
-    """Say how much of the largest rounded angle float64 keeps, once that starts to matter.
-
-    Pair 0's angle, pos × 1, is a whole number and exact. Every other angle pos·ω_i is rounded
-    to the nearest float64, so it is off by at most half a unit in its last place; the largest
-    of them is pair 1's. At 10^7 that is 9e-10 rad; at ~10^12 rad about four correct decimals
-    of sin and cos remain.
-    """
-    if omega.size < 2:
-        return ""  # pair 0 alone: every angle is exact
-    angle = largest_pos * float(omega[1])
-    if angle < PRECISION_NOTE_FROM:
+    """Say how much of the largest rounded angle float64 keeps, once that starts to matter
+    (see core.rotation.largest_rounded_angle)."""
+    rounded = largest_rounded_angle(largest_pos, omega)
+    if rounded is None or rounded[0] < PRECISION_NOTE_FROM:
         return ""
-    error = math.ulp(angle) / 2
+    angle, error = rounded
     digits = max(0, int(-math.log10(error)))
     key = "rotation.precision_lost" if angle >= 1e12 else "rotation.precision"
     return "\n" + tr(key, angle=f"{angle:.3g}", error=f"{error:.1e}", digits=digits)

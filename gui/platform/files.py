@@ -85,7 +85,7 @@ def check_target(path: Path) -> None:
     read-only (it is then refused, not silently replaced).
     """
     path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent  # Path("x").parent is Path(".")
     try:
         if not folder.is_dir():
             raise WriteError(tr("export.no_folder", path=folder))
@@ -151,7 +151,7 @@ def atomic_write(path: Path, write: Callable[[BinaryIO], object]) -> Path:
     """
     path = Path(path)
     check_target(path)
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = path.parent
     clean_stale_parts(folder)
     existing = path.stat() if path.exists() else None
     mode = stat.S_IMODE(existing.st_mode) if existing is not None else _new_file_mode()

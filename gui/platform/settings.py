@@ -44,28 +44,29 @@ def default_settings() -> QSettings:
     )
 
 
-def unreadable_reason(path: Path) -> str | None:
-    """Why the file at path is not a settings file PE Clock can read, or None if it is (or
-    if there is none). Never opens anything but a regular file of sane size."""
+def unreadable_reason(path: Path) -> tuple[str | None, int]:
+    """(Why the file at path is not a settings file PE Clock can read, or None if it is or
+    if there is none; how many key lines it holds). Never opens anything but a regular file
+    of sane size."""
     try:
         info = path.lstat()
     except FileNotFoundError:
-        return None
+        return None, 0
     except OSError as err:
-        return err.strerror or str(err)
+        return err.strerror or str(err), 0
     if not stat.S_ISREG(info.st_mode):
-        return tr("settings.not_file")
+        return tr("settings.not_file"), 0
     if info.st_size > MAX_SETTINGS_BYTES:
-        return tr("settings.too_big", size=f"{info.st_size:,}")
+        return tr("settings.too_big", size=f"{info.st_size:,}"), 0
     try:
-        text = path.read_bytes().decode("utf-8")
+        lines = path.read_bytes().decode("utf-8").splitlines()
     except OSError as err:
-        return err.strerror or str(err)
+        return err.strerror or str(err), 0
     except UnicodeDecodeError:
-        return tr("settings.not_text")
-    if "\0" in text or not all(_INI_LINE.match(line) for line in text.splitlines()):
-        return tr("settings.not_ini")
-    return None
+        return tr("settings.not_text"), 0
+    if any("\0" in line or not _INI_LINE.match(line) for line in lines):
+        return tr("settings.not_ini"), 0
+    return None, sum(1 for line in lines if _KEY_LINE.match(line))
 
 
 def open_settings() -> tuple[QSettings, str | None]:
@@ -76,13 +77,11 @@ def open_settings() -> tuple[QSettings, str | None]:
     from the defaults.
     """
     path = settings_path()
-    reason = unreadable_reason(path)
+    reason, keys = unreadable_reason(path)
     if reason is None:
         settings = default_settings()
         # Qt drops what it cannot parse without a word (a stray quote loses every line after
         # it): every key line of the file must come back as a key.
-        text = path.read_text(encoding="utf-8") if path.exists() else ""
-        keys = sum(1 for line in text.splitlines() if _KEY_LINE.match(line))
         if settings.status() == QSettings.Status.NoError and len(settings.allKeys()) >= keys:
             return settings, None
         reason = tr("settings.not_ini")

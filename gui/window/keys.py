@@ -96,8 +96,9 @@ def _combination(sequence: QKeySequence) -> tuple[int, Qt.KeyboardModifier]:
 #: (key, modifiers without Shift) -> binding, for the handler.
 _LOOKUP = {_combination(seq): binding for binding in BINDINGS for seq in binding.sequences}
 _COMMAND = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.MetaModifier
-#: Keys a presentation clicker sends that act even inside a text field.
-CLICKER_KEYS = {Qt.Key.Key_PageDown.value, Qt.Key.Key_PageUp.value, Qt.Key.Key_Escape.value}
+#: Keys a presentation clicker sends that act even inside a text field (its Esc cancels the
+#: field first, and F5 is a function key).
+CLICKER_KEYS = {Qt.Key.Key_PageDown.value, Qt.Key.Key_PageUp.value}
 #: Clicker keys that are typing in a field taking text or decimals, but not in an integer one.
 CLICKER_LETTERS = {Qt.Key.Key_B.value, Qt.Key.Key_Period.value}
 _ENTER = {Qt.Key.Key_Return.value, Qt.Key.Key_Enter.value}

@@ -120,3 +120,16 @@ def test_identity_holds_at_the_edges(pos, k, d_model, base):
         rtol=0,
         atol=1e-6,
     )
+
+
+def test_the_largest_rounded_angle_is_pair_ones_within_half_an_ulp():
+    import math
+
+    from core.encoding import inverse_frequencies
+    from core.rotation import largest_rounded_angle
+
+    omega = inverse_frequencies(512, 10000.0)
+    assert largest_rounded_angle(10**7, omega[:1]) is None  # pos × 1 is exact
+    angle, error = largest_rounded_angle(10**7, omega)
+    assert angle == 10**7 * omega[1] and error == math.ulp(angle) / 2
+    assert error < 1e-9
