@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 
@@ -14,10 +15,15 @@ class StableLabel(QLabel):
     grows (to fit a longer text) or follows the font. With ``fill``, the label instead fills
     ``slot``, a plain widget to put in the layout (give it a height): wrapped text then
     follows the width the layout gives the slot. (Without ``fill``, ``slot`` is the label.)
+
+    A ``selectable`` label lets the mouse select its text while the mouse is over it: Qt gives
+    a selectable label a text document that it builds anew for every text, which would
+    double the cost of a step's repaint of the rotation panel.
     """
 
-    def __init__(self, fill: bool = False) -> None:
+    def __init__(self, fill: bool = False, selectable: bool = False) -> None:
         super().__init__()
+        self._selectable = selectable
         self.setFixedSize(0, 0)
         # Opaque: a new text repaints the label, not every parent under it up to the window.
         self.setAutoFillBackground(True)
@@ -30,6 +36,8 @@ class StableLabel(QLabel):
     def setText(self, text: str) -> None:
         if text == self.text():
             return
+        if self._selectable and not self.underMouse():
+            self.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         super().setText(text)
         if not self._fills:
             needed = self.sizeHint()
@@ -40,6 +48,11 @@ class StableLabel(QLabel):
         if self._fills and watched is self.slot and event.type() == QEvent.Type.Resize:
             self.setFixedSize(self.slot.size())
         return False
+
+    def enterEvent(self, event: QEnterEvent) -> None:
+        super().enterEvent(event)
+        if self._selectable:
+            self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

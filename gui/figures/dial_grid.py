@@ -69,6 +69,7 @@ class DialLabels(pg.GraphicsObject):
         super().__init__()
         self._centres = np.zeros((0, 2))
         self._texts: list[tuple[str, str]] = []
+        self._bounds = QRectF()
         self._scale = 1.0
         # Laid-out texts for one (point size, wavelength shown) at a time: drawing a QStaticText
         # skips the text layout that dominates drawText for hundreds of labels per frame.
@@ -78,6 +79,11 @@ class DialLabels(pg.GraphicsObject):
         self.prepareGeometryChange()
         self._centres, self._texts = centres, texts
         self._static = None
+        # Asked for on every repaint of the view: computed once per layout.
+        self._bounds = QRectF()
+        if len(centres):
+            (x0, y0), (x1, y1) = centres.min(axis=0), centres.max(axis=0)
+            self._bounds = QRectF(x0 - 1.3, y0 - 1.9, x1 - x0 + 2.6, y1 - y0 + 3.2)
         self.update()
 
     def set_scale(self, scale: float) -> None:
@@ -85,10 +91,7 @@ class DialLabels(pg.GraphicsObject):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        if not len(self._centres):
-            return QRectF()
-        lo, hi = self._centres.min(axis=0), self._centres.max(axis=0)
-        return QRectF(lo[0] - 1.3, lo[1] - 1.9, hi[0] - lo[0] + 2.6, hi[1] - lo[1] + 3.2)
+        return self._bounds
 
     def _static_texts(self, pixels_per_dial: float) -> tuple[list[QStaticText], QFont]:
         font = style.scaled_font(self._scale, min(1.0, pixels_per_dial / 55))

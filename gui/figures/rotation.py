@@ -64,12 +64,11 @@ class RotationView(LazyView):
         self.vector_title = style.rich_label()
         # Plain text: these change with every step, and plain text lays out much faster.
         # Fixed slots: three rows of numbers; the error with a precision note, wrapped.
-        self.vector_values = StableLabel(fill=True)
-        self.vector_error = StableLabel(fill=True)
+        self.vector_values = StableLabel(fill=True, selectable=True)
+        self.vector_error = StableLabel(fill=True, selectable=True)
         self.vector_error.setWordWrap(True)
         for label in (self.vector_values, self.vector_error):
             label.setTextFormat(Qt.TextFormat.PlainText)
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.caption = style.rich_label()
         self.text_panel = QWidget()

@@ -458,3 +458,21 @@ def test_zoom_numbers_show_only_where_they_fit(show, state, qtbot):
     large = show(RotationView, state, (1400, 600))
     qtbot.wait(20)
     assert all(text.opacity() == 1 for text in large.zoom_texts)
+
+
+def test_vector_numbers_are_selectable_under_the_mouse_only(rotation, state, qtbot):
+    """Selectable text costs a text document per step: only while the mouse is over it."""
+    label = rotation.vector_values
+    selectable = Qt.TextInteractionFlag.TextSelectableByMouse
+    state.set(pos=5)
+    assert not label.textInteractionFlags() & selectable
+    qtbot.mouseMove(label, QPoint(10, 5))
+    qtbot.waitUntil(label.underMouse)
+    assert label.textInteractionFlags() & selectable
+    state.set(pos=6)  # still under the mouse: still selectable, with the new numbers
+    assert label.textInteractionFlags() & selectable
+    assert "PE(pos)" in label.text()
+    qtbot.mouseMove(rotation.caption, QPoint(2, 2))
+    qtbot.waitUntil(lambda: not label.underMouse())
+    state.set(pos=7)
+    assert not label.textInteractionFlags() & selectable
