@@ -239,12 +239,16 @@ class DivergingImage(pg.ImageItem):
             super().paint(painter, *args)  # pyqtgraph rendered it (NaN, colour): as an image
             return
         painter.setPen(Qt.PenStyle.NoPen)
+        # Each run reaches to the right and bottom edges and the next ones are drawn over it:
+        # abutting rectangles leave a pale antialiased seam in viewers, overlapping ones do not.
+        rows, columns = pixels.shape
         for row, values in enumerate(pixels.tolist()):
             start = 0
-            for column in range(1, len(values) + 1):
-                if column == len(values) or values[column] != values[start]:
+            for column in range(1, columns + 1):
+                if column == columns or values[column] != values[start]:
                     painter.fillRect(
-                        QRectF(start, row, column - start, 1), QColor.fromRgb(values[start])
+                        QRectF(start, row, columns - start, rows - row),
+                        QColor.fromRgb(values[start]),
                     )
                     start = column
 

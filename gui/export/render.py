@@ -42,6 +42,7 @@ from core.format import fmt_base
 from core.i18n import tr
 from gui import style
 from gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
+from gui.export.svg_portable import portable_svg
 from gui.platform.files import WriteError, atomic_write, check_interrupted, check_target
 from gui.state import AppState
 from gui.views import VIEW_NAMES, VIEWS
@@ -209,7 +210,8 @@ def encode(figure: Figure, suffix: str) -> bytes:
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     WRITERS[suffix](figure, buffer)
     buffer.close()
-    return bytes(buffer.data().data())
+    data = bytes(buffer.data().data())
+    return portable_svg(data) if suffix == ".svg" else data
 
 
 WRITERS = {".png": _write_png, ".svg": _write_svg, ".pdf": _write_pdf}

@@ -62,6 +62,9 @@ def test_caption_is_stamped(state, tmp_path):
     assert style.parameter_line(state) == "pos 0 · k 1 · d_model 512 · base 10000 · max_len 50"
 
 
+SVG = "{http://www.w3.org/2000/svg}"
+
+
 def test_svg_is_vector(state, tmp_path):
     state.set(pos=9)
     path = export.export_figure(tmp_path / "clock.svg", "clock", state, 1200, 700)
@@ -69,8 +72,65 @@ def test_svg_is_vector(state, tmp_path):
     assert root.get("viewBox") == "0 0 1200 700"
     tags = [el.tag.rsplit("}", 1)[-1] for el in root.iter()]
     assert tags.count("path") + tags.count("polyline") > 50  # dials and hands as lines
-    texts = "".join("".join(el.itertext()) for el in root.iter() if el.tag.endswith("text"))
-    assert "fast hand" in texts and "12" in texts
+    labels = [el.get("aria-label") for el in root.iter() if el.get("aria-label")]
+    assert any("fast hand" in label for label in labels) and "12" in labels
+
+
+def svg_matrix(element: ET.Element, parents: dict) -> np.ndarray:
+    """The product of the transforms from the root down to element (3 x 3)."""
+    total = np.eye(3)
+    while element is not None:
+        text = element.get("transform", "")
+        if text.startswith("matrix("):
+            a, b, c, d, e, f = (float(v) for v in text[7:-1].replace(",", " ").split())
+            total = np.array([[a, c, e], [b, d, f], [0, 0, 1]]) @ total
+        element = parents.get(element)
+    return total
+
+
+@pytest.mark.parametrize("view", ["clock", "window", "distance"])
+def test_svg_draws_text_as_outlines_and_strokes_in_pixels(view, state, tmp_path):
+    """No font needed (Korean included) and no SVG 1.2 vector-effect: librsvg scaled the large
+    clock's 6-pixel hand by 226 (a black disc over the figure) and showed Hangul as boxes."""
+    state.set(language="ko", pos=3)
+    path = export.export_figure(tmp_path / f"{view}.svg", view, state, 1600, 900)
+    root = ET.parse(path).getroot()
+    parents = {child: parent for parent in root.iter() for child in parent}
+    assert not [el for el in root.iter() if el.tag == SVG + "text"]
+    defined = {el.get("id") for el in root.iter(SVG + "path") if el.get("id")}
+    uses = list(root.iter(SVG + "use"))
+    assert uses and all(el.get("href", "")[1:] in defined for el in uses)
+    groups = root.iter(SVG + "g")
+    hangul = [el for el in groups if any("가" <= ch <= "힣" for ch in el.get("aria-label", ""))]
+    assert hangul
+    for group in hangul:  # one glyph per character that is not a space
+        label = group.get("aria-label")
+        assert len(list(group.iter(SVG + "use"))) == len(label.replace(" ", ""))
+    for el in root.iter():
+        if "non-scaling-stroke" in el.get("vector-effect", ""):
+            matrix = svg_matrix(el, parents)
+            assert abs(np.linalg.det(matrix[:2, :2])) == pytest.approx(1.0), el.attrib
+
+
+def test_svg_looks_like_the_png(state, tmp_path):
+    from PySide6.QtGui import QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    state.set(language="ko", pos=7)
+    size = (1400, 800)
+    png = png_array(export.export_figure(tmp_path / "c.png", "clock", state, *size))
+    renderer = QSvgRenderer(str(export.export_figure(tmp_path / "c.svg", "clock", state, *size)))
+    assert renderer.isValid()
+    image = QImage(*size, QImage.Format.Format_RGB32)
+    image.fill(0xFFFFFFFF)
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    drawn = to_array(image).astype(int)
+    dark_png, dark_svg = png.max(axis=-1) < 128, drawn.max(axis=-1) < 128
+    # The same dark pixels (text, hands, ticks) up to antialiasing at their edges.
+    assert abs(int(dark_svg.sum()) - int(dark_png.sum())) < 0.1 * dark_png.sum()
+    assert (dark_svg & dark_png).sum() > 0.8 * dark_png.sum()
 
 
 def test_pdf_is_one_page_of_the_requested_size(state, tmp_path):
@@ -433,3 +493,32 @@ def test_export_dialogs_remember_and_start_the_gif_at_the_beginning(window, tmp_
         "path": str(tmp_path / "a.gif"),
         "stop": 3,
     }
+
+
+def test_bake_transforms_maps_coordinates_and_leaves_what_it_cannot():
+    from gui.export.svg_portable import bake_transforms
+
+    scaled = (
+        '<g stroke-width="6" transform="matrix(2,0,0,-2,10,20)"\n>\n'
+        '<polyline vector-effect="non-scaling-stroke" points="0,0 1,1e-01 " />\n'
+        '<path vector-effect="non-scaling-stroke" d="M0,0 L1,1 C1,2 3,4 5,6 Z"/>\n'
+        '<rect vector-effect="non-scaling-stroke" x="1" y="1" width="2" height="3"/>\n'
+        '<circle vector-effect="non-scaling-stroke" cx="0" cy="0" r="0.5"/>\n'
+        "</g>"
+    )
+    baked = bake_transforms(scaled)
+    assert "transform" not in baked
+    assert 'points="10,20 12,19.8 "' in baked
+    assert 'd="M10,20 L12,18 C12,16 16,12 20,8 Z"' in baked
+    assert 'x="12" y="12" width="4" height="6"' in baked
+    assert '<ellipse vector-effect="non-scaling-stroke" cx="10" cy="20" rx="1" ry="1"/>' in baked
+    with_image = scaled.replace("</g>", '<image x="0" y="0" width="1" height="1"/>\n</g>')
+    assert bake_transforms(with_image) == with_image  # the image needs the transform
+    rotated = scaled.replace("matrix(2,0,0,-2,10,20)", "matrix(0,1,-1,0,0,0)")
+    assert bake_transforms(rotated) == rotated  # a rotated rectangle is not a rect
+    filled = '<g fill="#d85d44" stroke="none" transform="matrix(10,0,0,10,5,5)"\n>\n<rect x="1" y="0" width="2" height="1"/>\n</g>'  # noqa: E501
+    assert '<rect x="15" y="5" width="20" height="10" shape-rendering="crispEdges"/>' in (
+        bake_transforms(filled)
+    )  # matrix cells: in pixels and without antialiased seams
+    stroked = filled.replace('stroke="none"', 'stroke="#000000"')
+    assert bake_transforms(stroked) == stroked  # its stroke would lose its scale
