@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QCursor, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidget
 
@@ -17,6 +17,7 @@ from core.i18n import tr
 from gui.export import render as export
 from gui.export.animation import export_animation
 from gui.export.dialog import ExportDialog, ExportRequest
+from gui.export.memory import ExportMemory
 from gui.export.options import MAX_FRAMES
 from gui.state import AppState
 from gui.views import VIEWS
@@ -31,41 +32,47 @@ class ExportActions(QObject):
         state: AppState,
         views: Callable[[], dict[str, QWidget]],
         show_status: Callable[[str], None],
+        settings: QSettings | None = None,
     ) -> None:
         super().__init__(window)
         self._window = window
         self._state = state
         self._views = views
         self._show_status = show_status
-        #: The last request of each kind (still, animation): the next dialog starts from it.
-        self._last: dict[bool, ExportRequest] = {}
+        #: Each view's last request of each kind: a dialog starts from it.
+        self.memory = ExportMemory(settings)
 
     def screen_sizes(self) -> dict[str, tuple[int, int]]:
         return {
             name: (max(64, w.width()), max(64, w.height())) for name, w in self._views().items()
         }
 
-    def open_export_dialog(self) -> None:
-        dialog = ExportDialog(
-            self.screen_sizes(), parent=self._window, previous=self._last.get(False)
-        )
-        if dialog.exec() == ExportDialog.DialogCode.Accepted:
-            self._last[False] = dialog.request()
-            self.export_figure(dialog.request())
-        dialog.deleteLater()
-
-    def open_animation_dialog(self) -> None:
+    def _dialog(self, animated: bool) -> ExportRequest | None:
+        """Run the export dialog of a kind on the current view; the request, or None."""
         s = self._state
         dialog = ExportDialog(
             self.screen_sizes(),
-            (s.first_pos, s.max_len - 1, MAX_FRAMES),
+            (s.first_pos, s.max_len - 1, MAX_FRAMES) if animated else None,
             self._window,
-            previous=self._last.get(True),
+            recall=lambda view: self.memory.for_view(animated, view),
+            view=self.current_view(),
         )
-        if dialog.exec() == ExportDialog.DialogCode.Accepted:
-            self._last[True] = dialog.request()
-            self.export_animation(dialog.request())
+        accepted = dialog.exec() == ExportDialog.DialogCode.Accepted
+        request = dialog.request() if accepted else None
         dialog.deleteLater()
+        if request is not None:
+            self.memory.remember(animated, request)
+        return request
+
+    def open_export_dialog(self) -> None:
+        request = self._dialog(animated=False)
+        if request is not None:
+            self.export_figure(request)
+
+    def open_animation_dialog(self) -> None:
+        request = self._dialog(animated=True)
+        if request is not None:
+            self.export_animation(request)
 
     def export_figure(self, request: ExportRequest) -> Path | None:
         """Write a still figure; a failure is shown in a dialog and leaves no file behind."""

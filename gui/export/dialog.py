@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -56,13 +57,16 @@ class ExportDialog(QDialog):
         screen_sizes: dict[str, tuple[int, int]],
         animation: tuple[int, int, int] | None = None,
         parent: QWidget | None = None,
-        previous: ExportRequest | None = None,
+        recall: Callable[[str], ExportRequest | None] | None = None,
+        view: str | None = None,
     ) -> None:
         """screen_sizes: each view's size on screen. animation: (first, last, most frames)
-        positions for File ▸ Export animation…, or None for a still figure. previous: the last
-        request of this kind, whose choices the dialog starts from."""
+        positions for File ▸ Export animation…, or None for a still figure. recall: the last
+        request of this kind for a view (or None), whose choices the dialog starts from when
+        that view is chosen. view: the view chosen first."""
         super().__init__(parent)
         self._screen_sizes = screen_sizes
+        self._recall = recall
         self._animated = animation is not None
         self.setWindowTitle(tr("export.title_animation" if self._animated else "export.title"))
 
@@ -123,15 +127,14 @@ class ExportDialog(QDialog):
         browse.clicked.connect(self._on_browse_clicked)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        self._on_view_combo_current_index_changed()
-        if previous is not None:
-            self._start_from(previous)
+        index = self.view_combo.findData(view)
+        if index > 0:
+            self.view_combo.setCurrentIndex(index)  # which starts from what it recalls
+        else:
+            self._on_view_combo_current_index_changed()
 
     def _start_from(self, previous: ExportRequest) -> None:
-        """The last export's view, size, caption, file and range, where they still apply."""
-        index = self.view_combo.findData(previous.view)
-        if index >= 0:
-            self.view_combo.setCurrentIndex(index)
+        """A view's last size, caption, file and range, where they still apply."""
         sizes = [self.size_combo.itemData(i) for i in range(self.size_combo.count())]
         wanted = (previous.width, previous.height)
         self.size_combo.setCurrentIndex(
@@ -162,6 +165,9 @@ class ExportDialog(QDialog):
         self.size_combo.addItem(tr("export.custom"), None)
         self.size_combo.setCurrentIndex(max(0, keep))
         self._on_size_combo_current_index_changed()
+        previous = self._recall(self.view_combo.currentData()) if self._recall else None
+        if previous is not None:
+            self._start_from(previous)
 
     def _on_size_combo_current_index_changed(self, *_: object) -> None:
         size = self.size_combo.currentData()

@@ -148,8 +148,13 @@ def restore_state(settings: QSettings, state: AppState) -> list[str]:
     return bad
 
 
-def save_state(settings: QSettings, state: AppState, geometry: QByteArray) -> None:
-    """Write the state and window geometry to settings' file atomically.
+def save_state(
+    settings: QSettings,
+    state: AppState,
+    geometry: QByteArray,
+    extra: dict[str, object] | None = None,
+) -> None:
+    """Write the state, the window geometry and extra keys to settings' file atomically.
 
     Raises
     ------
@@ -162,6 +167,7 @@ def save_state(settings: QSettings, state: AppState, geometry: QByteArray) -> No
         if field.persist
     }
     values["window/geometry"] = geometry
+    values.update(extra or {})
 
     def write(handle: BinaryIO) -> None:
         # QSettings writes only to a named file: a private scratch file, copied into handle.

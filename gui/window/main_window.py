@@ -104,7 +104,7 @@ class MainWindow(QMainWindow):
         self.blank.hide()
         self.blank_color = ""
 
-        self.exports = ExportActions(self, self.state, self.views, self.show_status)
+        self.exports = ExportActions(self, self.state, self.views, self.show_status, self.settings)
         self.error_hook = ErrorHook(self, self.show_status)
         self.keys = PresenterKeys(self, self, self.state)
         self._build_menus()
@@ -326,7 +326,7 @@ class MainWindow(QMainWindow):
         if self.presenting:
             self.leave_presenter_mode()
         try:
-            save_state(self.settings, self.state, self.saveGeometry())
+            save_state(self.settings, self.state, self.saveGeometry(), self.exports.memory.values())
         except WriteError as err:
             QMessageBox.warning(self, tr("dialog.settings_failed"), str(err))
         super().closeEvent(event)

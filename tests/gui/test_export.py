@@ -16,6 +16,7 @@ from gui.export import render as export
 from gui.export.animation import export_animation
 from gui.export.dialog import ExportDialog, ExportRequest
 from gui.platform import files
+from gui.window.main_window import MainWindow
 from tests.gui.helpers import to_array
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -450,49 +451,106 @@ def test_small_matrices_are_exact_cells_in_vector_exports(state):
     assert smoothed.count("<image") - vector.count("<image") == 2  # the zoom and the strips
 
 
-def test_export_dialogs_remember_and_start_the_gif_at_the_beginning(window, tmp_path, qtbot):
+def open_dialog(qtbot, opener, act):
+    """Run a File ▸ Export dialog, doing act(dialog) once it is shown."""
     from PySide6.QtCore import QTimer
 
-    window.state.set(pos=48)
-
-    def fill_and_save(path, width, caption):
+    def run():
         dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, ExportDialog))
+        act(dialog)
+
+    QTimer.singleShot(0, run)
+    opener()
+
+
+def dialog_choices(dialog):
+    choices = dict(
+        view=dialog.view_combo.currentData(),
+        width=dialog.width_spin.value(),
+        caption=dialog.caption_check.isChecked(),
+        path=Path(dialog.path_edit.text()).name,
+    )
+    if hasattr(dialog, "stop_spin"):
+        choices["range"] = (dialog.start_spin.value(), dialog.stop_spin.value())
+    return choices
+
+
+def test_export_dialogs_remember_each_view_across_sessions(window, tmp_path, qtbot):
+    window.state.set(pos=48)
+    seen = []
+
+    def fill_and_save(dialog):
+        seen.append(dialog_choices(dialog))
         dialog.view_combo.setCurrentIndex(dialog.view_combo.findData("clock"))
         dialog.size_combo.setCurrentIndex(dialog.size_combo.count() - 1)
-        dialog.width_spin.setValue(width)
+        dialog.width_spin.setValue(320)
         dialog.height_spin.setValue(300)
-        dialog.caption_check.setChecked(caption)
-        dialog.path_edit.setText(str(path))
-        seen.append((dialog.start_spin.value(), dialog.stop_spin.value()))
+        dialog.caption_check.setChecked(True)
+        dialog.path_edit.setText(str(tmp_path / "a.gif"))
         dialog.stop_spin.setValue(3)
         dialog.accept()
 
-    seen: list[tuple[int, int]] = []
-    QTimer.singleShot(0, lambda: fill_and_save(tmp_path / "a.gif", 320, True))
-    window.exports.open_animation_dialog()
-    assert seen == [(0, 49)]  # the whole table, not 2 frames from pos 48
-    remembered = {}
+    open_dialog(qtbot, window.exports.open_animation_dialog, fill_and_save)
+    assert seen[0]["view"] == "window"  # the view on screen
+    assert seen[0]["range"] == (0, 49)  # the whole table, not 2 frames from pos 48
+    with Image.open(tmp_path / "a.gif") as gif:
+        assert gif.n_frames == 4
 
-    def look():
-        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, ExportDialog))
-        remembered.update(
-            view=dialog.view_combo.currentData(),
-            width=dialog.width_spin.value(),
-            caption=dialog.caption_check.isChecked(),
-            path=dialog.path_edit.text(),
-            stop=dialog.stop_spin.value(),
-        )
+    def look(dialog):
+        seen.append(dialog_choices(dialog))
+        dialog.view_combo.setCurrentIndex(dialog.view_combo.findData("clock"))
+        seen.append(dialog_choices(dialog))
         dialog.reject()
 
-    QTimer.singleShot(0, look)
-    window.exports.open_animation_dialog()
-    assert remembered == {
-        "view": "clock",
+    open_dialog(qtbot, window.exports.open_animation_dialog, look)
+    # Another view: the last folder, format, size and caption, named after the view.
+    assert seen[1] == {
+        "view": "window",
         "width": 320,
         "caption": True,
-        "path": str(tmp_path / "a.gif"),
-        "stop": 3,
+        "path": "window.gif",
+        "range": (0, 3),
     }
+    clock = {"view": "clock", "width": 320, "caption": True, "path": "a.gif", "range": (0, 3)}
+    assert seen[2] == clock
+    open_dialog(qtbot, window.exports.open_export_dialog, look)
+    assert seen[3]["path"] == ""  # stills remember apart from animations
+
+    window.close()  # saves the settings
+    again = MainWindow()
+    qtbot.addWidget(again)
+    assert again.exports.memory.for_view(True, "clock") == window.exports.memory.for_view(
+        True, "clock"
+    )
+    open_dialog(qtbot, again.exports.open_animation_dialog, look)
+    assert seen[-1] == clock
+
+
+def test_export_memory_ignores_what_it_cannot_read(tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from gui.export.memory import ExportMemory
+
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    good = {"width": "800", "height": "600", "caption": "false", "path": "/x/한글, y=1.png"}
+    good.update(start="0", stop="0", fps="4.0")
+    for view, changes in (
+        ("clock", {}),
+        ("heatmap", {"width": "0"}),
+        ("rotation", {"caption": "maybe"}),
+        ("distance", {"fps": "nan"}),
+        ("unique", {"path": " "}),
+        ("nonsense", {}),
+    ):
+        for key, value in {**good, **changes}.items():
+            settings.setValue(f"export_still/{view}/{key}", value)
+    settings.setValue("export_still/latest", "heatmap")
+    settings.sync()
+    memory = ExportMemory(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    clock = memory.for_view(False, "clock")
+    assert clock is not None and str(clock.path) == "/x/한글, y=1.png"
+    assert all(memory.for_view(False, v) is None for v in ("heatmap", "rotation", "distance"))
+    assert set(memory.values()) == {f"export_still/clock/{key}" for key in good}
 
 
 def test_bake_transforms_maps_coordinates_and_leaves_what_it_cannot():
