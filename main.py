@@ -30,6 +30,8 @@ from gui.export.options import (
     MIN_FPS,
     MIN_SIDE,
     STILL_SUFFIXES,
+    THEME_NAMES,
+    check_theme,
 )
 from gui.platform.files import Interrupted, WriteError, check_target, note_signal
 from gui.views import VIEW_NAMES, VIEWS
@@ -113,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--fps", help=tr("cli.opt.fps"))
     export.add_argument("--embeddings", type=Path, help=tr("cli.opt.embeddings"))
     export.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
+    export.add_argument("--theme", help=tr("cli.opt.theme", themes=", ".join(THEME_NAMES)))
     export.add_argument("--lang", help=tr("cli.lang"))
     return parser
 
@@ -121,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
 #: option (--pos=-inf), so the value check names the problem rather than argparse.
 VALUE_OPTIONS = {
     "--lang", "--view", "--out", "--width", "--height", "--from", "--to", "--fps",
-    "--embeddings", "--layout", *(f"--{name}" for name, _, _ in PARAMETERS),
+    "--embeddings", "--layout", "--theme", *(f"--{name}" for name, _, _ in PARAMETERS),
 }  # fmt: skip
 
 
@@ -221,6 +224,8 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
                 raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(out))))
     if args.layout is not None:
         options["layout"] = check_layout(args.layout)
+    if args.theme is not None:
+        options["theme"] = check_theme(args.theme)
     if args.embeddings is not None:
         if args.view != "embedding":
             raise ValueError(tr("cli.embeddings_view", view=args.view))
@@ -261,8 +266,9 @@ def run_export(args: argparse.Namespace) -> int:
     quiet_offscreen_warnings()
     app = QApplication.instance() or create_application(sys.argv[:1])
     state = AppState(params)
-    if "layout" in options:
-        state.set(layout=options["layout"])
+    for name in ("layout", "theme"):
+        if name in options:
+            state.set(**{name: options[name]})
     if "embeddings" in options:
         state.set_embeddings(options["embeddings"])
         state.embeddings_file = args.embeddings.name

@@ -218,6 +218,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the file to write",
         "저장할 파일",
     ),
+    "export.theme": ("Colours", "색"),
+    "export.theme_light": ("Light: screens and print", "밝게: 화면과 인쇄용"),
+    "export.theme_dark": (
+        "Dark: white on black, for projectors",
+        "어둡게: 프로젝터용, 검은 바탕에 흰 글씨",
+    ),
+    "cli.opt.theme": (
+        "colours: {themes} (default light; dark is white on black, for projectors)",
+        "색: {themes} (기본값 light; dark는 프로젝터용으로 검은 바탕에 흰 글씨)",
+    ),
     "cli.opt.layout": (
         "dimension layout: {layouts} (default interleaved, as in the paper)",
         "차원 배치: {layouts} (기본값 interleaved, 논문과 같음)",

@@ -20,6 +20,7 @@ from core.i18n import tr
 from core.layout import check_layout
 from core.params import MAX_LEN, Params, check_bool, check_int, check_max_len, check_real
 from gui.derived import DerivedNumbers
+from gui.export.options import check_theme
 from gui.fields import PARAMS, TABLE, StateField, Values, declared_fields, field_signals
 
 MIN_SPEED, MAX_SPEED = 0.25, 60.0
@@ -112,6 +113,9 @@ class AppState(DerivedNumbers, QObject):
     train_len = StateField(
         DEFAULT_TRAIN_LEN, lambda v, _: check_int(tr("name.train_len"), v, 1, MAX_LEN)
     )
+    #: Colours of the figures: 'light' or 'dark' (a projector's). Exports draw in either; the
+    #: window's views keep the one they were built with.
+    theme = StateField("light", lambda v, _: check_theme(v), persist=False, kind=str)
     FIELDS = declared_fields(locals())
     locals().update(field_signals(locals()))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.resources
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,23 +31,109 @@ from PySide6.QtWidgets import (
 
 from core.format import fmt_base
 from core.i18n import tr
+from gui.export.options import THEME_NAMES
 
 if TYPE_CHECKING:
     from gui.state import AppState
 
-#: Current position (heatmap row outline, clock hands, PE(pos) labels).
-POS_COLOR = QColor("#111111")
-#: pos + k (heatmap row outline, ghost hands, PE(pos+k) labels).
-OFFSET_COLOR = QColor("#12a150")
-#: The selected pair (heatmap columns, highlighted dial, R(k) block).
-SELECT_COLOR = QColor("#f28e00")
-#: The three hands of the large clock: fast, middle, slow.
-HAND_COLORS = (QColor("#d62728"), QColor("#1f4e9c"), QColor("#111111"))
-BACKGROUND = "w"
-#: Background of a clock showing a position beyond the training length.
-BEYOND_BACKGROUND = "#e4e4e4"
-DIM_TEXT = QColor("#555555")
-COLORMAP_NAME = "CET-D1"
+
+@dataclass(frozen=True)
+class Theme:
+    """The colours of every figure: light for screens and print, dark for projectors."""
+
+    name: str
+    background: QColor
+    #: Text of labels and captions.
+    text: QColor
+    #: Tick labels, dial labels, the large clock's 12.
+    dim_text: QColor
+    title: QColor
+    #: Current position (heatmap row outline, clock hands, PE(pos) labels).
+    pos: QColor
+    #: pos + k (heatmap row outline, ghost hands, PE(pos+k) labels).
+    offset: QColor
+    #: The selected pair (heatmap columns, highlighted dial, R(k) block).
+    select: QColor
+    #: The three hands of the large clock: fast, middle, slow.
+    hands: tuple[QColor, QColor, QColor]
+    #: The curves of the distance panel: current pos, then three fixed positions.
+    curves: tuple[QColor, QColor, QColor, QColor]
+    dial_rim: QColor
+    clock_face: QColor
+    #: Background of a clock showing a position beyond the training length.
+    beyond_background: QColor
+    #: Shade over positions the model never saw in training.
+    beyond_shade: QColor
+    #: Hatching over columns whose pairs turn within one pixel row (their means are no value).
+    unresolved_hatch: QColor
+    #: Hatching where a learned table has no vector.
+    missing_hatch: QColor
+    #: Behind a label drawn over a figure.
+    label_fill: QColor
+    #: The diverging map for values in [-1, 1]: its middle is the background's lightness.
+    colormap_name: str
+    #: A note that warns (the large clock beyond the training length).
+    warning: QColor
+
+
+def _colors(*names: str) -> tuple[QColor, ...]:
+    return tuple(QColor(name) for name in names)
+
+
+THEMES = {
+    "light": Theme(
+        "light",
+        QColor("#ffffff"),
+        QColor("#000000"),
+        QColor("#555555"),
+        QColor("#333333"),
+        QColor("#111111"),
+        QColor("#12a150"),
+        QColor("#f28e00"),
+        _colors("#d62728", "#1f4e9c", "#111111"),  # type: ignore[arg-type]
+        _colors("#1f4e9c", "#d62728", "#12a150", "#f28e00"),  # type: ignore[arg-type]
+        QColor("#b8b8b8"),
+        QColor("#444444"),
+        QColor("#e4e4e4"),
+        QColor(40, 40, 40, 90),
+        QColor(30, 30, 30, 150),
+        QColor("#9a9a9a"),
+        QColor(255, 255, 255, 208),
+        "CET-D1",
+        QColor("#8a4b00"),
+    ),
+    # High contrast for a projector: white on black, saturated bright hues, and a diverging
+    # map through black (blue, black, red) so that zero is background, as white is on paper.
+    "dark": Theme(
+        "dark",
+        QColor("#000000"),
+        QColor("#f2f2f2"),
+        QColor("#bdbdbd"),
+        QColor("#ffffff"),
+        QColor("#ffffff"),
+        QColor("#3ddc84"),
+        QColor("#ffab2e"),
+        _colors("#ff5c5c", "#6cb4ff", "#ffffff"),  # type: ignore[arg-type]
+        _colors("#6cb4ff", "#ff5c5c", "#3ddc84", "#ffab2e"),  # type: ignore[arg-type]
+        QColor("#5c5c5c"),
+        QColor("#d9d9d9"),
+        QColor("#262626"),
+        QColor(255, 255, 255, 60),
+        QColor(230, 230, 230, 150),
+        QColor("#8a8a8a"),
+        QColor(0, 0, 0, 208),
+        "CET-D4",
+        QColor("#ffb85c"),
+    ),
+}
+assert tuple(THEMES) == THEME_NAMES
+
+
+def theme(state: AppState) -> Theme:
+    """The theme a view built for state draws in."""
+    return THEMES[state.theme]
+
+
 BASE_POINT_SIZE = 10.0
 
 
@@ -86,13 +173,13 @@ def ensure_fonts() -> str:
     return family
 
 
-def colormap() -> pg.ColorMap:
-    """The diverging map for values in [-1, 1] (blue, white, red)."""
-    return pg.colormap.get(COLORMAP_NAME)
+def colormap(theme: Theme = THEMES["light"]) -> pg.ColorMap:
+    """The diverging map for values in [-1, 1] (blue, white or black, red)."""
+    return pg.colormap.get(theme.colormap_name)
 
 
-def lookup_table():
-    return colormap().getLookupTable(nPts=256, alpha=False)
+def lookup_table(theme: Theme = THEMES["light"]) -> np.ndarray:
+    return colormap(theme).getLookupTable(nPts=256, alpha=False)
 
 
 def scaled_font(scale: float, factor: float = 1.0, bold: bool = False) -> QFont:
@@ -102,25 +189,29 @@ def scaled_font(scale: float, factor: float = 1.0, bold: bool = False) -> QFont:
     return font
 
 
-def style_plot(plot: pg.PlotItem, scale: float) -> None:
-    """Apply the type size to a plot's tick labels and axis titles."""
+def style_plot(plot: pg.PlotItem, state: AppState) -> None:
+    """Apply the type size and theme to a plot's axes, tick labels and axis titles."""
+    scale, colors = state.font_scale, theme(state)
     font = scaled_font(scale, 0.9)
     for name in ("left", "bottom", "top", "right"):
         axis = plot.getAxis(name)
         axis.setStyle(tickFont=font)
-        axis.setTextPen(pg.mkPen(DIM_TEXT))
+        axis.setTextPen(pg.mkPen(colors.dim_text))
+        axis.setPen(pg.mkPen(colors.dim_text))
         axis.label.setFont(scaled_font(scale))
     if plot.titleLabel.text:
-        set_title(plot, plot.titleLabel.text, scale)
+        set_title(plot, plot.titleLabel.text, state)
 
 
-def set_title(plot: pg.PlotItem, text: str, scale: float) -> None:
+def set_title(plot: pg.PlotItem, text: str, state: AppState) -> None:
     """A plot title at the current type size (pyqtgraph styles titles through HTML)."""
-    size = f"{BASE_POINT_SIZE * scale * 1.1:.1f}pt"
+    size = f"{BASE_POINT_SIZE * state.font_scale * 1.1:.1f}pt"
+    color = theme(state).title.name()
     label = plot.titleLabel
-    if label.isVisible() and label.text == text and label.opts.get("size") == size:
+    unchanged = label.text == text and label.opts.get("size") == size
+    if label.isVisible() and unchanged and label.opts.get("color") == color:
         return  # unchanged: setting it again would repaint the plot
-    plot.setTitle(text, size=size, color="#333333", bold=True)
+    plot.setTitle(text, size=size, color=color, bold=True)
 
 
 def parameter_line(state: AppState) -> str:
@@ -206,9 +297,9 @@ class DivergingImage(pg.ImageItem):
     #: Up to this many cells, an export draws one rectangle per run of equal cells.
     EXACT_CELLS = 4096
 
-    def __init__(self) -> None:
+    def __init__(self, theme: Theme) -> None:
         super().__init__(axisOrder="row-major")
-        self.setLookupTable(lookup_table())
+        self.setLookupTable(lookup_table(theme))
         self.setLevels((-1.0, 1.0))
         self._placed: tuple[tuple[int, ...], QRectF] | None = None
         self.exact_cells = False  # set by `uncache` for exports
@@ -284,7 +375,13 @@ class DivergingImage(pg.ImageItem):
 
 
 def image_plot(
-    owner: QWidget, graphics: pg.GraphicsLayoutWidget, row: int, col: int, **span: int
+    owner: QWidget,
+    graphics: pg.GraphicsLayoutWidget,
+    row: int,
+    col: int,
+    *,
+    theme: Theme,
+    **span: int,
 ) -> tuple[pg.PlotItem, DivergingImage]:
     """A quiet plot holding one row-major image on the diverging map, rows downwards."""
     plot = quiet_plot(graphics.addPlot(row=row, col=col, **span), owner)
@@ -292,7 +389,7 @@ def image_plot(
     # Ticks outside the image: over it, they would be repainted with it every step.
     for name in ("left", "bottom"):
         plot.getAxis(name).setStyle(tickLength=5)
-    image = DivergingImage()
+    image = DivergingImage(theme)
     plot.addItem(image)
     return plot, image
 
@@ -349,10 +446,10 @@ def uncache(widget: QWidget) -> None:
                 item.exact_cells = True
 
 
-def graphics_area() -> pg.GraphicsLayoutWidget:
+def graphics_area(theme: Theme) -> pg.GraphicsLayoutWidget:
     """A pyqtgraph layout on the figures' background."""
     area = pg.GraphicsLayoutWidget()
-    area.setBackground(BACKGROUND)
+    area.setBackground(theme.background)
     # Figures draw without antialiasing, inside their items' bounds: a step then repaints
     # exactly what changed, not a 2-pixel margin that reaches into the axes beside it.
     area.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
@@ -362,9 +459,11 @@ def graphics_area() -> pg.GraphicsLayoutWidget:
     return area
 
 
-def marker_line(position: float = 0.5, anchors: list | None = None) -> pg.InfiniteLine:
+def marker_line(
+    theme: Theme, position: float = 0.5, anchors: list | None = None
+) -> pg.InfiniteLine:
     """A horizontal dashed line with a label (training length, max_len)."""
-    opts = {"position": position, "color": "#111111", "fill": "#ffffffc8"}
+    opts = {"position": position, "color": theme.pos, "fill": theme.label_fill}
     if anchors:
         opts["anchors"] = anchors
     return pg.InfiniteLine(
@@ -372,7 +471,7 @@ def marker_line(position: float = 0.5, anchors: list | None = None) -> pg.Infini
         movable=False,
         label="",
         labelOpts=opts,
-        pen=pg.mkPen("#222222", width=2, style=Qt.PenStyle.DashLine),
+        pen=pg.mkPen(theme.pos, width=2, style=Qt.PenStyle.DashLine),
     )
 
 
@@ -383,9 +482,3 @@ def filled_rect(brush: QBrush, z: float = 5) -> QGraphicsRectItem:
     item.setPen(QPen(Qt.PenStyle.NoPen))
     item.setZValue(z)
     return item
-
-
-#: Hatching over columns whose pairs turn within one pixel row (their means are no value).
-UNRESOLVED_HATCH = QColor(30, 30, 30, 150)
-#: Shade over positions the model never saw in training.
-BEYOND_SHADE = QColor(40, 40, 40, 90)

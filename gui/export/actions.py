@@ -74,20 +74,24 @@ class ExportActions(QObject):
         if request is not None:
             self.export_animation(request)
 
+    def _themed(self, theme: str) -> AppState:
+        """The window's state drawn in theme (the window's views keep theirs)."""
+        state = self._state.copy()
+        state.set(theme=theme)
+        return state
+
     def export_figure(self, request: ExportRequest) -> Path | None:
         """Write a still figure; a failure is shown in a dialog and leaves no file behind."""
+        state = self._themed(request.theme)
         try:
             path = export.export_figure(
-                request.path,
-                request.view,
-                self._state,
-                request.width,
-                request.height,
-                request.caption,
+                request.path, request.view, state, request.width, request.height, request.caption
             )
         except export.ExportError as err:
             self._failed(err)
             return None
+        finally:
+            state.deleteLater()
         self._show_status(tr("status.saved", path=path))
         return path
 
@@ -105,11 +109,12 @@ class ExportActions(QObject):
             QApplication.processEvents()
             return not progress.wasCanceled()
 
+        state = self._themed(request.theme)
         try:
             path = export_animation(
                 request.path,
                 request.view,
-                self._state,
+                state,
                 request.start,
                 request.stop,
                 request.fps,
@@ -122,6 +127,7 @@ class ExportActions(QObject):
             self._failed(err)
             return None
         finally:
+            state.deleteLater()
             progress.close()
             progress.deleteLater()
         self._show_status(tr("status.cancelled") if path is None else tr("status.saved", path=path))

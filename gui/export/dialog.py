@@ -30,6 +30,7 @@ from gui.export.options import (
     MIN_FPS,
     MIN_SIDE,
     STILL_SUFFIXES,
+    THEME_NAMES,
 )
 from gui.platform.file_dialog import choose_file
 from gui.views import REGISTRY
@@ -47,6 +48,7 @@ class ExportRequest:
     start: int = 0
     stop: int = 0
     fps: float = DEFAULT_FPS
+    theme: str = "light"
 
 
 class ExportDialog(QDialog):
@@ -80,6 +82,9 @@ class ExportDialog(QDialog):
             spin.setRange(MIN_SIDE, MAX_SIDE)
             spin.setSuffix(" px")
         self.caption_check = QCheckBox(tr("export.caption"))
+        self.theme_combo = QComboBox()
+        for name in THEME_NAMES:
+            self.theme_combo.addItem(tr(f"export.theme_{name}"), name)
         self.path_edit = QLineEdit()
         self.path_edit.setPlaceholderText("figure.png" if not self._animated else "animation.gif")
         browse = QPushButton(tr("export.browse"))
@@ -114,6 +119,7 @@ class ExportDialog(QDialog):
             form.addRow(tr("export.from"), self.start_spin)
             form.addRow(tr("export.to"), self.stop_spin)
             form.addRow(tr("export.rate"), self.fps_spin)
+        form.addRow(tr("export.theme"), self.theme_combo)
         form.addRow("", self.caption_check)
         file_row = QHBoxLayout()
         file_row.addWidget(self.path_edit, 1)
@@ -143,6 +149,7 @@ class ExportDialog(QDialog):
         self.width_spin.setValue(previous.width)
         self.height_spin.setValue(previous.height)
         self.caption_check.setChecked(previous.caption)
+        self.theme_combo.setCurrentIndex(max(0, self.theme_combo.findData(previous.theme)))
         self.path_edit.setText(str(previous.path))
         if self._animated:
             low, high = self.start_spin.minimum(), self.start_spin.maximum()
@@ -191,6 +198,7 @@ class ExportDialog(QDialog):
             width=self.width_spin.value(),
             height=self.height_spin.value(),
             caption=self.caption_check.isChecked(),
+            theme=self.theme_combo.currentData(),
         )
         if not self._animated:
             return request

@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from gui.export.dialog import ExportRequest
-from gui.export.options import MAX_FPS, MAX_SIDE, MIN_FPS, MIN_SIDE
+from gui.export.options import MAX_FPS, MAX_SIDE, MIN_FPS, MIN_SIDE, check_theme
 from gui.views import VIEW_NAMES
 
 GROUPS = {False: "export_still", True: "export_animation"}
@@ -31,6 +31,7 @@ def _read(settings: QSettings, key: str) -> ExportRequest | None:
         caption = {"true": True, "false": False}[value("caption")]
         path = value("path").strip()
         start, stop, fps = int(value("start")), int(value("stop")), float(value("fps"))
+        theme = check_theme(value("theme"))
     except (ValueError, KeyError):
         return None
     sides = all(MIN_SIDE <= side <= MAX_SIDE for side in (width, height))
@@ -39,7 +40,7 @@ def _read(settings: QSettings, key: str) -> ExportRequest | None:
     if not MIN_FPS <= fps <= MAX_FPS:
         return None
     view = key.rsplit("/", 1)[-1]
-    return ExportRequest(view, Path(path), width, height, caption, start, stop, fps)
+    return ExportRequest(view, Path(path), width, height, caption, start, stop, fps, theme)
 
 
 class ExportMemory:
@@ -87,6 +88,7 @@ class ExportMemory:
                     "start": r.start,
                     "stop": r.stop,
                     "fps": repr(r.fps),
+                    "theme": r.theme,
                 }
                 out.update({f"{group}/{view}/{name}": str(v) for name, v in fields.items()})
             if animated in self._latest:

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from core.i18n import tr
+
 STILL_SUFFIXES = (".png", ".svg", ".pdf")
 ANIMATION_SUFFIX = ".gif"
 MIN_SIDE, MAX_SIDE = 64, 8192
 MAX_FRAMES = 2000
 MIN_FPS, MAX_FPS = 1, 50
 DEFAULT_FPS = 4.0
+#: Light for screens and print, dark (white on black) for projectors: see style.THEMES.
+THEME_NAMES = ("light", "dark")
+
+
+def check_theme(value: object) -> str:
+    if value not in THEME_NAMES:
+        allowed = tr("allowed.choice", choices=", ".join(THEME_NAMES))
+        raise ValueError(tr("error.must", name="theme", value=repr(value), allowed=allowed))
+    return str(value)

@@ -26,7 +26,6 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import (
-    QColor,
     QImage,
     QImageWriter,
     QPageLayout,
@@ -85,9 +84,8 @@ class Figure:
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         # A figure for a slide: white behind every panel (not the window's grey), no splitter
         # grips, no hints or controls, no on-screen selection.
-        palette = self.widget.palette()
-        palette.setColor(QPalette.ColorRole.Window, QColor("white"))
-        self.widget.setPalette(palette)
+        self.theme = style.theme(self.state)
+        self.widget.setPalette(figure_palette(self.widget.palette(), self.theme))
         self.widget.setAutoFillBackground(True)
         for splitter in self.widget.findChildren(QSplitter):
             splitter.setHandleWidth(0)
@@ -119,12 +117,12 @@ class Figure:
     def paint(self, painter: QPainter) -> None:
         """Draw the figure on a device of width x height units."""
         painter.save()
-        painter.fillRect(QRectF(0, 0, self.width, self.height), QColor("white"))
+        painter.fillRect(QRectF(0, 0, self.width, self.height), self.theme.background)
         painter.scale(self.scale, self.scale)
         self.widget.render(painter, QPoint(0, 0))
         if self.caption:
             top = self.logical.height() - self.caption_height
-            painter.setPen(QColor("#222222"))
+            painter.setPen(self.theme.text)
             painter.setFont(style.scaled_font(self.state.font_scale, 1.1))
             painter.drawText(
                 QRectF(0, top, self.logical.width(), self.caption_height),
@@ -135,13 +133,23 @@ class Figure:
 
     def image(self) -> QImage:
         image = QImage(self.width, self.height, QImage.Format.Format_RGB32)
-        image.fill(QColor("white"))
+        image.fill(self.theme.background)
         painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         self.paint(painter)
         painter.end()
         return image
+
+
+def figure_palette(palette: QPalette, theme: style.Theme) -> QPalette:
+    """The widgets of a figure on the theme's background, their text in its colour."""
+    roles = QPalette.ColorRole
+    for role in (roles.Window, roles.Base, roles.AlternateBase, roles.Button):
+        palette.setColor(role, theme.background)
+    for role in (roles.WindowText, roles.Text, roles.ButtonText, roles.BrightText):
+        palette.setColor(role, theme.text)
+    return palette
 
 
 def caption_text(view: str, state: AppState) -> str:

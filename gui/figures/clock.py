@@ -55,58 +55,59 @@ class ClockView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
+        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
         self._centres = np.zeros((0, 2))
         self._page = (0, 0)  # (first pair, number of pairs) of the dials drawn
         self._shaded = False  # the big clock's background marks a position beyond training
 
-        self.grid_widget = style.graphics_area()
+        self.grid_widget = style.graphics_area(self._theme)
         self.grid_plot: pg.PlotItem = style.quiet_plot(self.grid_widget.addPlot(), self)
         self.grid_plot.setAspectLocked(True)
         self.grid_plot.hideAxis("left")
         self.grid_plot.hideAxis("bottom")
         # PlotCurveItem, the drawing core of PlotDataItem: setData per frame costs a third.
-        self.rims = pg.PlotCurveItem(connect="pairs", pen=pg.mkPen("#b8b8b8", width=1))
-        self.selected_rim = pg.PlotCurveItem(pen=pg.mkPen(style.SELECT_COLOR, width=3))
-        self.ghosts = Segments(pg.mkPen(style.OFFSET_COLOR, width=2, style=Qt.PenStyle.DashLine))
-        self.hands = Segments(pg.mkPen(style.POS_COLOR, width=2))
-        self.labels = DialLabels()
+        self.rims = pg.PlotCurveItem(connect="pairs", pen=pg.mkPen(self._theme.dial_rim, width=1))
+        self.selected_rim = pg.PlotCurveItem(pen=pg.mkPen(self._theme.select, width=3))
+        self.ghosts = Segments(pg.mkPen(self._theme.offset, width=2, style=Qt.PenStyle.DashLine))
+        self.hands = Segments(pg.mkPen(self._theme.pos, width=2))
+        self.labels = DialLabels(self._theme)
         for item in (self.rims, self.selected_rim, self.ghosts, self.hands, self.labels):
             self.grid_plot.addItem(item)
         style.cache_static(self.rims, self.labels)
 
-        self.clock_widget = pg.PlotWidget(background=style.BACKGROUND)
+        self.clock_widget = pg.PlotWidget(background=self._theme.background)
         self.clock_plot: pg.PlotItem = style.quiet_plot(self.clock_widget.getPlotItem(), self)
         self.clock_plot.setAspectLocked(True)
         self.clock_plot.hideAxis("left")
         self.clock_plot.hideAxis("bottom")
         self.clock_plot.setRange(xRange=(-1.15, 1.15), yRange=(-1.15, 1.15), padding=0)
         self.face = pg.PlotCurveItem(
-            *_clock_face().T, connect="pairs", pen=pg.mkPen("#444444", width=2)
+            *_clock_face().T, connect="pairs", pen=pg.mkPen(self._theme.clock_face, width=2)
         )
         self.clock_plot.addItem(self.face)
         style.cache_static(self.face)
-        twelve = pg.TextItem("12", color=style.DIM_TEXT, anchor=(0.5, 0))
+        twelve = pg.TextItem("12", color=self._theme.dim_text, anchor=(0.5, 0))
         twelve.setPos(0, 0.78)
         self.clock_plot.addItem(twelve)
         self.clock_hands = []
         for hand in range(3):
-            pen = pg.mkPen(style.HAND_COLORS[hand], width=HAND_WIDTHS[hand])
+            pen = pg.mkPen(self._theme.hands[hand], width=HAND_WIDTHS[hand])
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             item = Segments(pen, QRectF(-1.15, -1.15, 2.3, 2.3))
             self.clock_plot.addItem(item)
             self.clock_hands.append(item)
         # The hub: a plain ellipse (a ScatterPlotItem costs a quarter of a step to repaint).
         hub = QGraphicsEllipseItem(-0.04, -0.04, 0.08, 0.08)
-        hub.setBrush(pg.mkBrush("#222222"))
+        hub.setBrush(pg.mkBrush(self._theme.pos))
         hub.setPen(pg.mkPen(None))
         self.clock_plot.addItem(hub)
 
         # Plain-text lines, each in its hand's colour: they change with every step, and plain
         # text lays out several times faster than rich text.
         self.legend_lines = [StableLabel(fill=True) for _ in range(len(HAND_KEYS) + 2)]
-        for line, color in zip(self.legend_lines[1:4], style.HAND_COLORS, strict=True):
+        for line, color in zip(self.legend_lines[1:4], self._theme.hands, strict=True):
             line.setStyleSheet(f"color: {color.name()}")
-        self.legend_lines[-1].setStyleSheet("color: #8a4b00")
+        self.legend_lines[-1].setStyleSheet(f"color: {self._theme.warning.name()}")
         self.legend = QWidget()
         legend_layout = QVBoxLayout(self.legend)
         legend_layout.setContentsMargins(0, 0, 0, 0)
@@ -129,7 +130,7 @@ class ClockView(LazyView):
                 lambda value, h=hand: self._on_hand_spin_value_changed(h, value)
             )
             label = QLabel()
-            label.setStyleSheet(f"color: {style.HAND_COLORS[hand].name()}; font-weight: bold")
+            label.setStyleSheet(f"color: {self._theme.hands[hand].name()}; font-weight: bold")
             spins.addWidget(label, 0, hand)
             spins.addWidget(spin, 1, hand)
             self.hand_spins.append(spin)
@@ -214,7 +215,7 @@ class ClockView(LazyView):
                 n=n,
                 base=fmt_base(s.base),
                 d_model=s.d_model,
-                color=style.OFFSET_COLOR.name(),
+                color=self._theme.offset.name(),
             )
         )
         self.pager.setVisible(n > PAGE_SIZE)
@@ -272,7 +273,8 @@ class ClockView(LazyView):
         # Only on a change: setting a view's background repaints the whole view.
         if beyond != self._shaded:
             self._shaded = beyond
-            self.clock_widget.setBackground(style.BEYOND_BACKGROUND if beyond else style.BACKGROUND)
+            t = self._theme
+            self.clock_widget.setBackground(t.beyond_background if beyond else t.background)
 
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale

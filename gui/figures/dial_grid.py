@@ -65,8 +65,9 @@ def hand_segments(centres: np.ndarray, pe: np.ndarray, length: float = 1.0) -> n
 class DialLabels(pg.GraphicsObject):
     """One item that writes every dial's pair index and wavelength at a fixed pixel size."""
 
-    def __init__(self) -> None:
+    def __init__(self, theme: style.Theme) -> None:
         super().__init__()
+        self._theme = theme
         self._centres = np.zeros((0, 2))
         self._texts: list[tuple[str, str]] = []
         self._bounds = QRectF()
@@ -120,7 +121,7 @@ class DialLabels(pg.GraphicsObject):
         painter.save()
         painter.resetTransform()
         painter.setFont(font)
-        painter.setPen(style.DIM_TEXT)
+        painter.setPen(self._theme.dim_text)
         # The view only scales and translates, so anchors map with numpy in one go.
         xs = transform.m11() * self._centres[:, 0] + transform.dx()
         ys = transform.m22() * (self._centres[:, 1] - 1.02) + transform.dy()

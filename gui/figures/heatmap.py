@@ -40,12 +40,13 @@ class HeatmapView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
+        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
         self._hover: tuple[int, int] | None = None
         self._before_click: tuple[int, int] | None = None  # (pos, pair) before the last click
         # What the image shows: ((first, stop, positions per pixel), (the same for columns)).
         self._window: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
 
-        self.graphics = style.graphics_area()
+        self.graphics = style.graphics_area(self._theme)
         self.rows_axis, self.columns_axis = style.IndexAxis("left"), style.IndexAxis("bottom")
         self.plot: pg.PlotItem = style.quiet_plot(
             self.graphics.addPlot(axisItems={"left": self.rows_axis, "bottom": self.columns_axis}),
@@ -53,10 +54,10 @@ class HeatmapView(LazyView):
             mouse=True,
         )
         self.plot.invertY(True)
-        self.image = style.DivergingImage()
+        self.image = style.DivergingImage(self._theme)
         self.plot.addItem(self.image)
         self.colorbar = pg.ColorBarItem(
-            values=(-1.0, 1.0), colorMap=style.colormap(), interactive=False
+            values=(-1.0, 1.0), colorMap=style.colormap(self._theme), interactive=False
         )
         style.quiet_plot(self.colorbar, self)  # a ColorBarItem is a PlotItem
         self.colorbar.setImageItem(self.image, insert_in=self.plot)
@@ -64,20 +65,20 @@ class HeatmapView(LazyView):
 
         # The selected pair's two columns: side by side when interleaved, half a table apart
         # (its sin and its cos) when split.
-        self.pair_box = _outline(style.SELECT_COLOR, 1.5, dashed=True)
-        self.pair_box_cos = _outline(style.SELECT_COLOR, 1.5, dashed=True)
-        self.offset_box = _outline(style.OFFSET_COLOR, 3.0)
-        self.pos_box = _outline(style.POS_COLOR, 3.0)
+        self.pair_box = _outline(self._theme.select, 1.5, dashed=True)
+        self.pair_box_cos = _outline(self._theme.select, 1.5, dashed=True)
+        self.offset_box = _outline(self._theme.offset, 3.0)
+        self.pos_box = _outline(self._theme.pos, 3.0)
         # Positions past the training length are shaded: the model never saw them.
-        self.beyond_shade = style.filled_rect(QBrush(style.BEYOND_SHADE))
+        self.beyond_shade = style.filled_rect(QBrush(self._theme.beyond_shade))
         # Zoomed out, the columns of pairs that turn within one pixel row are hatched: their
         # pixel means are not the value of any position.
         # Their sin and cos columns: one band when interleaved, two when split.
         self.unresolved = QGraphicsPathItem()
-        self.unresolved.setBrush(QBrush(style.UNRESOLVED_HATCH, Qt.BrushStyle.BDiagPattern))
+        self.unresolved.setBrush(QBrush(self._theme.unresolved_hatch, Qt.BrushStyle.BDiagPattern))
         self.unresolved.setPen(QPen(Qt.PenStyle.NoPen))
         self.unresolved.setZValue(6)
-        self.train_line = style.marker_line(0.85, [(0.5, 1.0), (0.5, 1.0)])
+        self.train_line = style.marker_line(self._theme, 0.85, [(0.5, 1.0), (0.5, 1.0)])
         for item in (
             self.beyond_shade,
             self.unresolved,
@@ -130,7 +131,7 @@ class HeatmapView(LazyView):
         style.set_title(
             self.plot,
             tr("heatmap.title", d_model=s.d_model, base=fmt_base(s.base)),
-            s.font_scale,
+            s,
         )
 
     def _sync_training(self) -> None:
@@ -237,7 +238,7 @@ class HeatmapView(LazyView):
 
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
-        style.style_plot(self.plot, scale)
+        style.style_plot(self.plot, self._state)
         self.readout.setFont(style.scaled_font(scale))
         # Room for four lines, so hovering never resizes (and shifts) the plot.
         self.readout.slot.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 4 + 6)
@@ -294,7 +295,7 @@ class HeatmapView(LazyView):
                 if fast:
                     binned += tr("heatmap.unresolved", last=fast - 1, rows=f"{step:,}")
             self.readout.setText(
-                tr("heatmap.hint", color=style.OFFSET_COLOR.name()) + binned + tr("heatmap.zoom")
+                tr("heatmap.hint", color=self._theme.offset.name()) + binned + tr("heatmap.zoom")
             )
             return
         self.readout.setText(cell_formula(self._state, *self._hover) + self._pixel_text())

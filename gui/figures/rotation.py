@@ -35,27 +35,36 @@ class RotationView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
+        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
 
-        self.graphics = style.graphics_area()
-        self.matrix_plot, self.matrix_image = style.image_plot(self, self.graphics, 0, 0)
+        self.graphics = style.graphics_area(self._theme)
+        self.matrix_plot, self.matrix_image = style.image_plot(
+            self, self.graphics, 0, 0, theme=self._theme
+        )
         self.matrix_plot.setAspectLocked(True)
         self.block_box = QGraphicsPathItem()
-        pen = pg.mkPen(style.SELECT_COLOR, width=2)
+        pen = pg.mkPen(self._theme.select, width=2)
         pen.setCosmetic(True)
         self.block_box.setPen(pen)
         self.matrix_plot.addItem(self.block_box)
 
-        self.zoom_plot, self.zoom_image = style.image_plot(self, self.graphics, 0, 1)
+        self.zoom_plot, self.zoom_image = style.image_plot(
+            self, self.graphics, 0, 1, theme=self._theme
+        )
         self.zoom_plot.setAspectLocked(True)
         self._zoom_cells = 0  # columns of the zoom drawn
         self.zoom_texts: list[pg.TextItem] = []
         for _ in range(ZOOM_PAIRS * 4):
-            text = pg.TextItem(color="#000000", anchor=(0.5, 0.5))
+            text = pg.TextItem(color=self._theme.text, anchor=(0.5, 0.5))
             self.zoom_plot.addItem(text)
             self.zoom_texts.append(text)
 
-        self.vector_plot, self.vector_image = style.image_plot(self, self.graphics, 1, 0, colspan=2)
-        self.row_rules = pg.PlotDataItem(connect="pairs", pen=pg.mkPen("w", width=3))
+        self.vector_plot, self.vector_image = style.image_plot(
+            self, self.graphics, 1, 0, theme=self._theme, colspan=2
+        )
+        self.row_rules = pg.PlotDataItem(
+            connect="pairs", pen=pg.mkPen(self._theme.background, width=3)
+        )
         self.vector_plot.addItem(self.row_rules)
         self.graphics.ci.layout.setRowStretchFactor(0, 2)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
@@ -113,7 +122,7 @@ class RotationView(LazyView):
         self.matrix_image.display(overview, QRectF(0, 0, dim, dim))
         self.matrix_plot.setRange(xRange=(0, dim), yRange=(0, dim), padding=0)
         shown = "" if dim == s.d_model else tr("rotation.leading", dim=dim, d_model=s.d_model)
-        style.set_title(self.matrix_plot, tr("rotation.matrix", k=s.k) + shown, s.font_scale)
+        style.set_title(self.matrix_plot, tr("rotation.matrix", k=s.k) + shown, s)
         self.row_rules.setData([0, s.d_model, 0, s.d_model], [1, 1, 2, 2])
         self.vector_plot.setRange(xRange=(0, s.d_model), yRange=(0, 3), padding=0)
 
@@ -132,7 +141,7 @@ class RotationView(LazyView):
         ticks = [[(i + 0.5, str(column)) for i, column in enumerate(columns)]]
         for name in ("left", "bottom"):
             self.zoom_plot.getAxis(name).setTicks(ticks)
-        style.set_title(self.zoom_plot, tr("rotation.zoom", n=pairs), s.font_scale)
+        style.set_title(self.zoom_plot, tr("rotation.zoom", n=pairs), s)
         pair_of_row = dims // 2
         cells = [
             (r, c)
@@ -173,7 +182,7 @@ class RotationView(LazyView):
         self.block_label.setText(
             tr(
                 "rotation.block",
-                color=style.SELECT_COLOR.name(),
+                color=self._theme.select.name(),
                 pair=pair,
                 a=at[0],
                 b=at[1],
@@ -216,7 +225,7 @@ class RotationView(LazyView):
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
         for plot in (self.matrix_plot, self.zoom_plot, self.vector_plot):
-            style.style_plot(plot, scale)
+            style.style_plot(plot, self._state)
         # Three readable strips and their row names, whatever the type size.
         metrics = QFontMetrics(style.scaled_font(scale, 0.9))
         line = metrics.lineSpacing()

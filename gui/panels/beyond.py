@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.binning import mean_rows
@@ -25,21 +25,30 @@ class BeyondView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
+        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
         self.caption = style.rich_label()
-        self.graphics = style.graphics_area()
-        self.sin_plot, self.sin_image = style.image_plot(self, self.graphics, 0, 0)
-        self.learned_plot, self.learned_image = style.image_plot(self, self.graphics, 0, 1)
+        self.graphics = style.graphics_area(self._theme)
+        self.sin_plot, self.sin_image = style.image_plot(
+            self, self.graphics, 0, 0, theme=self._theme
+        )
+        self.learned_plot, self.learned_image = style.image_plot(
+            self, self.graphics, 0, 1, theme=self._theme
+        )
         self.learned_plot.setYLink(self.sin_plot)
-        self.shade = style.filled_rect(QBrush(style.BEYOND_SHADE))
-        self.missing = style.filled_rect(QBrush(QColor("#9a9a9a"), Qt.BrushStyle.BDiagPattern))
+        self.shade = style.filled_rect(QBrush(self._theme.beyond_shade))
+        self.missing = style.filled_rect(
+            QBrush(self._theme.missing_hatch, Qt.BrushStyle.BDiagPattern)
+        )
         self.sin_plot.addItem(self.shade)
         self.learned_plot.addItem(self.missing)
         self.lines = []
         for plot in (self.sin_plot, self.learned_plot):
-            line = style.marker_line()
+            line = style.marker_line(self._theme)
             plot.addItem(line)
             self.lines.append(line)
-        self.missing_text = pg.TextItem(color="#222222", fill="#ffffffd0", anchor=(0.5, 0.5))
+        self.missing_text = pg.TextItem(
+            color=self._theme.text, fill=self._theme.label_fill, anchor=(0.5, 0.5)
+        )
         self.learned_plot.addItem(self.missing_text)
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
@@ -72,10 +81,10 @@ class BeyondView(LazyView):
         for line in self.lines:
             line.setValue(trained)
             line.label.setFormat(tr("heatmap.trained", n=f"{trained:,}"))
-        style.set_title(self.sin_plot, tr("beyond.sinusoid"), s.font_scale)
-        style.set_title(self.learned_plot, tr("beyond.learned", n=f"{trained:,}"), s.font_scale)
+        style.set_title(self.sin_plot, tr("beyond.sinusoid"), s)
+        style.set_title(self.learned_plot, tr("beyond.learned", n=f"{trained:,}"), s)
         for plot in (self.sin_plot, self.learned_plot):
-            style.style_plot(plot, s.font_scale)
+            style.style_plot(plot, s)
         self.missing_text.setFont(style.scaled_font(s.font_scale, 1.2))
         self.caption.setText(tr("beyond.caption", n=f"{trained:,}"))
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))

@@ -18,7 +18,6 @@ from gui.state import AppState
 MAX_OFFSET = 200
 #: The product matrix shows at most this many positions.
 MATRIX_POSITIONS = 512
-CURVE_COLORS = ("#1f4e9c", "#d62728", "#12a150", "#f28e00")
 
 
 def other_positions(max_len: int) -> list[int]:
@@ -32,19 +31,20 @@ class DistanceView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
+        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
         self.caption = style.rich_label()
         # Changes with every step: a fixed slot, so a new number never re-lays out the view.
         self.spread = StableLabel(fill=True)
         self.spread.setTextFormat(Qt.TextFormat.PlainText)
-        self.graphics = style.graphics_area()
+        self.graphics = style.graphics_area(self._theme)
         self.curves_plot = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
-        self.legend = self.curves_plot.addLegend(offset=(-10, 10), labelTextColor="#222222")
+        self.legend = self.curves_plot.addLegend(offset=(-10, 10), labelTextColor=self._theme.text)
         self.closed_form = pg.PlotDataItem(
-            pen=pg.mkPen("#000000", width=1.5, style=Qt.PenStyle.DashLine)
+            pen=pg.mkPen(self._theme.pos, width=1.5, style=Qt.PenStyle.DashLine)
         )
         self.curves = [
             pg.PlotDataItem(pen=pg.mkPen(color, width=5 - 1 * i))
-            for i, color in enumerate(CURVE_COLORS)
+            for i, color in enumerate(self._theme.curves)
         ]
         # The current pos's curve in two parts, k >= 0 and k <= 0: at a small pos a step only
         # lengthens the part behind (k < -pos has no row), and only that part is redrawn.
@@ -54,11 +54,13 @@ class DistanceView(LazyView):
             self.curves_plot.addItem(item)
         # Only the current pos's curve moves with a step: the others and the legend are pixmaps.
         style.cache_static(*(item.curve for item in (*self.curves[1:], self.closed_form)))
-        self.matrix_plot, self.matrix_image = style.image_plot(self, self.graphics, 0, 1)
+        self.matrix_plot, self.matrix_image = style.image_plot(
+            self, self.graphics, 0, 1, theme=self._theme
+        )
         self.matrix_plot.setAspectLocked(True)
         # Its colours read against a scale, as the heatmap's do.
         self.matrix_colorbar = pg.ColorBarItem(
-            values=(-1.0, 1.0), colorMap=style.colormap(), interactive=False
+            values=(-1.0, 1.0), colorMap=style.colormap(self._theme), interactive=False
         )
         style.quiet_plot(self.matrix_colorbar, self)  # a ColorBarItem is a PlotItem
         self.matrix_colorbar.setImageItem(self.matrix_image, insert_in=self.matrix_plot)
@@ -119,10 +121,10 @@ class DistanceView(LazyView):
         self.matrix_plot.setLabel("bottom", tr("distance.b"))
         self.matrix_plot.setLabel("left", tr("distance.a"))
         self.matrix_colorbar.setLabel("left", tr("distance.scale"))
-        style.set_title(self.curves_plot, tr("distance.curves"), s.font_scale)
-        style.set_title(self.matrix_plot, tr("distance.matrix", last=n - 1), s.font_scale)
+        style.set_title(self.curves_plot, tr("distance.curves"), s)
+        style.set_title(self.matrix_plot, tr("distance.matrix", last=n - 1), s)
         for plot in (self.curves_plot, self.matrix_plot):
-            style.style_plot(plot, s.font_scale)
+            style.style_plot(plot, s)
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
         self.spread.setFont(style.scaled_font(s.font_scale))
         self.spread.slot.setFixedHeight(self.spread.fontMetrics().lineSpacing() + 4)

@@ -33,17 +33,18 @@ class EmbeddingView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
+        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
         self._limit = 0.0
         self._names: list[str] = []
         self.caption = style.rich_label()
-        self.graphics = style.graphics_area()
+        self.graphics = style.graphics_area(self._theme)
         self.plots: list[pg.PlotItem] = []
         self.images: list[style.DivergingImage] = []
         for row in range(PANELS):
-            plot, image = style.image_plot(self, self.graphics, row, 0)
+            plot, image = style.image_plot(self, self.graphics, row, 0, theme=self._theme)
             self.plots.append(plot)
             self.images.append(image)
-        self.colorbar = pg.ColorBarItem(colorMap=style.colormap(), interactive=False)
+        self.colorbar = pg.ColorBarItem(colorMap=style.colormap(self._theme), interactive=False)
         style.quiet_plot(self.colorbar, self)
         self.colorbar.setImageItem(self.images)
         self.graphics.addItem(self.colorbar, row=0, col=1, rowspan=PANELS)
@@ -106,8 +107,8 @@ class EmbeddingView(LazyView):
         titles = (first_title, tr("embed.pe"), tr("embed.sum"))
         for plot, title in zip(self.plots, titles, strict=True):
             plot.setRange(xRange=(0, s.d_model), yRange=(0, n), padding=0)
-            style.set_title(plot, title, s.font_scale)
-            style.style_plot(plot, s.font_scale)
+            style.set_title(plot, title, s)
+            style.style_plot(plot, s)
         # Rows named relative to pos, so that no label changes (and re-lays out) with a step.
         pe_names = ["pos" if i == 0 else f"pos+{i}" for i in range(n)]
         sums = [f"{a} + {b}" for a, b in zip(names, pe_names, strict=True)]

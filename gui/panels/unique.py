@@ -25,12 +25,13 @@ class UniqueView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
+        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
         self.caption = style.rich_label()
         self.stats = style.rich_label(selectable=True)
-        self.graphics = style.graphics_area()
+        self.graphics = style.graphics_area(self._theme)
         self.plot = style.quiet_plot(self.graphics.addPlot(), self)
-        self.curve = pg.PlotDataItem(pen=pg.mkPen(style.HAND_COLORS[1], width=2))
-        self.minimum = pg.ScatterPlotItem(size=12, brush=pg.mkBrush(style.SELECT_COLOR))
+        self.curve = pg.PlotDataItem(pen=pg.mkPen(self._theme.hands[1], width=2))
+        self.minimum = pg.ScatterPlotItem(size=12, brush=pg.mkBrush(self._theme.select))
         self.plot.addItem(self.curve)
         self.plot.addItem(self.minimum)
         layout = QVBoxLayout(self)
@@ -87,7 +88,7 @@ class UniqueView(LazyView):
         self.minimum.setData([u.min_offset] if shown else [], [u.min_distance] if shown else [])
         self.plot.setLabel("bottom", tr("unique.x"))
         self.plot.setLabel("left", tr("unique.y"))
-        style.set_title(self.plot, tr("unique.plot"), s.font_scale)
-        style.style_plot(self.plot, s.font_scale)
+        style.set_title(self.plot, tr("unique.plot"), s)
+        style.style_plot(self.plot, s)
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
         self.stats.setFont(style.scaled_font(s.font_scale, 1.2))

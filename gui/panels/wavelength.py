@@ -18,21 +18,22 @@ class WavelengthView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
+        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
         self.caption = style.rich_label()
         self.summary = style.rich_label()
-        self.graphics = style.graphics_area()
+        self.graphics = style.graphics_area(self._theme)
         self.plot = style.quiet_plot(
             self.graphics.addPlot(axisItems={"left": style.PlainLogAxis("left")}), self
         )
         self.plot.setLogMode(x=False, y=True)
-        self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor="#222222")
+        self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor=self._theme.text)
         self.finishing = pg.ScatterPlotItem(
-            size=7, pen=None, brush=pg.mkBrush(style.HAND_COLORS[1])
+            size=7, pen=None, brush=pg.mkBrush(self._theme.hands[1])
         )
         self.never = pg.ScatterPlotItem(
-            size=7, pen=pg.mkPen(style.SELECT_COLOR, width=1.5), brush=pg.mkBrush(None)
+            size=7, pen=pg.mkPen(self._theme.select, width=1.5), brush=pg.mkBrush(None)
         )
-        self.max_len_line = style.marker_line(0.1, [(0, 1), (0, 1)])
+        self.max_len_line = style.marker_line(self._theme, 0.1, [(0, 1), (0, 1)])
         for item in (self.finishing, self.never, self.max_len_line):
             self.plot.addItem(item)
         layout = QVBoxLayout(self)
@@ -70,7 +71,7 @@ class WavelengthView(LazyView):
         self.caption.setText(tr("wave.caption", longest=f"{waves[-1]:.6g}", last=waves.size - 1))
         self.plot.setLabel("bottom", tr("wave.x"))
         self.plot.setLabel("left", tr("wave.y"))
-        style.set_title(self.plot, tr("wave.plot"), s.font_scale)
-        style.style_plot(self.plot, s.font_scale)
+        style.set_title(self.plot, tr("wave.plot"), s)
+        style.style_plot(self.plot, s)
         for label in (self.caption, self.summary):
             label.setFont(style.scaled_font(s.font_scale, 1.1))

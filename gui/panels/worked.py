@@ -32,6 +32,7 @@ class WorkedView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
+        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
         self.caption = style.rich_label()
         self.table = QTableWidget(4, 5)
         self.table.verticalHeader().hide()

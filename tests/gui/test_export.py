@@ -351,6 +351,7 @@ BAD_CLI = [
     (["--width", "99999"], "width"),
     (["--view", ""], "--view"),
     (["--lang", "fr"], "--lang"),
+    (["--theme", "purple"], "theme"),
     (["--bogus"], "--bogus"),
     (["--out"], "--out"),
 ]
@@ -533,13 +534,14 @@ def test_export_memory_ignores_what_it_cannot_read(tmp_path):
 
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     good = {"width": "800", "height": "600", "caption": "false", "path": "/x/한글, y=1.png"}
-    good.update(start="0", stop="0", fps="4.0")
+    good.update(start="0", stop="0", fps="4.0", theme="dark")
     for view, changes in (
         ("clock", {}),
         ("heatmap", {"width": "0"}),
         ("rotation", {"caption": "maybe"}),
         ("distance", {"fps": "nan"}),
         ("unique", {"path": " "}),
+        ("beyond", {"theme": "sepia"}),
         ("nonsense", {}),
     ):
         for key, value in {**good, **changes}.items():
@@ -549,7 +551,9 @@ def test_export_memory_ignores_what_it_cannot_read(tmp_path):
     memory = ExportMemory(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     clock = memory.for_view(False, "clock")
     assert clock is not None and str(clock.path) == "/x/한글, y=1.png"
-    assert all(memory.for_view(False, v) is None for v in ("heatmap", "rotation", "distance"))
+    assert clock.theme == "dark"
+    bad = ("heatmap", "rotation", "distance", "unique", "beyond")
+    assert all(memory.for_view(False, v) is None for v in bad)
     assert set(memory.values()) == {f"export_still/clock/{key}" for key in good}
 
 
@@ -580,3 +584,33 @@ def test_bake_transforms_maps_coordinates_and_leaves_what_it_cannot():
     )  # matrix cells: in pixels and without antialiased seams
     stroked = filled.replace('stroke="none"', 'stroke="#000000"')
     assert bake_transforms(stroked) == stroked  # its stroke would lose its scale
+
+
+@pytest.mark.parametrize("view", export.VIEW_NAMES)
+def test_dark_theme_draws_every_view_white_on_black(view, state):
+    """A projector's theme: no panel, plot or table left on a light background."""
+    state.set(theme="dark", pos=7, language="ko")
+    pixels = to_array(export.figure_image(view, state, 960, 540)).astype(int)
+    light = (pixels.min(axis=-1) > 200).mean()
+    dark = (pixels.max(axis=-1) < 40).mean()
+    assert dark > 0.25 and light < 0.03, (dark, light)  # heatmaps fill much of it
+    assert tuple(pixels[0, -1]) == (0, 0, 0)  # the corner: the background itself
+
+
+def test_cli_and_dialog_export_in_the_dark_theme(tmp_path, window, qtbot):
+    out = run_cli(
+        "--view", "clock", "--theme", "dark", "--width", "400", "--height", "300",
+        "--out", "dark.png", cwd=tmp_path,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert tuple(png_array(tmp_path / "dark.png")[-2, -2]) == (0, 0, 0)
+
+    def save_dark(dialog):
+        dialog.theme_combo.setCurrentIndex(dialog.theme_combo.findData("dark"))
+        dialog.path_edit.setText(str(tmp_path / "dialog.png"))
+        dialog.accept()
+
+    open_dialog(qtbot, window.exports.open_export_dialog, save_dark)
+    assert tuple(png_array(tmp_path / "dialog.png")[-2, -2]) == (0, 0, 0)
+    assert window.state.theme == "light"  # the window keeps its colours
+    assert window.exports.memory.for_view(False, "window").theme == "dark"

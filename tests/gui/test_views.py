@@ -344,12 +344,12 @@ def test_diverging_image_renders_pyqtgraphs_colours(qapp):
     """The fast RGB32 render gives every pixel the colour pyqtgraph's own render gives it."""
     from PySide6.QtGui import QImage
 
-    from gui.style import DivergingImage
+    from gui.style import THEMES, DivergingImage
 
     rng = np.random.default_rng(1)
     data = np.concatenate([rng.uniform(-1.3, 1.3, 4000), [-1, 1, 0, -0.9921875, 0.9921875]])
-    for levels in ((-1.0, 1.0), (-2.5, 2.5)):
-        image = DivergingImage()
+    for levels, theme in (((-1.0, 1.0), "light"), ((-2.5, 2.5), "dark")):
+        image = DivergingImage(THEMES[theme])
         image.setImage(data.reshape(5, -1).astype(np.float32), autoLevels=False, levels=levels)
         image.render()
         ours = image.qimage.copy()
