@@ -552,11 +552,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "clock.grid_title": (
         "<b>{n} clock hands</b>, one per pair i (a common claim is {d_model} hands: each hand "
-        "is a sin/cos pair) · label: i · positions per turn 2π·{base}<sup>2i/{d_model}</sup> · "
+        "is a sin/cos pair) · label: i · positions per turn <nobr>2π·{base}<sup>2i/{d_model}</sup></nobr> · "
         "<span style='color:{color}'>dashed: pos + k</span>",
         "<b>시계 바늘 {n}개</b>, 쌍 i마다 하나 (흔히 바늘 {d_model}개라고 하지만 바늘 하나가 "
         "sin/cos 한 쌍입니다) · 표시: i · 한 바퀴에 걸리는 위치 수 "
-        "2π·{base}<sup>2i/{d_model}</sup> · <span style='color:{color}'>점선: pos + k</span>",
+        "<nobr>2π·{base}<sup>2i/{d_model}</sup></nobr> · <span style='color:{color}'>점선: pos + k</span>",
     ),
     "clock.legend": (
         "{name} · pair {pair} · {wave} positions per turn · at {angle}°",
@@ -750,11 +750,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "embed.row": ("row {n}", "{n}행"),
     "worked.caption": (
         "<b>Worked example, d_model = 4.</b> Pair 0 divides pos by "
-        "{base}<sup>0/4</sup> = {d0}, pair 1 by {base}<sup>2/4</sup> = {d1}: "
-        "the denominators are base<sup>2i/d_model</sup>.",
+        "<nobr>{base}<sup>0/4</sup></nobr> = {d0}, pair 1 by <nobr>{base}<sup>2/4</sup></nobr> = {d1}: "
+        "the denominators are <nobr>base<sup>2i/d_model</sup></nobr>.",
         "<b>계산 예시, d_model = 4.</b> pos를 나누는 수는 쌍 0에서 "
-        "{base}<sup>0/4</sup> = {d0}, 쌍 1에서 {base}<sup>2/4</sup> = {d1}입니다. 분모는 "
-        "base<sup>2i/d_model</sup>입니다.",
+        "<nobr>{base}<sup>0/4</sup></nobr> = {d0}, 쌍 1에서 <nobr>{base}<sup>2/4</sup></nobr> = {d1}입니다. 분모는 "
+        "<nobr>base<sup>2i/d_model</sup></nobr>입니다.",
     ),
     "worked.formula": (
         "PE({pos}, {dim}) = {expression} = <b>{value}</b> (pair {pair}; to 12 decimals {exact}).",
@@ -844,11 +844,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "(float64 반올림 오차)",
     ),
     "wave.caption": (
-        "<b>Wavelength ruler.</b> Pair i needs 2π·base<sup>2i/d_model</sup> positions for "
-        "one turn: from 2π = 6.283 (pair 0) to 2π·base<sup>1 − 2/d_model</sup> = {longest} "
+        "<b>Wavelength ruler.</b> Pair i needs <nobr>2π·base<sup>2i/d_model</sup></nobr> positions for "
+        "one turn: from 2π = 6.283 (pair 0) to <nobr>2π·base<sup>1 − 2/d_model</sup></nobr> = {longest} "
         "(pair {last}).",
-        "<b>파장 눈금자.</b> 쌍 i가 한 바퀴 도는 데 2π·base<sup>2i/d_model</sup>개의 위치가 "
-        "필요합니다. 쌍 0의 2π = 6.283부터 쌍 {last}의 2π·base<sup>1 − 2/d_model</sup> = "
+        "<b>파장 눈금자.</b> 쌍 i가 한 바퀴 도는 데 <nobr>2π·base<sup>2i/d_model</sup></nobr>개의 위치가 "
+        "필요합니다. 쌍 0의 2π = 6.283부터 쌍 {last}의 <nobr>2π·base<sup>1 − 2/d_model</sup></nobr> = "
         "{longest}까지입니다.",
     ),
     "wave.plot": ("wavelength of each pair (log scale)", "쌍별 파장 (로그 눈금)"),

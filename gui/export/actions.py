@@ -147,7 +147,7 @@ class ExportActions(QObject):
 
     def copy_figure(self, size: tuple[int, int] | None = None) -> None:
         """Put the current view on the clipboard as an image of its on-screen size, or of
-        size (a slide's 1920 × 1080: laid out as on such a screen, not stretched)."""
+        size (a slide's 1920 × 1080, with type sized for projection: see render.LAYOUT_WIDTH)."""
         name = self.current_view()
         width, height = size or self.screen_sizes()[name]
         try:

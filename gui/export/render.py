@@ -46,9 +46,10 @@ from gui.platform.files import WriteError, atomic_write, check_interrupted, chec
 from gui.state import AppState
 from gui.views import VIEW_NAMES, VIEWS
 
-#: Above this width (or height 1080) the layout stays at slide size and is drawn larger, so a
-#: 3840 x 2160 figure is the 1920 x 1080 one twice as sharp rather than one with tiny type.
-LAYOUT_WIDTH, LAYOUT_HEIGHT = 1920, 1080
+#: Above this width (or height 720) the layout stays at this size and is drawn larger: a
+#: 1920 x 1080 slide has the type, lines and markers 1.5 times as large (body text 20 pixels
+#: tall, readable when projected), and 3840 x 2160 is the same slide twice as sharp.
+LAYOUT_WIDTH, LAYOUT_HEIGHT = 1280, 720
 SVG_PDF_DPI = 96
 
 

@@ -614,3 +614,17 @@ def test_cli_and_dialog_export_in_the_dark_theme(tmp_path, window, qtbot):
     assert tuple(png_array(tmp_path / "dialog.png")[-2, -2]) == (0, 0, 0)
     assert window.state.theme == "light"  # the window keeps its colours
     assert window.exports.memory.for_view(False, "window").theme == "dark"
+
+
+def test_a_slide_has_type_that_reads_when_projected(state):
+    """1920 x 1080 lays out as 1280 x 720 drawn 1.5 times larger; 3840 x 2160 twice that."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from gui.export.render import staged
+
+    body = QFontMetricsF(style.scaled_font(state.font_scale)).height()
+    for size, scale in (((1920, 1080), 1.5), ((3840, 2160), 3.0), ((1200, 700), 1.0)):
+        with staged("clock", state, *size, False) as figure:
+            assert figure.scale == pytest.approx(scale)
+            assert figure.widget.width() <= 1280 and figure.widget.height() <= 720
+    assert body * 1.5 >= 20  # pixels of body text on a 1920 x 1080 slide
