@@ -503,6 +503,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "heatmap.y": ("position", "위치"),
     "heatmap.value": ("PE value", "PE 값"),
+    "rotation.scale": ("entry of R(k), PE value", "R(k)의 원소, PE 값"),
+    "beyond.scale": ("value", "값"),
     "heatmap.title": (
         "PE(pos, dim) · d_model {d_model} · base {base}",
         "PE(pos, dim) 표 · d_model {d_model} · 밑 base {base}",

@@ -394,6 +394,20 @@ def image_plot(
     return plot, image
 
 
+def colour_bar(
+    owner: QWidget,
+    theme: Theme,
+    images: DivergingImage | list[DivergingImage],
+    insert_in: pg.PlotItem | None = None,
+) -> pg.ColorBarItem:
+    """The diverging map's scale for images (one bar for all), beside insert_in if given.
+    Style it with `style_plot` (a ColorBarItem is a PlotItem)."""
+    bar = pg.ColorBarItem(values=(-1.0, 1.0), colorMap=colormap(theme), interactive=False)
+    quiet_plot(bar, owner)
+    bar.setImageItem(images, insert_in=insert_in)
+    return bar
+
+
 def rich_label(selectable: bool = False) -> QLabel:
     """A word-wrapped rich-text label aligned top-left."""
     label = QLabel()

@@ -56,11 +56,7 @@ class HeatmapView(LazyView):
         self.plot.invertY(True)
         self.image = style.DivergingImage(self._theme)
         self.plot.addItem(self.image)
-        self.colorbar = pg.ColorBarItem(
-            values=(-1.0, 1.0), colorMap=style.colormap(self._theme), interactive=False
-        )
-        style.quiet_plot(self.colorbar, self)  # a ColorBarItem is a PlotItem
-        self.colorbar.setImageItem(self.image, insert_in=self.plot)
+        self.colorbar = style.colour_bar(self, self._theme, self.image, self.plot)
         style.cache_static(self.image, self.colorbar)
 
         # The selected pair's two columns: side by side when interleaved, half a table apart
@@ -238,7 +234,8 @@ class HeatmapView(LazyView):
 
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
-        style.style_plot(self.plot, self._state)
+        for plot in (self.plot, self.colorbar):
+            style.style_plot(plot, self._state)
         self.readout.setFont(style.scaled_font(scale))
         # Room for four lines, so hovering never resizes (and shifts) the plot.
         self.readout.slot.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 4 + 6)

@@ -66,6 +66,8 @@ class RotationView(LazyView):
             connect="pairs", pen=pg.mkPen(self._theme.background, width=3)
         )
         self.vector_plot.addItem(self.row_rules)
+        images = [self.matrix_image, self.zoom_image, self.vector_image]
+        self.colorbar = style.colour_bar(self, self._theme, images, self.zoom_plot)
         self.graphics.ci.layout.setRowStretchFactor(0, 2)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
 
@@ -224,7 +226,8 @@ class RotationView(LazyView):
 
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
-        for plot in (self.matrix_plot, self.zoom_plot, self.vector_plot):
+        self.colorbar.setLabel("left", tr("rotation.scale"))
+        for plot in (self.matrix_plot, self.zoom_plot, self.vector_plot, self.colorbar):
             style.style_plot(plot, self._state)
         # Three readable strips and their row names, whatever the type size.
         metrics = QFontMetrics(style.scaled_font(scale, 0.9))

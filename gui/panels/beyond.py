@@ -35,6 +35,8 @@ class BeyondView(LazyView):
             self, self.graphics, 0, 1, theme=self._theme
         )
         self.learned_plot.setYLink(self.sin_plot)
+        images = [self.sin_image, self.learned_image]
+        self.colorbar = style.colour_bar(self, self._theme, images, self.learned_plot)
         self.shade = style.filled_rect(QBrush(self._theme.beyond_shade))
         self.missing = style.filled_rect(
             QBrush(self._theme.missing_hatch, Qt.BrushStyle.BDiagPattern)
@@ -83,7 +85,8 @@ class BeyondView(LazyView):
             line.label.setFormat(tr("heatmap.trained", n=f"{trained:,}"))
         style.set_title(self.sin_plot, tr("beyond.sinusoid"), s)
         style.set_title(self.learned_plot, tr("beyond.learned", n=f"{trained:,}"), s)
-        for plot in (self.sin_plot, self.learned_plot):
+        self.colorbar.setLabel("left", tr("beyond.scale"))
+        for plot in (self.sin_plot, self.learned_plot, self.colorbar):
             style.style_plot(plot, s)
         self.missing_text.setFont(style.scaled_font(s.font_scale, 1.2))
         self.caption.setText(tr("beyond.caption", n=f"{trained:,}"))

@@ -59,11 +59,9 @@ class DistanceView(LazyView):
         )
         self.matrix_plot.setAspectLocked(True)
         # Its colours read against a scale, as the heatmap's do.
-        self.matrix_colorbar = pg.ColorBarItem(
-            values=(-1.0, 1.0), colorMap=style.colormap(self._theme), interactive=False
+        self.matrix_colorbar = style.colour_bar(
+            self, self._theme, self.matrix_image, self.matrix_plot
         )
-        style.quiet_plot(self.matrix_colorbar, self)  # a ColorBarItem is a PlotItem
-        self.matrix_colorbar.setImageItem(self.matrix_image, insert_in=self.matrix_plot)
         self._offsets: np.ndarray = np.zeros(0, dtype=int)
         self._closed = np.zeros(0)
         self._others: dict[int, np.ndarray] = {}
@@ -123,7 +121,7 @@ class DistanceView(LazyView):
         self.matrix_colorbar.setLabel("left", tr("distance.scale"))
         style.set_title(self.curves_plot, tr("distance.curves"), s)
         style.set_title(self.matrix_plot, tr("distance.matrix", last=n - 1), s)
-        for plot in (self.curves_plot, self.matrix_plot):
+        for plot in (self.curves_plot, self.matrix_plot, self.matrix_colorbar):
             style.style_plot(plot, s)
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
         self.spread.setFont(style.scaled_font(s.font_scale))

@@ -44,9 +44,7 @@ class EmbeddingView(LazyView):
             plot, image = style.image_plot(self, self.graphics, row, 0, theme=self._theme)
             self.plots.append(plot)
             self.images.append(image)
-        self.colorbar = pg.ColorBarItem(colorMap=style.colormap(self._theme), interactive=False)
-        style.quiet_plot(self.colorbar, self)
-        self.colorbar.setImageItem(self.images)
+        self.colorbar = style.colour_bar(self, self._theme, self.images)
         self.graphics.addItem(self.colorbar, row=0, col=1, rowspan=PANELS)
 
         # ‖E‖, ‖PE‖, ‖E + PE‖ and the cosine per token: they change with pos (E·PE does), so
@@ -109,6 +107,7 @@ class EmbeddingView(LazyView):
             plot.setRange(xRange=(0, s.d_model), yRange=(0, n), padding=0)
             style.set_title(plot, title, s)
             style.style_plot(plot, s)
+        style.style_plot(self.colorbar, s)
         # Rows named relative to pos, so that no label changes (and re-lays out) with a step.
         pe_names = ["pos" if i == 0 else f"pos+{i}" for i in range(n)]
         sums = [f"{a} + {b}" for a, b in zip(names, pe_names, strict=True)]

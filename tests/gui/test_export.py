@@ -628,3 +628,21 @@ def test_a_slide_has_type_that_reads_when_projected(state):
             assert figure.scale == pytest.approx(scale)
             assert figure.widget.width() <= 1280 and figure.widget.height() <= 720
     assert body * 1.5 >= 20  # pixels of body text on a 1920 x 1080 slide
+
+
+@pytest.mark.parametrize("view", export.VIEW_NAMES)
+def test_every_heatmap_like_figure_has_its_colour_bar(view, state):
+    from gui.export.render import staged
+    from gui.style import DivergingImage
+
+    with staged(view, state, 1280, 720, False) as figure:
+        items = [
+            item
+            for graphics in figure.widget.findChildren(pg.GraphicsView)
+            for item in graphics.scene().items()
+        ]
+        images = {id(item) for item in items if isinstance(item, DivergingImage)}
+        bars = [item for item in items if isinstance(item, pg.ColorBarItem)]
+        scaled = {id(ref()) for bar in bars for ref in bar.img_list}  # weak references
+        assert images <= scaled
+        assert all(bar.isVisible() and bar.sceneBoundingRect().width() > 20 for bar in bars)
