@@ -3,13 +3,14 @@
 import os
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_wheel_installs_everything_and_finds_its_font_outside_the_checkout(tmp_path):
+def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_font_outside_the_checkout(tmp_path):
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(ROOT)],
         capture_output=True,
@@ -27,38 +28,50 @@ def test_the_wheel_installs_everything_and_finds_its_font_outside_the_checkout(t
     assert "gui/resources/fonts/NanumGothic.ttf" in names
     assert "gui/resources/icons/pe-clock.svg" in names
 
-    target = tmp_path / "installed"
+    # A fresh venv that sees the test environment's dependencies (PySide6, NumPy…) through a
+    # path entry, but not its editable install of this checkout (path entries run no .pth).
+    fresh = tmp_path / "fresh"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(fresh)], check=True)
+    python = fresh / "bin" / "python"
+    site = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    dependencies = sysconfig.get_path("purelib")
+    Path(site, "dependencies.pth").write_text(dependencies + "\n")
     installed = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
          str(wheel)],
         capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert installed.returncode == 0, installed.stderr
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    script = (
-        "import sys\n"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    env.pop("PYTHONPATH", None)
+    where = subprocess.run(
+        [python, "-c", "from gui import style; print(style.RESOURCES)"],
+        cwd=elsewhere, capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert where.returncode == 0, where.stderr
+    assert Path(where.stdout.strip()).is_relative_to(site)  # the installed copy, not the checkout
+    run = subprocess.run(
+        [fresh / "bin" / "pe-clock", "export", "--view", "worked", "--lang", "ko", "--out",
+         "k.png"],
+        cwd=elsewhere, capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert (elsewhere / "k.png").stat().st_size > 0
+    probe = (
         "from gui import style\n"
         "from gui.platform.app import create_application\n"
         "app = create_application([])\n"
-        "print(style.RESOURCES)\n"
         "print(style.ensure_fonts())\n"
-        "import main\n"
-        "sys.exit(main.main(['export', '--view', 'worked', '--lang', 'ko', '--out', 'k.png']))\n"
     )
-    run = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=elsewhere,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "PYTHONPATH": str(target), "QT_QPA_PLATFORM": "offscreen"},
+    font = subprocess.run(
+        [python, "-c", probe], cwd=elsewhere, capture_output=True, text=True, env=env, timeout=120
     )
-    assert run.returncode == 0, run.stderr
-    resources, family = run.stdout.splitlines()[:2]
-    assert Path(resources).is_relative_to(target)  # the installed copy, not the checkout
-    assert family == "NanumGothic"
-    assert (elsewhere / "k.png").stat().st_size > 0
+    assert font.stdout.strip() == "NanumGothic", font.stderr
 
 
 def test_the_desktop_entry_runs_the_installed_command_and_shows_the_icon(tmp_path):
