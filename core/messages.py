@@ -509,6 +509,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "PE(pos, dim) · d_model {d_model} · base {base}",
         "PE(pos, dim) 표 · d_model {d_model} · 밑 base {base}",
     ),
+    "heatmap.legend": (
+        "Outlined rows: <b style='color:{pos}'>pos</b>, <b style='color:{offset}'>pos + k</b>"
+        " · dashed columns: <b style='color:{select}'>the selected pair</b>.",
+        "테두리 행: <b style='color:{pos}'>pos</b>, <b style='color:{offset}'>pos + k</b>"
+        " · 점선 열: <b style='color:{select}'>선택한 쌍</b>.",
+    ),
     "heatmap.hint": (
         "<b>pos</b> (black outline) · <b style='color:{color}'>pos + k</b> (green) · the "
         "selected pair (orange). Hover a cell to read it; click to move pos and select "
@@ -545,24 +551,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # --- clock -----------------------------------------------------------------------------------
     "clock.page": ("pairs {first}–{last} of {n}", "쌍 {n}개 중 {first}–{last}"),
-    "clock.fast": ("fast hand", "빠른 바늘"),
-    "clock.middle": ("middle hand", "중간 바늘"),
-    "clock.slow": ("slow hand", "느린 바늘"),
+    "clock.fast": ("fast hand", "초침"),
+    "clock.middle": ("middle hand", "분침"),
+    "clock.slow": ("slow hand", "시침"),
     "clock.hand_tip": (
         "Which pair the {name} of the large clock shows",
         "큰 시계의 {name}이 보여 줄 쌍",
     ),
     "clock.grid_title": (
         "<b>{n} clock hands</b>, one per pair i (a common claim is {d_model} hands: each hand "
-        "is a sin/cos pair) · label: i · positions per turn <nobr>2π·{base}<sup>2i/{d_model}</sup></nobr> · "
+        "is a sin/cos pair) · label: i and, where there is room, positions per turn "
+        "<nobr>2π·{base}<sup>2i/{d_model}</sup></nobr> · "
         "<span style='color:{color}'>dashed: pos + k</span>",
         "<b>시계 바늘 {n}개</b>, 쌍 i마다 하나 (흔히 바늘 {d_model}개라고 하지만 바늘 하나가 "
         "sin/cos 한 쌍입니다) · 표시: i · 한 바퀴에 걸리는 위치 수 "
-        "<nobr>2π·{base}<sup>2i/{d_model}</sup></nobr> · <span style='color:{color}'>점선: pos + k</span>",
+        "<nobr>2π·{base}<sup>2i/{d_model}</sup></nobr>(자리가 있을 때) · <span style='color:{color}'>점선: pos + k</span>",
     ),
     "clock.legend": (
-        "{name} · pair {pair} · {wave} positions per turn · at {angle}°",
-        "{name} · 쌍 {pair} · 한 바퀴에 {wave} 위치 · 지금 {angle}°",
+        "{name} · pair {pair} · {wave} positions per turn · at\u00a0{angle}°",
+        "{name} · 쌍 {pair} · 한 바퀴에 {wave} 위치 · 지금\u00a0{angle}°",
     ),
     "clock.beyond": (
         "pos {pos} is beyond the trained length {n}: the model never saw it",
@@ -588,9 +595,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rotation.dimension": ("dimension", "차원"),
     "rotation.block": (
         "<b style='color:{color}'>Block of pair {pair}</b> (rows and columns "
-        "{a}, {b}) = [[cos φ, sin φ], [−sin φ, cos φ]]",
+        "{a}, {b}) = <nobr>[[cos φ, sin φ], [−sin φ, cos φ]]</nobr>",
         "<b style='color:{color}'>쌍 {pair}의 블록</b> ({a}, {b}번 행과 열) = "
-        "[[cos φ, sin φ], [−sin φ, cos φ]]",
+        "<nobr>[[cos φ, sin φ], [−sin φ, cos φ]]</nobr>",
     ),
     "rotation.phi": (
         "φ = k·ω<sub>{pair}</sub> = {k} × {omega} = <b>{phi} rad</b> = "
@@ -709,17 +716,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "view.wavelength": ("Wavelength ruler", "파장 눈금자"),
     "view.beyond": ("Beyond the trained length", "학습 길이 너머"),
     # --- teaching panels ------------------------------------------------------------------------
+    "embed.scaled": ("here they are multiplied too.", "여기서도 곱했습니다."),
+    "embed.unscaled": ("here they are not.", "여기서는 곱하지 않았습니다."),
     "embed.caption": (
         "<b>Embedding + position = input.</b> The Transformer receives token embedding + "
         "PE(pos). Each PE value lies in [−1, 1], but the vector PE(pos) has length "
         "√(d_model/2) = {pe_norm} at every pos: beside small embeddings, PE is the larger part "
         "of the sum. The paper multiplies the embeddings by √d_model = {root} first (§3.4); "
-        "the switch below does the same.",
+        "{scaled}",
         "<b>임베딩 + 위치 = 입력.</b> 트랜스포머가 받는 것은 토큰 임베딩 + PE(pos)입니다. PE의 "
         "각 값은 [−1, 1] 안에 있지만 벡터 PE(pos)의 길이는 어느 위치에서나 "
         "√(d_model/2) = {pe_norm}입니다. 임베딩이 작으면 합에서 PE가 더 큰 몫을 차지합니다. "
-        "논문(§3.4)은 PE를 더하기 전에 임베딩을 √d_model배({root}배)로 키웁니다. 아래 "
-        "스위치가 같은 일을 합니다.",
+        "논문(§3.4)은 PE를 더하기 전에 임베딩에 √d_model = {root}을(를) 곱합니다. {scaled}",
     ),
     "embed.scale_switch": (
         "× √d_model (the paper, §3.4)",
@@ -870,16 +878,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "쌍 {total}개 가운데 <b>{done}</b>개는 위치 0…{last}({last}걸음) 동안 적어도 한 바퀴를 "
         "돌고, <b>{never}</b>개(속이 빈 점)는 한 바퀴를 다 돌지 못합니다.",
     ),
-    "wave.finish": ("finishes a turn", "한 바퀴 이상 도는 쌍"),
-    "wave.never": ("never finishes a turn", "한 바퀴를 다 돌지 못하는 쌍"),
+    "wave.finish": (
+        "at least one turn within the max_len positions",
+        "위치 max_len개 안에서 한 바퀴 이상 도는 쌍",
+    ),
+    "wave.never": (
+        "less than one turn within the max_len positions",
+        "위치 max_len개 안에서 한 바퀴를 다 돌지 못하는 쌍",
+    ),
     "beyond.caption": (
         "<b>Beyond the trained length.</b> A common claim is that sinusoidal PE generalises "
         "to any length. In fact it is defined for every position, but a model trained on {n} "
-        "positions never saw the angles of the shaded ones: its behaviour there is not "
+        "positions never saw the combinations of angles of the shaded ones (the fast pairs "
+        "repeat their angles, the slow pairs reach angles never seen): its behaviour there is not "
         "guaranteed. A learned table such as BERT's (512 rows) simply ends.",
         "<b>학습 길이 너머.</b> 흔히 사인·코사인 PE는 어떤 길이로도 일반화된다고 합니다. "
-        "하지만 PE가 모든 위치에서 정의되는 것은 맞아도, 위치 {n}개로 학습한 모델은 음영 부분의 각도를 본 적이 "
-        "없어 그곳에서의 동작은 보장되지 않습니다. BERT(512행)처럼 학습되는 위치 "
+        "하지만 PE가 모든 위치에서 정의되는 것은 맞아도, 위치 {n}개로 학습한 모델은 음영 부분의 각도 조합을 본 "
+        "적이 없어(빠른 쌍의 각도는 되풀이되지만 느린 쌍은 처음 보는 각도에 이릅니다) 그곳에서의 동작은 보장되지 않습니다. BERT(512행)처럼 학습되는 위치 "
         "임베딩 표는 거기서 그냥 끝납니다.",
     ),
     "beyond.sinusoid": (

@@ -118,7 +118,7 @@ THEMES = {
         QColor("#5c5c5c"),
         QColor("#d9d9d9"),
         QColor("#262626"),
-        QColor(255, 255, 255, 60),
+        QColor(0, 0, 0, 130),
         QColor(230, 230, 230, 150),
         QColor("#8a8a8a"),
         QColor(0, 0, 0, 208),

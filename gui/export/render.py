@@ -51,6 +51,8 @@ from gui.views import VIEW_NAMES, VIEWS
 #: tall, readable when projected), and 3840 x 2160 is the same slide twice as sharp.
 LAYOUT_WIDTH, LAYOUT_HEIGHT = 1280, 720
 SVG_PDF_DPI = 96
+#: The margin around a figure, as a fraction of its shorter side (11 pixels at 1280 x 720).
+MARGIN = 0.015
 
 
 #: An export that could not be written; the message is for the user.
@@ -78,6 +80,8 @@ class Figure:
         self.scale = layout_scale(width, height)
         self.caption = caption
         self.logical = QSizeF(width / self.scale, height / self.scale)
+        # A margin all round: a slide's text must not touch the edge of the picture.
+        self.margin = round(MARGIN * min(self.logical.width(), self.logical.height()))
         self.caption_height = (
             round(style.BASE_POINT_SIZE * self.state.font_scale * 2.6) if caption else 0
         )
@@ -95,11 +99,13 @@ class Figure:
                 child.hide()
             # Opaque on screen to repaint fast (StableLabel, the pos field): clear on paper.
             child.setAutoFillBackground(False)
-        prepare = getattr(self.widget, "prepare_export", None)
-        if prepare is not None:
-            prepare()
+        for part in (self.widget, *self.widget.findChildren(QWidget)):
+            prepare = getattr(part, "prepare_export", None)
+            if prepare is not None:
+                prepare()  # a view inside the window figure too
         self.widget.resize(
-            round(self.logical.width()), round(self.logical.height()) - self.caption_height
+            round(self.logical.width()) - 2 * self.margin,
+            round(self.logical.height()) - self.caption_height - 2 * self.margin,
         )
         self.widget.show()
         style.uncache(self.widget)
@@ -120,9 +126,9 @@ class Figure:
         painter.save()
         painter.fillRect(QRectF(0, 0, self.width, self.height), self.theme.background)
         painter.scale(self.scale, self.scale)
-        self.widget.render(painter, QPoint(0, 0))
+        self.widget.render(painter, QPoint(self.margin, self.margin))
         if self.caption:
-            top = self.logical.height() - self.caption_height
+            top = self.logical.height() - self.caption_height - self.margin
             painter.setPen(self.theme.text)
             painter.setFont(style.scaled_font(self.state.font_scale, 1.1))
             painter.drawText(

@@ -42,6 +42,7 @@ class HeatmapView(LazyView):
         self._state = state
         self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
         self._hover: tuple[int, int] | None = None
+        self._on_paper = False  # an export: a legend instead of the hints for the mouse
         self._before_click: tuple[int, int] | None = None  # (pos, pair) before the last click
         # What the image shows: ((first, stop, positions per pixel), (the same for columns)).
         self._window: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
@@ -279,6 +280,13 @@ class HeatmapView(LazyView):
             s = self._state
             s.request(pos=pos, selected_pair=pair_of(dim, s.d_model, s.layout)[0])
 
+    def prepare_export(self) -> None:
+        """On a slide the outlines need a legend, and the hints for the mouse do not apply."""
+        self._on_paper = True
+        self._hover = None
+        self._show_readout()
+        self.readout.slot.show()
+
     def _show_readout(self) -> None:
         if self._hover is None:
             # No numbers that move with pos: a rich text laid out anew every step is slow.
@@ -291,9 +299,14 @@ class HeatmapView(LazyView):
                 fast = self._state.pairs_turning_within(step)
                 if fast:
                     binned += tr("heatmap.unresolved", last=fast - 1, rows=f"{step:,}")
-            self.readout.setText(
-                tr("heatmap.hint", color=self._theme.offset.name()) + binned + tr("heatmap.zoom")
-            )
+            t = self._theme
+            if self._on_paper:
+                legend = tr("heatmap.legend", pos=t.pos.name(), offset=t.offset.name(),
+                            select=t.select.name())  # fmt: skip
+                self.readout.setText(legend + binned)
+            else:
+                hint = tr("heatmap.hint", color=t.offset.name())
+                self.readout.setText(hint + binned + tr("heatmap.zoom"))
             return
         self.readout.setText(cell_formula(self._state, *self._hover) + self._pixel_text())
 

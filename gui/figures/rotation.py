@@ -41,7 +41,8 @@ class RotationView(LazyView):
         self.matrix_plot, self.matrix_image = style.image_plot(
             self, self.graphics, 0, 0, theme=self._theme
         )
-        self.matrix_plot.setAspectLocked(True)
+        # Not square: in a wide panel a locked aspect filled the sides with columns -500 to -1
+        # and 513 to 1000 that do not exist. The zoom beside it keeps square cells.
         self.block_box = QGraphicsPathItem()
         pen = pg.mkPen(self._theme.select, width=2)
         pen.setCosmetic(True)

@@ -116,7 +116,10 @@ class EmbeddingView(LazyView):
         self.plots[-1].setLabel("bottom", tr("heatmap.x_interleaved"))
         root = math.sqrt(s.d_model)
         pe_norm = f"{math.sqrt(s.d_model / 2):.4g}"
-        self.caption.setText(tr("embed.caption", pe_norm=pe_norm, root=f"{root:.4g}"))
+        scaled = tr("embed.scaled" if s.scale_embeddings else "embed.unscaled")
+        self.caption.setText(
+            tr("embed.caption", pe_norm=pe_norm, root=f"{root:.4g}", scaled=scaled)
+        )
         self.caption.setFont(style.scaled_font(s.font_scale))
         self._names = names
         self.norms.setFont(style.scaled_font(s.font_scale))

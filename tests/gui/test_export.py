@@ -106,7 +106,7 @@ def test_svg_draws_text_as_outlines_and_strokes_in_pixels(view, state, tmp_path)
     assert hangul
     for group in hangul:  # one glyph per character that is not a space
         label = group.get("aria-label")
-        assert len(list(group.iter(SVG + "use"))) == len(label.replace(" ", ""))
+        assert len(list(group.iter(SVG + "use"))) == len("".join(label.split()))
     for el in root.iter():
         if "non-scaling-stroke" in el.get("vector-effect", ""):
             matrix = svg_matrix(el, parents)
@@ -646,3 +646,34 @@ def test_every_heatmap_like_figure_has_its_colour_bar(view, state):
         scaled = {id(ref()) for bar in bars for ref in bar.img_list}  # weak references
         assert images <= scaled
         assert all(bar.isVisible() and bar.sceneBoundingRect().width() > 20 for bar in bars)
+
+
+def test_slides_explain_what_the_mouse_hints_explained_and_keep_a_margin(state):
+    """The heatmap's hint (hover, click) is left out of a slide; a legend in the theme's own
+    colours tells the outlines apart, also inside the window figure. No text touches an edge."""
+    from gui.export.render import staged
+    from gui.figures.heatmap import HeatmapView
+
+    for theme in ("light", "dark"):
+        state.set(theme=theme)
+        for view in ("heatmap", "window"):
+            with staged(view, state, 1920, 1080, False) as figure:
+                heatmaps = [figure.widget, *figure.widget.findChildren(HeatmapView)]
+                (heatmap,) = [h for h in heatmaps if isinstance(h, HeatmapView)]
+                text = heatmap.readout.text()
+                assert "Outlined rows" in text and "Hover" not in text
+                assert style.theme(state).offset.name() in text
+                assert heatmap.readout.isVisibleTo(figure.widget)
+                pixels = to_array(figure.image()).astype(int)
+        background = np.array(style.theme(state).background.getRgb()[:3])
+        for edge in (pixels[:10], pixels[-10:], pixels[:, :10], pixels[:, -10:]):
+            assert (edge == background).all()
+
+
+def test_the_embedding_caption_says_whether_the_embeddings_are_scaled(show, state):
+    from gui.panels.embedding import EmbeddingView
+
+    view = show(EmbeddingView, state)
+    assert "here they are not" in view.caption.text()
+    state.set(scale_embeddings=True)
+    assert "multiplied too" in view.caption.text()
