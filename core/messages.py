@@ -786,10 +786,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "whole positions.",
         "<b>모든 위치는 서로 다릅니다.</b> 표의 어느 두 행도 같지 않습니다. 모델이 모든 위치를 "
         "구별하려면 이것이 필요하지만 그것만으로 충분하지는 않습니다. 가장 가까운 두 행이 "
-        "얼마나 가까운지(아래)가 구별이 얼마나 어려운지를 말해 줍니다. 흔히 시계의 세 바늘이 "
+        "얼마나 가까운지(아래)가 구별이 얼마나 어려운지를 보여 줍니다. 흔히 시계의 세 바늘이 "
         "하루의 모든 순간을 서로 다른 모양으로 보여 준다고 하지만, 실제로 오전 3시 정각과 오후 3시 정각은 "
         "똑같아 보입니다(86,400초에 모양은 43,200가지). 이 바늘들은 같은 모양을 두 번 보이지 않습니다. "
-        "쌍 0 하나만 해도 한 바퀴에 무리수인 2π개의 위치가 걸려서, 정수 위치에서는 결코 "
+        "쌍 0 하나만 해도 한 바퀴에 2π(무리수)만큼의 위치가 걸리므로, 정수 위치에서는 결코 "
         "되풀이되지 않습니다.",
     ),
     "unique.count": (
@@ -826,8 +826,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>Distance, not position.</b> PE(pos)·PE(pos+k) = Σ cos(k·ω<sub>i"
         "</sub>) depends on k alone: the curves for different pos lie on top "
         "of each other.",
-        "<b>위치가 아닌 거리.</b> PE(pos)·PE(pos+k) = Σ cos(k·ω<sub>i</sub>)는 "
-        "k에만 달려 있어 pos가 달라도 곡선이 겹칩니다.",
+        "<b>위치가 아니라 거리.</b> 내적 PE(pos)·PE(pos+k) = Σ cos(k·ω<sub>i</sub>): "
+        "k에만 달려 있어서 pos가 달라도 곡선이 겹칩니다.",
     ),
     "distance.curves": ("PE(pos)·PE(pos+k) against k", "k에 따른 PE(pos)·PE(pos+k)"),
     "distance.k": (
