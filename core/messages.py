@@ -814,9 +814,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "unique.partial": (" — searched offsets up to {checked}", " — 위치 차이 {checked}까지 찾음"),
     "unique.range": (
         "all values in [<b>{lo}</b>, <b>{hi}</b>]{rows}, yet every row has length "
-        "√(d_model/2) = <b>{norm}</b>: see the Embedding tab for what that does to a sum",
-        "모든 값이 [<b>{lo}</b>, <b>{hi}</b>] 안에 있습니다{rows}. 그래도 모든 행의 길이는 "
-        "√(d_model/2) = <b>{norm}</b>입니다. 합에 미치는 영향은 임베딩 탭에서 보세요",
+        "√(d_model/2) = <b>{norm}</b>, more than a small token embedding adds to the sum.",
+        "모든 값이 [<b>{lo}</b>, <b>{hi}</b>] 안에 있습니다{rows}. 하지만 모든 행의 길이는 "
+        "√(d_model/2) = <b>{norm}</b>이어서, 작은 토큰 임베딩보다 합에 더 크게 더해집니다.",
     ),
     "unique.rows": (" (first {n} positions)", " (처음 {n}개 위치)"),
     "unique.plot": ("‖PE(p) − PE(p + Δ)‖ against Δ", "Δ에 따른 ‖PE(p) − PE(p + Δ)‖"),
