@@ -3,7 +3,6 @@ apart, kept in the settings file from one session to the next."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,9 +34,7 @@ def _read(settings: QSettings, key: str) -> ExportRequest | None:
     except (ValueError, KeyError):
         return None
     sides = all(MIN_SIDE <= side <= MAX_SIDE for side in (width, height))
-    if not (sides and path and 0 <= start <= stop and math.isfinite(fps)):
-        return None
-    if not MIN_FPS <= fps <= MAX_FPS:
+    if not (sides and path and 0 <= start <= stop and MIN_FPS <= fps <= MAX_FPS):  # NaN too
         return None
     view = key.rsplit("/", 1)[-1]
     return ExportRequest(view, Path(path), width, height, caption, start, stop, fps, theme)
