@@ -76,10 +76,6 @@ class Theme:
     warning: QColor
 
 
-def _colors(*names: str) -> tuple[QColor, ...]:
-    return tuple(QColor(name) for name in names)
-
-
 THEMES = {
     "light": Theme(
         "light",
@@ -90,8 +86,8 @@ THEMES = {
         QColor("#111111"),
         QColor("#12a150"),
         QColor("#f28e00"),
-        _colors("#d62728", "#1f4e9c", "#111111"),  # type: ignore[arg-type]
-        _colors("#1f4e9c", "#d62728", "#12a150", "#f28e00"),  # type: ignore[arg-type]
+        (QColor("#d62728"), QColor("#1f4e9c"), QColor("#111111")),
+        (QColor("#1f4e9c"), QColor("#d62728"), QColor("#12a150"), QColor("#f28e00")),
         QColor("#b8b8b8"),
         QColor("#444444"),
         QColor("#e4e4e4"),
@@ -113,8 +109,8 @@ THEMES = {
         QColor("#ffffff"),
         QColor("#3ddc84"),
         QColor("#ffab2e"),
-        _colors("#ff5c5c", "#6cb4ff", "#ffffff"),  # type: ignore[arg-type]
-        _colors("#6cb4ff", "#ff5c5c", "#3ddc84", "#ffab2e"),  # type: ignore[arg-type]
+        (QColor("#ff5c5c"), QColor("#6cb4ff"), QColor("#ffffff")),
+        (QColor("#6cb4ff"), QColor("#ff5c5c"), QColor("#3ddc84"), QColor("#ffab2e")),
         QColor("#5c5c5c"),
         QColor("#d9d9d9"),
         QColor("#262626"),
@@ -173,12 +169,12 @@ def ensure_fonts() -> str:
     return family
 
 
-def colormap(theme: Theme = THEMES["light"]) -> pg.ColorMap:
+def colormap(theme: Theme) -> pg.ColorMap:
     """The diverging map for values in [-1, 1] (blue, white or black, red)."""
     return pg.colormap.get(theme.colormap_name)
 
 
-def lookup_table(theme: Theme = THEMES["light"]) -> np.ndarray:
+def lookup_table(theme: Theme) -> np.ndarray:
     return colormap(theme).getLookupTable(nPts=256, alpha=False)
 
 
