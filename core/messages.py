@@ -33,6 +33,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "a number of frames per second from {lo} to {hi}",
         "초당 {lo}부터 {hi}까지의 프레임 수",
     ),
+    "allowed.even": ("an even integer from {lo} to {hi}", "{lo}부터 {hi}까지의 짝수"),
     "allowed.choice": ("one of {choices}", "{choices} 중 하나"),
     "allowed.bool": ("true or false", "참 또는 거짓"),
     "allowed.three_pairs": (
@@ -56,6 +57,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "name.loop": ("loop", "반복 재생"),
     "name.scale_embeddings": ("scale the embeddings by √d_model", "임베딩에 √d_model 곱하기"),
     "name.train_len": ("training length", "학습 길이"),
+    "name.why_pe": ("add PE", "PE 더하기"),
+    "name.head_dim": ("head_dim", "헤드 차원 head_dim"),
+    "name.scaling_factor": ("factor s", "배율 s"),
+    "name.original_len": ("trained length L0", "학습 길이 L0"),
+    "name.alibi_heads": ("heads", "헤드 수"),
+    "name.causal": ("causal mask", "인과 마스크"),
     # --- embedding files (.npy) ---------------------------------------------------------------
     "npy.unreadable": (
         "{file} is not a readable .npy file: {reason}",
@@ -432,6 +439,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tab.distance": ("Distance, not position", "위치가 아닌 거리"),
     "tab.wavelength": ("Wavelength ruler", "파장 눈금자"),
     "tab.beyond": ("Beyond the trained length", "학습 길이 너머"),
+    "tab.why": ("Why position?", "왜 위치가 필요한가"),
+    "tab.rope": ("RoPE", "회전 RoPE"),
+    "tab.scaling": ("Context extension", "문맥 길이 늘리기"),
+    "tab.alibi": ("ALiBi", "선형 편향 ALiBi"),
     # --- controls --------------------------------------------------------------------------------
     "controls.parameters": ("Parameters", "매개변수"),
     "controls.animation": ("Animation", "애니메이션"),
@@ -715,6 +726,191 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "view.distance": ("Distance, not position", "위치가 아닌 거리"),
     "view.wavelength": ("Wavelength ruler", "파장 눈금자"),
     "view.beyond": ("Beyond the trained length", "학습 길이 너머"),
+    "view.why": ("Why position? (toy self-attention)", "왜 위치가 필요한가 (장난감 셀프 어텐션)"),
+    "view.rope": ("RoPE: rotary position embedding", "RoPE: 회전 위치 임베딩"),
+    "view.scaling": ("Context extension (RoPE scaling)", "문맥 길이 늘리기 (RoPE 스케일링)"),
+    "view.alibi": ("ALiBi: linear biases", "ALiBi: 선형 편향"),
+    # --- RoPE ---------------------------------------------------------------------------------
+    "rope.caption": (
+        "<b>RoPE.</b> Instead of adding PE to the input, RoPE turns every pair of the query and "
+        "of the key by its position times θ<sub>i</sub> = <nobr>base<sup>−2i/head_dim</sup></nobr>"
+        " (base = rope_theta = {base}: the same ladder of speeds as PE). The score q<sub>m</sub>·"
+        "k<sub>n</sub> then depends on m − n alone: the rotation identity PE(pos+k) = "
+        "R(k)·PE(pos), moved inside attention.",
+        "<b>RoPE.</b> RoPE는 입력에 PE를 더하는 대신 쿼리와 키의 각 쌍을 위치 × θ<sub>i</sub> = "
+        "<nobr>base<sup>−2i/head_dim</sup></nobr>만큼 돌립니다(base = rope_theta = {base}, PE와 "
+        "같은 속도 사다리). 그러면 점수 q<sub>m</sub>·k<sub>n</sub>은 m − n에만 달려 있습니다. "
+        "회전 항등식 PE(pos+k) = R(k)·PE(pos)가 어텐션 안으로 들어간 것입니다.",
+    ),
+    "rope.head_dim": ("head_dim", "헤드 차원 head_dim"),
+    "rope.layout": ("pairs", "쌍 배치"),
+    "rope.interleaved": ("interleaved (2i, 2i+1)", "교차 interleaved (2i, 2i+1)"),
+    "rope.half": ("half (i, i + head_dim/2)", "절반 half (i, i + head_dim/2)"),
+    "rope.interleaved_note": (
+        "Pairs (2i, 2i+1) as here are RoFormer's, GPT-J's and Meta's Llama code's",
+        "여기처럼 (2i, 2i+1)을 쌍으로 묶는 것은 RoFormer, GPT-J, Meta의 Llama 코드입니다",
+    ),
+    "rope.half_note": (
+        "Pairs (i, i + head_dim/2) as here are GPT-NeoX's and Hugging Face's (rotate_half)",
+        "여기처럼 (i, i + head_dim/2)를 쌍으로 묶는 것은 GPT-NeoX와 Hugging Face(rotate_half)입니다",
+    ),
+    "rope.decay_base": ("base {base}", "밑 base {base}"),
+    "rope.scores": (
+        "q<sub>m</sub>·k<sub>n</sub>, positions 0…{n}",
+        "q<sub>m</sub>·k<sub>n</sub>, 위치 0…{n}",
+    ),
+    "rope.decay": (
+        "RoFormer's upper bound of |q<sub>m</sub>·k<sub>n</sub>| against m − n (head_dim {head_dim})",
+        "m − n에 따른 |q<sub>m</sub>·k<sub>n</sub>|의 상한 (RoFormer, head_dim {head_dim})",
+    ),
+    "rope.n": ("key position n", "키 위치 n"),
+    "rope.m": ("query position m", "쿼리 위치 m"),
+    "rope.score": ("score", "점수"),
+    "rope.distance": ("distance m − n", "거리 m − n"),
+    "rope.bound": ("bound (relative)", "상한 (상대값)"),
+    "rope.result": (
+        "Pair {pair} of q at m = pos + k = {m} and of k at n = pos = {n}, turned by m·θ and "
+        "n·θ (θ = {theta}): the angle between them is their angle at m = n plus "
+        "(m − n)·θ = {between}°. In the matrix (scores up to {largest}) each diagonal m − n "
+        "holds one value, to within {spread}. {layout}; the two layouts differ by a fixed "
+        "permutation of q's and k's dimensions (so of the weights' columns): permuted, they "
+        "give the same scores, to within {permuted}.",
+        "쌍 {pair}: q는 m = pos + k = {m}에서 m·θ만큼, k는 n = pos = {n}에서 n·θ만큼 "
+        "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각에 (m − n)·θ = {between}°를 "
+        "더한 것입니다. 행렬(점수 최대 {largest})의 각 대각선 m − n에는 값이 하나뿐이며, "
+        "차이는 {spread} 이내입니다. {layout}. 두 배치는 q와 k의 차원(곧 가중치의 열) 순서를 "
+        "정해진 대로 바꾼 것일 뿐이라, 바꾸고 나면 점수가 {permuted} 이내로 같습니다.",
+    ),
+    # --- context extension ----------------------------------------------------------------------
+    "scaling.caption": (
+        "<b>Context extension.</b> A model trained on L0 positions meets longer texts, where its "
+        "slow pairs would turn to angles it never saw. Each method rescales θ<sub>i</sub> "
+        "(rope_theta = {base}) so that the longest wavelengths fit the new length s·L0: linear "
+        "(Position Interpolation) divides every θ by s; NTK-aware raises the base; dynamic NTK "
+        "raises it with the length; YaRN and Llama 3.1 divide only the slow pairs and keep the "
+        "fast ones that tell neighbours apart, with a ramp between.",
+        "<b>문맥 길이 늘리기.</b> 위치 L0개로 학습한 모델이 더 긴 글을 만나면 느린 쌍이 본 적 없는 "
+        "각도까지 돌게 됩니다. 각 방법은 θ<sub>i</sub>(rope_theta = {base})를 다시 조정해 가장 긴 "
+        "파장이 새 길이 s·L0에 맞게 합니다. 선형(Position Interpolation)은 모든 θ를 s로 나누고, "
+        "NTK는 밑 base를 키우며, 동적 NTK는 길이에 따라 키웁니다. YaRN과 Llama 3.1은 느린 쌍만 "
+        "나누고 이웃 위치를 구별하는 빠른 쌍은 그대로 두며, 그 사이를 경사로 잇습니다.",
+    ),
+    "scaling.preset": ("model", "모델"),
+    "scaling.custom": ("your own values", "직접 입력"),
+    "scaling.model": ("{name} (rope_theta {base})", "{name} (밑 rope_theta {base})"),
+    "scaling.method": ("method", "방법"),
+    "scaling.all": ("all side by side", "모두 나란히"),
+    "scaling.linear": ("linear (PI)", "선형 (PI)"),
+    "scaling.ntk": ("NTK-aware", "NTK 방식"),
+    "scaling.dynamic": ("dynamic NTK", "동적 NTK"),
+    "scaling.yarn": ("YaRN", "YaRN"),
+    "scaling.llama3": ("Llama 3.1", "Llama 3.1 방식"),
+    "scaling.factor": ("s", "배율 s"),
+    "scaling.original_len": ("L0", "학습 길이 L0"),
+    "scaling.paper": ("YaRN as its paper writes it", "논문에 적힌 YaRN"),
+    "scaling.yarn_note": (
+        " YaRN is drawn as its reference code computes it (Hugging Face transformers): a "
+        "linear ramp over the pair index. The paper ramps over r = L0/λ, the turns a pair "
+        "makes within L0 (dashed); the two differ by up to {gap} in θ′/θ (pair {pair}).",
+        " YaRN은 참조 코드(Hugging Face transformers)가 계산하는 대로, 쌍 번호에 대해 선형인 "
+        "경사로 그렸습니다. 논문은 쌍이 L0 안에서 도는 바퀴 수 r = L0/λ에 대해 경사를 둡니다"
+        "(점선). 둘은 θ′/θ에서 최대 {gap}만큼 다릅니다(쌍 {pair}).",
+    ),
+    "scaling.l0": ("trained L0 = {n}", "학습 길이 L0 = {n}"),
+    "scaling.target": ("target s·L0 = {n}", "목표 길이 s·L0 = {n}"),
+    "scaling.ratio_title": ("θ′/θ per pair", "쌍별 θ′/θ"),
+    "scaling.wave_title": (
+        "wavelength per pair (log scale; dashed: before)",
+        "쌍별 파장 (로그 눈금, 점선: 바꾸기 전)",
+    ),
+    "scaling.pair": ("pair i", "쌍 i"),
+    "scaling.ratio": ("θ′/θ", "θ′/θ"),
+    "scaling.wavelength": ("positions per turn", "한 바퀴에 걸리는 위치 수"),
+    "scaling.result": (
+        "s = {s}: from L0 = {l0} to s·L0 = {target} positions (dynamic NTK drawn at that "
+        "length). Attention factor: {factors}.",
+        "s = {s}: L0 = {l0}에서 s·L0 = {target} 위치까지 (동적 NTK는 그 길이에서 그렸습니다). "
+        "attention factor: {factors}.",
+    ),
+    # --- ALiBi --------------------------------------------------------------------------------
+    "alibi.caption": (
+        "<b>ALiBi.</b> Press et al. add no position vector at all: before the softmax, head h "
+        "subtracts m<sub>h</sub>·|i − j| from the score of query i and key j, a penalty that "
+        "grows with the distance, with a fixed slope m<sub>h</sub> per head. As with RoPE, the "
+        "effect depends on i − j alone: RoPE turns q and k so that their product depends on the "
+        "distance, ALiBi adds the distance to the product itself.",
+        "<b>ALiBi.</b> Press 등은 위치 벡터를 아예 쓰지 않습니다. 소프트맥스 전에 헤드 h는 쿼리 i와 "
+        "키 j의 점수에서 m<sub>h</sub>·|i − j|를 뺍니다. 거리가 멀수록 커지는 벌점이며, 기울기 "
+        "m<sub>h</sub>는 헤드마다 정해져 있습니다. RoPE처럼 그 효과는 i − j에만 달려 있습니다. "
+        "RoPE는 q와 k를 돌려 둘의 곱이 거리에 따라 달라지게 하고, ALiBi는 곱에 거리를 직접 "
+        "더합니다.",
+    ),
+    "alibi.heads": ("heads H", "헤드 수 H"),
+    "alibi.causal": ("causal mask", "인과 마스크"),
+    "alibi.matrix": ("head {head}: m = {slope}", "헤드 {head}: m = {slope}"),
+    "alibi.key": ("key j", "키 j"),
+    "alibi.query": ("query i", "쿼리 i"),
+    "alibi.head": ("head h", "헤드 h"),
+    "alibi.slope": ("slope m_h", "기울기 m_h"),
+    "alibi.distance": ("distance |i − j|", "거리 |i − j|"),
+    "alibi.bias": ("bias", "편향"),
+    "alibi.slopes": ("slopes of {heads} heads (log scale)", "헤드 {heads}개의 기울기 (로그 눈금)"),
+    "alibi.lines": (
+        "bias −m_h·|i − j| of every head against the distance",
+        "거리에 따른 헤드별 편향 −m_h·|i − j|",
+    ),
+    "alibi.result": (
+        "Slopes from {first} (head 1) to {last} (the last head).",
+        "기울기는 {first}(헤드 1)부터 {last}(마지막 헤드)까지입니다.",
+    ),
+    "alibi.power": (
+        "H = {heads} is a power of two: m<sub>h</sub> = 2<sup>−8h/H</sup>, each slope "
+        "2<sup>−{step}</sup> times the one before.",
+        "H = {heads}은(는) 2의 거듭제곱이므로 m<sub>h</sub> = 2<sup>−8h/H</sup>이고, 각 기울기는 "
+        "앞의 것의 2<sup>−{step}</sup>배입니다.",
+    ),
+    "alibi.other": (
+        "H = {heads} is not a power of two: the slopes of the closest power, {closest} heads, "
+        "then every other slope of {double} heads: {extra} (as in Press et al.'s code).",
+        "H = {heads}은(는) 2의 거듭제곱이 아니므로, 가장 가까운 거듭제곱인 헤드 {closest}개의 "
+        "기울기 다음에 헤드 {double}개의 기울기를 하나씩 걸러 씁니다: {extra} (Press 등의 코드와 "
+        "같음).",
+    ),
+    "alibi.masked": (
+        " Blank cells: the causal mask (a query does not see later keys).",
+        " 빈 칸: 인과 마스크 (쿼리는 뒤에 오는 키를 보지 않습니다).",
+    ),
+    # --- why position? -----------------------------------------------------------------------
+    "why.caption": (
+        "<b>Why position?</b> Self-attention is permutation-equivariant: "
+        "Attention(PX) = P·Attention(X). Reorder the words and the outputs are only reordered. "
+        "Below, one head with fixed random weights (d = {d}) reads “{a}” and “{b}”: the same "
+        "words in another order.",
+        "<b>왜 위치가 필요한가?</b> 셀프 어텐션은 순열 등변입니다: "
+        "Attention(PX) = P·Attention(X). 단어 순서를 바꾸면 출력도 순서만 바뀝니다. 아래는 "
+        "고정된 무작위 가중치(d = {d})를 쓰는 헤드 하나가 “{a}”와 “{b}”를 읽은 결과입니다. "
+        "같은 단어가 순서만 다릅니다.",
+    ),
+    "why.switch": ("Add PE to the embeddings", "임베딩에 PE 더하기"),
+    "why.weights": ("attention weights · {sentence}", "어텐션 가중치 · {sentence}"),
+    "why.outputs": ("outputs · {sentence}", "출력 · {sentence}"),
+    "why.dimension": ("dimension", "차원"),
+    "why.weight_scale": ("weight", "가중치"),
+    "why.output_scale": ("output value", "출력 값"),
+    "why.same": (
+        "<b>Without PE</b> the second sentence's outputs are the first's rows, reordered: they "
+        "differ by at most {gap} (rounding). Every word, ‘{word}’ among them, gets the same "
+        "output in both sentences: the layer cannot tell who does what to whom.",
+        "<b>PE가 없으면</b> 두 번째 문장의 출력은 첫 번째 문장의 행 순서만 바꾼 것입니다. "
+        "차이는 최대 {gap}(반올림 오차)입니다. ‘{word}’ 같은 단어 하나하나가 두 문장에서 같은 "
+        "출력을 받으므로, 이 층은 누가 누구에게 무엇을 하는지 구별하지 못합니다.",
+    ),
+    "why.differ": (
+        "<b>With PE added</b> the reordered rows differ by up to {gap}: each word's output now "
+        "depends on where it stands, so the two sentences can mean different things.",
+        "<b>PE를 더하면</b> 순서를 맞춘 행끼리도 최대 {gap}만큼 다릅니다. 이제 단어의 출력이 "
+        "그 단어가 놓인 위치에 따라 달라지므로 두 문장을 구별할 수 있습니다.",
+    ),
     # --- teaching panels ------------------------------------------------------------------------
     "embed.scaled": ("here they are multiplied too.", "여기서도 곱했습니다."),
     "embed.unscaled": ("here they are not.", "여기서는 곱하지 않았습니다."),
@@ -896,6 +1092,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "하지만 PE가 모든 위치에서 정의되는 것은 맞아도, 위치 {n}개로 학습한 모델은 음영 부분의 각도 조합을 본 "
         "적이 없어(빠른 쌍의 각도는 되풀이되지만 느린 쌍은 처음 보는 각도에 이릅니다) 그곳에서의 동작은 보장되지 않습니다. BERT(512행)처럼 학습되는 위치 "
         "임베딩 표는 거기서 그냥 끝납니다.",
+    ),
+    "beyond.table": ("{name} {rows} × {width} = {count}", "{name} {rows} × {width} = {count}"),
+    "beyond.params": (
+        "<b>Parameters.</b> Sinusoidal PE: 0, it is computed. A learned table has max_len × "
+        "d_model: {tables}; the one drawn, {rows} × {d_model} = {count}.",
+        "<b>파라미터 수.</b> 사인·코사인 PE는 계산하므로 0개입니다. 학습되는 표는 max_len × "
+        "d_model개입니다: {tables}. 여기 그린 표는 {rows} × {d_model} = {count}개입니다.",
     ),
     "beyond.sinusoid": (
         "sinusoidal PE: continues",

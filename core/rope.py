@@ -86,3 +86,31 @@ def decay_bound(head_dim: int, base: float, distances: ArrayLike) -> NDArray[np.
     partial = np.cumsum(np.exp(1j * r.reshape(-1, 1) * theta[None, :]), axis=1)
     out: NDArray[np.float64] = np.abs(partial).mean(axis=1).reshape(r.shape)
     return out
+
+
+def rope_scores(
+    q: ArrayLike, k: ArrayLike, length: int, base: float = 10000.0, layout: str = "interleaved"
+) -> NDArray[np.float64]:
+    """S[m, n] = RoPE(q, m)·RoPE(k, n) for positions m, n = 0 … length − 1, shape
+    (length, length): a function of m − n alone, so constant along each diagonal."""
+    q, k = np.asarray(q, dtype=np.float64), np.asarray(k, dtype=np.float64)
+    positions = np.arange(length)
+    queries = apply_rope(np.tile(q, (length, 1)), positions, base, layout)
+    keys = apply_rope(np.tile(k, (length, 1)), positions, base, layout)
+    out: NDArray[np.float64] = queries @ keys.T
+    return out
+
+
+def diagonal_spread(matrix: ArrayLike) -> float:
+    """The largest difference between two entries of one diagonal (m − n fixed)."""
+    s = np.asarray(matrix, dtype=np.float64)
+    n = s.shape[0]
+    return max(float(np.ptp(np.diagonal(s, offset))) for offset in range(1 - n, n))
+
+
+def half_to_interleaved(head_dim: int) -> NDArray[np.intp]:
+    """The column order [0, h, 1, h + 1, …] (h = head_dim/2) that turns the "half" layout's
+    pairs (i, i + h) into the "interleaved" layout's (2i, 2i + 1): RoPE in one layout equals
+    RoPE in the other on q and k (and so on their weights' columns) permuted this way."""
+    half = check_d_model(head_dim) // 2
+    return np.stack([np.arange(half), np.arange(half) + half], axis=1).reshape(-1)

@@ -19,6 +19,7 @@ semantics of Hugging Face transformers' rope initialisation functions
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
@@ -114,3 +115,47 @@ def scaled_inverse_frequencies(
     blended = (1 - smooth) * out / factor + smooth * out
     medium = ~(wavelength < high_wave) & ~(wavelength > low_wave)
     return np.where(medium, blended, out), 1.0
+
+
+def yarn_paper_frequencies(
+    head_dim: int,
+    base: float,
+    factor: float,
+    original_max_len: int,
+    beta_fast: float = 32.0,
+    beta_slow: float = 1.0,
+) -> NDArray[np.float64]:
+    """θ′ by YaRN's paper (§3.2, "NTK-by-parts"): the ramp γ runs over r = L0/λ_i, the turns
+    pair i makes within L0, from r = β_slow (divided by s) to r = β_fast (kept), where the
+    reference code (`scaled_inverse_frequencies("yarn", …)`) ramps linearly over the pair index
+    between the same two pairs, floored and ceiled."""
+    inv = rope_inverse_frequencies(head_dim, base)
+    turns = original_max_len * inv / (2 * math.pi)
+    gamma = np.clip((turns - beta_slow) / (beta_fast - beta_slow), 0, 1)
+    out: NDArray[np.float64] = (1 - gamma) * inv / factor + gamma * inv
+    return out
+
+
+@dataclass(frozen=True)
+class ModelRope:
+    """RoPE as a model's configuration sets it (Hugging Face config.json)."""
+
+    name: str
+    base: float
+    head_dim: int
+    original_max_len: int
+    #: (method, factor) when the configuration rescales, else None.
+    scaling: tuple[str, float] | None = None
+
+
+#: Presets from published configurations: rope_theta, head_dim, the trained context length,
+#: and rope_scaling where there is one.
+MODELS = (
+    ModelRope("Llama 2 7B", 10000.0, 128, 4096),
+    ModelRope("Llama 3 8B", 500000.0, 128, 8192),
+    ModelRope("Llama 3.1 8B", 500000.0, 128, 8192, ("llama3", 8.0)),
+    ModelRope("Qwen2 7B", 1000000.0, 128, 32768),
+    ModelRope("Mistral 7B v0.2", 1000000.0, 128, 32768),
+    ModelRope("Gemma 3 4B, global layers", 1000000.0, 256, 32768, ("linear", 8.0)),
+    ModelRope("Gemma 3 4B, local layers", 10000.0, 256, 32768),
+)

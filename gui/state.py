@@ -18,7 +18,17 @@ from core import i18n
 from core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
 from core.i18n import tr
 from core.layout import check_layout
-from core.params import MAX_LEN, Params, check_bool, check_int, check_max_len, check_real
+from core.params import (
+    MAX_LEN,
+    Params,
+    check_bool,
+    check_int,
+    check_max_len,
+    check_real,
+    refuse,
+)
+from core.rope import ROPE_LAYOUTS
+from core.scaling import METHODS
 from gui.derived import DerivedNumbers
 from gui.export.options import check_theme
 from gui.fields import PARAMS, TABLE, StateField, Values, declared_fields, field_signals
@@ -61,6 +71,32 @@ def _clock_pairs_follow(
     if pairs == default_clock_pairs(n_old) or max(pairs) >= n_new:
         return default_clock_pairs(n_new)
     return pairs
+
+
+MAX_HEAD_DIM = 512
+MAX_SCALING_FACTOR = 64.0
+MAX_ORIGINAL_LEN = 1_000_000
+MAX_ALIBI_HEADS = 64
+#: The methods of core.scaling other than "default", or all of them side by side.
+SCALING_CHOICES = ("all", *(m for m in METHODS if m != "default"))
+
+
+def _choice(name: str, choices: tuple[str, ...]) -> Callable[[object, Values], str]:
+    def check(value: object, values: Values) -> str:
+        if value not in choices:
+            allowed = tr("allowed.choice", choices=", ".join(choices))
+            raise ValueError(tr("error.must", name=name, value=repr(value), allowed=allowed))
+        return str(value)
+
+    return check
+
+
+def _head_dim(value: object, values: Values) -> int:
+    allowed = ("allowed.even", {"lo": 2, "hi": MAX_HEAD_DIM})
+    head_dim = check_int(tr("name.head_dim"), value, 2, MAX_HEAD_DIM, allowed)
+    if head_dim % 2:
+        raise refuse(tr("name.head_dim"), value, allowed)
+    return head_dim
 
 
 def _speed(value: object, values: Values) -> float:
@@ -116,6 +152,25 @@ class AppState(DerivedNumbers, QObject):
     #: Colours of the figures: 'light' or 'dark' (a projector's). Exports draw in either; the
     #: window's views keep the one they were built with.
     theme = StateField("light", lambda v, _: check_theme(v), persist=False, kind=str)
+    # --- beyond sinusoids (issue 13): the toy attention, RoPE, context extension, ALiBi ---
+    #: Add PE to the toy sentences' embeddings (the "why" panel).
+    why_pe = StateField(False, lambda v, _: check_bool(tr("name.why_pe"), v))
+    #: RoPE's head dimension, separate from d_model (real models use 64 or 128).
+    head_dim = StateField(128, _head_dim)
+    rope_layout = StateField("interleaved", _choice("rope_layout", ROPE_LAYOUTS), kind=str)
+    #: One context-extension method, or "all" side by side.
+    scaling_method = StateField("all", _choice("scaling_method", SCALING_CHOICES), kind=str)
+    #: s, the extension factor, and L0, the trained context length.
+    scaling_factor = StateField(
+        8.0, lambda v, _: check_real(tr("name.scaling_factor"), v, 1.0, MAX_SCALING_FACTOR)
+    )
+    original_len = StateField(
+        8192, lambda v, _: check_int(tr("name.original_len"), v, 16, MAX_ORIGINAL_LEN)
+    )
+    alibi_heads = StateField(
+        12, lambda v, _: check_int(tr("name.alibi_heads"), v, 1, MAX_ALIBI_HEADS)
+    )
+    causal = StateField(True, lambda v, _: check_bool(tr("name.causal"), v))
     FIELDS = declared_fields(locals())
     locals().update(field_signals(locals()))
 

@@ -61,6 +61,10 @@ REGISTRY = (
     ViewSpec("distance", True, (1400, 700), "gui.panels.distance:DistanceView"),
     ViewSpec("wavelength", True, (1200, 700), "gui.panels.wavelength:WavelengthView"),
     ViewSpec("beyond", True, (1400, 800), "gui.panels.beyond:BeyondView"),
+    ViewSpec("why", True, (1400, 800), "gui.panels.why:WhyView"),
+    ViewSpec("rope", True, (1400, 800), "gui.panels.rope:RopeView"),
+    ViewSpec("scaling", True, (1400, 800), "gui.panels.scaling:ScalingView"),
+    ViewSpec("alibi", True, (1400, 800), "gui.panels.alibi:AlibiView"),
 )
 VIEWS = {spec.name: spec for spec in REGISTRY}
 VIEW_NAMES = tuple(VIEWS)

@@ -19,6 +19,10 @@ from gui.state import AppState
 ROWS = 600
 
 
+#: Learned position tables of published models: (name, rows = max_len, width = d_model).
+LEARNED_TABLES = (("GPT-2", 1024, 768), ("BERT", 512, 768))
+
+
 class BeyondView(LazyView):
     """Positions 0..2·training length: PE continues past the shaded part, a learned table stops."""
 
@@ -55,6 +59,8 @@ class BeyondView(LazyView):
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
+        self.params = style.rich_label()
+        layout.addWidget(self.params)
         state.observe(["table", "train_len", "language", "font_scale"], self._request_sync)
         self._request_sync()
 
@@ -90,4 +96,13 @@ class BeyondView(LazyView):
             style.style_plot(plot, s)
         self.missing_text.setFont(style.scaled_font(s.font_scale, 1.2))
         self.caption.setText(tr("beyond.caption", n=f"{trained:,}"))
+        tables = ", ".join(
+            tr("beyond.table", name=name, rows=rows, width=width, count=f"{rows * width:,}")
+            for name, rows, width in LEARNED_TABLES
+        )
+        count = f"{trained * s.d_model:,}"
+        self.params.setText(
+            tr("beyond.params", tables=tables, rows=f"{trained:,}", d_model=s.d_model, count=count)
+        )
+        self.params.setFont(style.scaled_font(s.font_scale, 1.1))
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))

@@ -1,0 +1,140 @@
+"""ALiBi: no position vectors at all; a penalty on each score that grows with the distance."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from core.alibi import alibi_bias, alibi_slopes
+from core.i18n import tr
+from gui import style
+from gui.lazy_view import LazyView
+from gui.panels.options import Options
+from gui.state import MAX_ALIBI_HEADS, AppState
+
+#: Queries and keys of the bias matrices drawn.
+LENGTH = 16
+
+
+def slope_text(slope: float) -> str:
+    """2<sup>−0.5</sup> for 2 ** −0.5: the slopes are powers of two."""
+    exponent = f"{math.log2(slope):g}".replace("-", "−")
+    return f"<nobr>2<sup>{exponent}</sup></nobr>"
+
+
+class AlibiView(LazyView):
+    """Each head's slope, the bias matrices of the first, middle and last head, and the bias
+    against the distance for every head."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self._theme = t = style.theme(state)  # fixed for the view: exports build a view per theme
+        self.caption = style.rich_label()
+        self.result = style.rich_label()
+        self.options = Options(state)
+        self.options.spin("alibi_heads", "alibi.heads", 1, MAX_ALIBI_HEADS)
+        self.options.check("causal", "alibi.causal")
+        self.options.finish()
+        self.graphics = style.graphics_area(t)
+        self.slope_plot = style.quiet_plot(
+            self.graphics.addPlot(row=0, col=0, axisItems={"left": style.PlainLogAxis("left")}),
+            self,
+        )
+        self.slope_plot.setLogMode(x=False, y=True)
+        self.slopes = pg.ScatterPlotItem(size=9, pen=None, brush=pg.mkBrush(t.hands[1]))
+        self.slope_plot.addItem(self.slopes)
+        self.bias_plots, images = [], []
+        for column in range(3):
+            plot, image = style.image_plot(self, self.graphics, 0, column + 1, theme=t)
+            plot.setAspectLocked(True)
+            self.bias_plots.append(plot)
+            images.append(image)
+        self.bias_images = images
+        self.bias_bar = style.colour_bar(self, t, images, self.bias_plots[-1])
+        self.line_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=4), self)
+        self.lines: list[pg.PlotDataItem] = []
+        self.graphics.ci.layout.setRowStretchFactor(0, 3)
+        self.graphics.ci.layout.setRowStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.options)
+        layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.result)
+        fields = ["alibi_heads", "causal", "language", "font_scale"]
+        state.observe(fields, self._request_sync)
+        self._request_sync()
+
+    def heads_drawn(self) -> list[int]:
+        """The first, middle and last head (1-based), as many as there are."""
+        heads = self._state.alibi_heads
+        return sorted({1, (heads + 1) // 2, heads})
+
+    def _sync(self) -> None:
+        s, t = self._state, self._theme
+        slopes = alibi_slopes(s.alibi_heads)
+        heads = np.arange(1, s.alibi_heads + 1)
+        self.slopes.setData(heads, np.log10(slopes))
+        bias = alibi_bias(s.alibi_heads, LENGTH)
+        if s.causal:  # a query sees only itself and the keys before it
+            bias = np.where(np.tri(LENGTH, dtype=bool)[None], bias, np.nan)
+        limit = float(slopes[0] * (LENGTH - 1))
+        drawn = self.heads_drawn()
+        for column, (plot, image) in enumerate(zip(self.bias_plots, self.bias_images, strict=True)):
+            shown = column < len(drawn)
+            plot.setVisible(shown)
+            if not shown:
+                continue
+            head = drawn[column]
+            image.display(bias[head - 1], QRectF(0, 0, LENGTH, LENGTH), (-limit, limit))
+            plot.setRange(xRange=(0, LENGTH), yRange=(0, LENGTH), padding=0)
+            style.set_title(
+                plot, tr("alibi.matrix", head=head, slope=slope_text(slopes[head - 1])), s
+            )
+            plot.setLabel("bottom", tr("alibi.key"))
+            plot.setLabel("left", tr("alibi.query"))
+            style.style_plot(plot, s)
+        self.bias_bar.setLevels((-limit, limit))
+        for line in self.lines:
+            self.line_plot.removeItem(line)
+        distance = np.arange(LENGTH * 8)
+        self.lines = [
+            self.line_plot.plot(
+                distance, -slope * distance, pen=pg.mkPen(t.curves[h % len(t.curves)], width=2)
+            )
+            for h, slope in enumerate(slopes)
+        ]
+        self.slope_plot.setLabel("bottom", tr("alibi.head"))
+        self.slope_plot.setLabel("left", tr("alibi.slope"))
+        self.line_plot.setLabel("bottom", tr("alibi.distance"))
+        self.line_plot.setLabel("left", tr("alibi.bias"))
+        self.bias_bar.setLabel("left", tr("alibi.bias"))
+        style.set_title(self.slope_plot, tr("alibi.slopes", heads=s.alibi_heads), s)
+        style.set_title(self.line_plot, tr("alibi.lines"), s)
+        for plot in (self.slope_plot, self.line_plot, self.bias_bar):
+            style.style_plot(plot, s)
+        closest = 2 ** math.floor(math.log2(s.alibi_heads))
+        if closest == s.alibi_heads:
+            rule = tr("alibi.power", heads=s.alibi_heads, step=f"{8 / s.alibi_heads:g}")
+        else:
+            rule = tr(
+                "alibi.other",
+                heads=s.alibi_heads,
+                closest=closest,
+                double=2 * closest,
+                extra=", ".join(slope_text(m) for m in slopes[closest:]),
+            )
+        mask = tr("alibi.masked") if s.causal else ""
+        self.result.setText(
+            tr("alibi.result", first=slope_text(slopes[0]), last=slope_text(slopes[-1]))
+            + " "
+            + rule
+            + mask
+        )
+        self.caption.setText(tr("alibi.caption"))
+        for label in (self.caption, self.result):
+            label.setFont(style.scaled_font(s.font_scale, 1.05))

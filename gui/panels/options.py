@@ -1,0 +1,116 @@
+"""A row of a panel's own controls, each bound to one state field.
+
+A control asks the state for a change (`state.request`, so a refused value is reported like any
+other); a change of the field, from anywhere (a deck, the command line), sets the control
+without echoing back. Exports leave the row out (it is marked interactive).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QSignalBlocker
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QWidget
+
+from core.i18n import tr
+from gui import style
+from gui.spin_box import DoubleSpinBox, SpinBox
+from gui.state import AppState
+
+
+class Options(QWidget):
+    def __init__(self, state: AppState) -> None:
+        super().__init__()
+        self._state = state
+        self.setProperty(style.INTERACTIVE, True)
+        self._row = QHBoxLayout(self)
+        self._row.setContentsMargins(0, 0, 0, 0)
+        self._texts: list[Callable[[], None]] = []
+        state.observe(["language"], self._retranslate)
+
+    def _add(self, field: str, label_key: str | None, widget: QWidget, show: Callable[[], None]):
+        if label_key is not None:
+            label = QLabel()
+            self._row.addWidget(label)
+            self._texts.append(lambda: label.setText(tr(label_key)))
+        self._row.addWidget(widget)
+        self._row.addSpacing(12)
+
+        def sync(*_: object) -> None:
+            with QSignalBlocker(widget):
+                show()
+
+        self._state.observe([field], sync)
+        sync()
+        self._texts.append(sync)
+
+    def spin(self, field: str, label_key: str, lo: int, hi: int, even: bool = False) -> SpinBox:
+        spin = SpinBox()
+        spin.even = even
+        spin.setRange(lo, hi)
+        spin.setSingleStep(2 if even else 1)
+        spin.setKeyboardTracking(False)  # a typed number counts once Enter or focus ends it
+        spin.refused.connect(self._state.refuse)
+        spin.valueChanged.connect(lambda v: self._state.request(**{field: v}))
+        self._add(field, label_key, spin, lambda: spin.setValue(getattr(self._state, field)))
+        return spin
+
+    def number(
+        self, field: str, label_key: str, lo: float, hi: float, decimals: int = 2
+    ) -> DoubleSpinBox:
+        spin = DoubleSpinBox()
+        spin.setRange(lo, hi)
+        spin.setDecimals(decimals)
+        spin.setKeyboardTracking(False)
+        spin.refused.connect(self._state.refuse)
+        spin.valueChanged.connect(lambda v: self._state.request(**{field: v}))
+        self._add(field, label_key, spin, lambda: spin.setValue(getattr(self._state, field)))
+        return spin
+
+    def choice(self, field: str, label_key: str, choices: dict[str, str]) -> QComboBox:
+        """choices: each value of the field and the catalogue key of its text."""
+        combo = QComboBox()
+        for value in choices:
+            combo.addItem(value, value)
+        combo.currentIndexChanged.connect(
+            lambda _: self._state.request(**{field: combo.currentData()})
+        )
+
+        def show() -> None:
+            for index, key in enumerate(choices.values()):
+                combo.setItemText(index, tr(key))
+            combo.setCurrentIndex(combo.findData(getattr(self._state, field)))
+
+        self._add(field, label_key, combo, show)
+        return combo
+
+    def check(self, field: str, label_key: str) -> QCheckBox:
+        box = QCheckBox()
+        box.toggled.connect(lambda on: self._state.request(**{field: on}))
+        self._texts.append(lambda: box.setText(tr(label_key)))
+        self._add(field, None, box, lambda: box.setChecked(getattr(self._state, field)))
+        return box
+
+    def extra(self, label_key: str, widget: QWidget, show: Callable[[], None], fields: list[str]):
+        """A control of the panel's own making; show() sets it from the state (when one of
+        fields or the language changes)."""
+        self._row.addWidget(label := QLabel())
+        self._texts.append(lambda: label.setText(tr(label_key)))
+        self._row.addWidget(widget)
+        self._row.addSpacing(12)
+
+        def sync(*_: object) -> None:
+            with QSignalBlocker(widget):
+                show()
+
+        self._state.observe(fields, sync)
+        self._texts.append(sync)
+
+    def finish(self) -> None:
+        """After the last control: the rest of the row stays empty."""
+        self._row.addStretch(1)
+        self._retranslate()
+
+    def _retranslate(self, *_: object) -> None:
+        for show in self._texts:
+            show()

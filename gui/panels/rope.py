@@ -1,0 +1,164 @@
+"""RoPE: q and k turned by their positions, a score that depends on m − n alone, its decay."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from core.format import fmt_base
+from core.i18n import tr
+from core.rope import (
+    apply_rope,
+    decay_bound,
+    diagonal_spread,
+    half_to_interleaved,
+    rope_inverse_frequencies,
+    rope_scores,
+)
+from gui import style
+from gui.lazy_view import LazyView, lazy
+from gui.panels.options import Options
+from gui.state import MAX_HEAD_DIM, AppState
+
+#: Positions m and n of the score matrix.
+SCORE_LENGTH = 48
+#: The bases whose decay is compared: the paper's, Llama 3's and Qwen2's rope_theta.
+DECAY_BASES = (10000.0, 500000.0, 1000000.0)
+DECAY_DISTANCES = np.arange(0, 1025)
+
+
+def query_key(head_dim: int) -> tuple[np.ndarray, np.ndarray]:
+    """A fixed query and key of head_dim numbers (seeded: the same on every machine)."""
+    rng = np.random.default_rng(2021)  # the year of RoFormer
+    return rng.normal(size=head_dim), rng.normal(size=head_dim)
+
+
+class RopeView(LazyView):
+    """A dial of one pair of q and k, the score matrix q_m·k_n, and RoFormer's decay bound."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self._theme = t = style.theme(state)  # fixed for the view: exports build a view per theme
+        self.caption = style.rich_label()
+        self.result = style.rich_label()
+        self.options = Options(state)
+        self.options.spin("head_dim", "rope.head_dim", 2, MAX_HEAD_DIM, even=True)
+        self.options.choice(
+            "rope_layout", "rope.layout", {"interleaved": "rope.interleaved", "half": "rope.half"}
+        )
+        self.options.finish()
+        self.graphics = style.graphics_area(t)
+        self.dial = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
+        self.dial.setAspectLocked(True)
+        self.dial.hideAxis("left")
+        self.dial.hideAxis("bottom")
+        self.dial.setRange(xRange=(-1.3, 1.3), yRange=(-1.3, 1.3), padding=0)
+        angles = np.linspace(0, 2 * np.pi, 129)
+        rim = pg.PlotCurveItem(np.cos(angles), np.sin(angles), pen=pg.mkPen(t.dial_rim, width=2))
+        self.dial.addItem(rim)
+        self.hands = []
+        for color in t.hands[:2]:
+            hand = pg.PlotCurveItem(pen=pg.mkPen(color, width=5))
+            self.dial.addItem(hand)
+            self.hands.append(hand)
+        self.tips = [pg.TextItem(color=color, anchor=(0.5, 0.5)) for color in t.hands[:2]]
+        for tip in self.tips:
+            self.dial.addItem(tip)
+        self.score_plot, self.score_image = style.image_plot(self, self.graphics, 0, 1, theme=t)
+        self.score_bar = style.colour_bar(self, t, self.score_image, self.score_plot)
+        self.decay_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=2), self)
+        self.decay_legend = self.decay_plot.addLegend(offset=(-10, 10), labelTextColor=t.text)
+        self.decay_curves = [
+            self.decay_plot.plot(pen=pg.mkPen(color, width=2)) for color in t.curves[:3]
+        ]
+        self.graphics.ci.layout.setRowStretchFactor(0, 3)
+        self.graphics.ci.layout.setRowStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.options)
+        layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.result)
+        state.observe(["base", "language", "font_scale", "head_dim"], self._request_sync)
+        state.observe(["rope_layout"], self._request_sync)
+        state.observe(["pos", "k", "selected_pair"], self._sync_dial)
+        self._request_sync()
+
+    def pair(self) -> int:
+        """The pair drawn: the selected pair, if the head has it."""
+        return min(self._state.selected_pair, self._state.head_dim // 2 - 1)
+
+    def _sync(self) -> None:
+        s = self._state
+        q, k = query_key(s.head_dim)
+        scores = rope_scores(q, k, SCORE_LENGTH, s.base, s.rope_layout)
+        limit = float(np.abs(scores).max())
+        square = QRectF(0, 0, SCORE_LENGTH, SCORE_LENGTH)
+        self.score_image.display(scores, square, (-limit, limit))
+        self.score_bar.setLevels((-limit, limit))
+        self.score_plot.setRange(xRange=(0, SCORE_LENGTH), yRange=(0, SCORE_LENGTH), padding=0)
+        self.decay_legend.clear()
+        for curve, base in zip(self.decay_curves, DECAY_BASES, strict=True):
+            curve.setData(DECAY_DISTANCES, decay_bound(s.head_dim, base, DECAY_DISTANCES))
+            self.decay_legend.addItem(curve, tr("rope.decay_base", base=fmt_base(base)))
+        order = half_to_interleaved(s.head_dim)
+        half = rope_scores(q, k, SCORE_LENGTH, s.base, "half")
+        interleaved = rope_scores(q[order], k[order], SCORE_LENGTH, s.base, "interleaved")
+        self._texts = {
+            "spread": f"{diagonal_spread(scores):.1e}",
+            "largest": f"{limit:.3g}",
+            "permuted": f"{float(np.abs(half - interleaved).max()):.1e}",
+            "layout": tr(f"rope.{s.rope_layout}_note"),
+        }
+        style.set_title(self.score_plot, tr("rope.scores", n=SCORE_LENGTH - 1), s)
+        style.set_title(self.decay_plot, tr("rope.decay", head_dim=s.head_dim), s)
+        self.score_plot.setLabel("bottom", tr("rope.n"))
+        self.score_plot.setLabel("left", tr("rope.m"))
+        self.score_bar.setLabel("left", tr("rope.score"))
+        self.decay_plot.setLabel("bottom", tr("rope.distance"))
+        self.decay_plot.setLabel("left", tr("rope.bound"))
+        for plot in (self.score_plot, self.score_bar, self.decay_plot):
+            style.style_plot(plot, s)
+        for tip in self.tips:
+            tip.setFont(style.scaled_font(s.font_scale, 1.1, bold=True))
+        self.caption.setText(tr("rope.caption", base=fmt_base(s.base)))
+        for label in (self.caption, self.result):
+            label.setFont(style.scaled_font(s.font_scale, 1.05))
+        self._sync_dial()
+
+    @lazy
+    def _sync_dial(self) -> None:
+        s = self._state
+        q, k = query_key(s.head_dim)
+        m, n, i = s.pos + s.k, s.pos, self.pair()
+        theta = rope_inverse_frequencies(s.head_dim, s.base)[i]
+        order = np.arange(s.head_dim)
+        if s.rope_layout == "half":
+            order = half_to_interleaved(s.head_dim)  # pair i is (i, i + head_dim/2)
+        turned = [
+            apply_rope(vector[None, :], [position], s.base, s.rope_layout)[0][order][2 * i :][:2]
+            for vector, position in ((q, m), (k, n))
+        ]
+        names = ("qₘ", "kₙ")
+        for hand, tip, vector, name in zip(self.hands, self.tips, turned, names, strict=True):
+            x, y = vector / (np.hypot(*vector) or 1.0)
+            hand.setData([0, x], [0, y])
+            tip.setText(name)
+            tip.setPos(1.15 * x, 1.15 * y)
+        between = math.degrees((m - n) * theta) % 360
+        self.result.setText(
+            tr(
+                "rope.result",
+                m=m,
+                n=n,
+                pair=i,
+                head_dim=s.head_dim,
+                theta=f"{theta:.6g}",
+                between=f"{between:.1f}",
+                **self._texts,
+            )
+        )

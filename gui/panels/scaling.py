@@ -1,0 +1,181 @@
+"""Context extension: how each method rescales RoPE's frequencies to run past the trained length."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QVBoxLayout, QWidget
+
+from core.format import fmt_base
+from core.i18n import tr
+from core.rope import rope_inverse_frequencies
+from core.scaling import MODELS, scaled_inverse_frequencies, yarn_paper_frequencies
+from gui import style
+from gui.lazy_view import LazyView
+from gui.panels.options import Options
+from gui.state import MAX_HEAD_DIM, MAX_ORIGINAL_LEN, MAX_SCALING_FACTOR, SCALING_CHOICES, AppState
+
+METHODS = tuple(m for m in SCALING_CHOICES if m != "all")
+
+
+def scaled(state: AppState, method: str) -> tuple[np.ndarray, float]:
+    """(θ′, attention factor) of method for the state's head, base, s and L0; dynamic NTK at
+    the target length s·L0."""
+    s = state
+    return scaled_inverse_frequencies(
+        method,
+        s.head_dim,
+        s.base,
+        s.scaling_factor,
+        s.original_len,
+        seq_len=round(s.scaling_factor * s.original_len),
+    )
+
+
+class ScalingView(LazyView):
+    """Per pair: θ′/θ and the wavelength before and after, for one method or all of them."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self._theme = t = style.theme(state)  # fixed for the view: exports build a view per theme
+        self.caption = style.rich_label()
+        self.result = style.rich_label()
+        self.options = Options(state)
+        self.preset = QComboBox()
+        self.preset.currentIndexChanged.connect(self._on_preset_chosen)
+        self.options.extra(
+            "scaling.preset",
+            self.preset,
+            self._show_preset,
+            ["base", "head_dim", "original_len", "scaling_method", "scaling_factor"],
+        )
+        self.options.choice(
+            "scaling_method", "scaling.method", {m: f"scaling.{m}" for m in SCALING_CHOICES}
+        )
+        self.options.number("scaling_factor", "scaling.factor", 1.0, MAX_SCALING_FACTOR)
+        self.options.spin("original_len", "scaling.original_len", 16, MAX_ORIGINAL_LEN)
+        self.options.spin("head_dim", "rope.head_dim", 2, MAX_HEAD_DIM, even=True)
+        self.options.finish()
+        self.graphics = style.graphics_area(t)
+        self.ratio_plot = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
+        self.wave_plot = style.quiet_plot(
+            self.graphics.addPlot(row=0, col=1, axisItems={"left": style.PlainLogAxis("left")}),
+            self,
+        )
+        self.wave_plot.setLogMode(x=False, y=True)
+        colors = dict(zip(METHODS, (*t.curves, t.warning), strict=True))
+        self.ratio_legend = self.ratio_plot.addLegend(offset=(-10, 10), labelTextColor=t.text)
+        self.ratio_curves = {
+            m: self.ratio_plot.plot(pen=pg.mkPen(c, width=2.5)) for m, c in colors.items()
+        }
+        dashed = pg.mkPen(t.text, width=1.5, style=Qt.PenStyle.DashLine)
+        self.paper_curve = self.ratio_plot.plot(pen=dashed)
+        self.wave_curves = {
+            m: self.wave_plot.plot(pen=pg.mkPen(c, width=2.5)) for m, c in colors.items()
+        }
+        self.original_wave = self.wave_plot.plot(pen=dashed)
+        self.lines = [style.marker_line(t, 0.05, [(0, 1), (0, 1)]) for _ in range(2)]
+        for line in self.lines:
+            self.wave_plot.addItem(line)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.options)
+        layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.result)
+        fields = ["base", "head_dim", "scaling_method", "scaling_factor", "original_len"]
+        state.observe([*fields, "language", "font_scale"], self._request_sync)
+        self._request_sync()
+
+    def _show_preset(self) -> None:
+        s = self._state
+        self.preset.clear()
+        self.preset.addItem(tr("scaling.custom"))
+        found = 0
+        for index, model in enumerate(MODELS, start=1):
+            self.preset.addItem(tr("scaling.model", name=model.name, base=fmt_base(model.base)))
+            same = (model.base, model.head_dim, model.original_max_len) == (
+                s.base,
+                s.head_dim,
+                s.original_len,
+            )
+            method = (s.scaling_method, s.scaling_factor)
+            if same and (model.scaling is None or model.scaling == method):
+                found = found or index
+        self.preset.setCurrentIndex(found)
+
+    def _on_preset_chosen(self, index: int) -> None:
+        if index <= 0:
+            return
+        model = MODELS[index - 1]
+        changes: dict[str, object] = {
+            "base": model.base,
+            "head_dim": model.head_dim,
+            "original_len": model.original_max_len,
+        }
+        if model.scaling is not None:
+            changes["scaling_method"], changes["scaling_factor"] = model.scaling
+        self._state.request(**changes)
+
+    def _sync(self) -> None:
+        s = self._state
+        shown = METHODS if s.scaling_method == "all" else (s.scaling_method,)
+        inv = rope_inverse_frequencies(s.head_dim, s.base)
+        pairs = np.arange(inv.size)
+        factors = []
+        self.ratio_legend.clear()
+        for method in METHODS:
+            visible = method in shown
+            self.ratio_curves[method].setVisible(visible)
+            self.wave_curves[method].setVisible(visible)
+            if not visible:
+                continue
+            theta, attention = scaled(s, method)
+            self.ratio_curves[method].setData(pairs, theta / inv)
+            self.wave_curves[method].setData(pairs, 2 * np.pi / theta)
+            self.ratio_legend.addItem(self.ratio_curves[method], tr(f"scaling.{method}"))
+            factors.append(f"{tr(f'scaling.{method}')} {attention:.4g}")
+        yarn = "yarn" in shown
+        self.paper_curve.setVisible(yarn)
+        paper_gap = ""
+        if yarn:
+            paper = yarn_paper_frequencies(s.head_dim, s.base, s.scaling_factor, s.original_len)
+            self.paper_curve.setData(pairs, paper / inv)
+            self.ratio_legend.addItem(self.paper_curve, tr("scaling.paper"))
+            apart = np.abs(scaled(s, "yarn")[0] - paper) / inv
+            worst = int(np.argmax(apart))
+            paper_gap = tr("scaling.yarn_note", gap=f"{apart[worst]:.3g}", pair=worst)
+        self.original_wave.setData(pairs, 2 * np.pi / inv)
+        for line, length, key in zip(
+            self.lines,
+            (s.original_len, s.scaling_factor * s.original_len),
+            ("scaling.l0", "scaling.target"),
+            strict=True,
+        ):
+            line.setValue(math.log10(length))
+            line.label.setFormat(tr(key, n=f"{round(length):,}"))
+        self.ratio_plot.setYRange(0, 1.05, padding=0)
+        style.set_title(self.ratio_plot, tr("scaling.ratio_title"), s)
+        style.set_title(self.wave_plot, tr("scaling.wave_title"), s)
+        self.ratio_plot.setLabel("bottom", tr("scaling.pair"))
+        self.ratio_plot.setLabel("left", tr("scaling.ratio"))
+        self.wave_plot.setLabel("bottom", tr("scaling.pair"))
+        self.wave_plot.setLabel("left", tr("scaling.wavelength"))
+        for plot in (self.ratio_plot, self.wave_plot):
+            style.style_plot(plot, s)
+        self.caption.setText(tr("scaling.caption", base=fmt_base(s.base)))
+        self.result.setText(
+            tr(
+                "scaling.result",
+                factors=", ".join(factors),
+                s=f"{s.scaling_factor:g}",
+                l0=f"{s.original_len:,}",
+                target=f"{round(s.scaling_factor * s.original_len):,}",
+            )
+            + paper_gap
+        )
+        for label in (self.caption, self.result):
+            label.setFont(style.scaled_font(s.font_scale, 1.05))

@@ -1,0 +1,110 @@
+"""Why position? A toy self-attention layer on two sentences with the same words reordered."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from core.i18n import tr
+from core.toy import TOY_DIM, toy_attention
+from gui import style
+from gui.lazy_view import LazyView
+from gui.panels.options import Options
+from gui.state import AppState
+
+
+class WhyView(LazyView):
+    """Attention weights and outputs of both sentences side by side, with or without PE."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
+        self.caption = style.rich_label()
+        self.result = style.rich_label()
+        self.options = Options(state)
+        self.options.check("why_pe", "why.switch")
+        self.options.finish()
+        self.graphics = style.graphics_area(self._theme)
+        self.weight_plots, self.output_plots, weight_images, output_images = [], [], [], []
+        for column in range(2):
+            plot, image = style.image_plot(self, self.graphics, 0, column, theme=self._theme)
+            plot.setAspectLocked(True)
+            self.weight_plots.append(plot)
+            weight_images.append(image)
+            plot, image = style.image_plot(self, self.graphics, 1, column, theme=self._theme)
+            self.output_plots.append(plot)
+            output_images.append(image)
+        self.weight_images, self.output_images = weight_images, output_images
+        self.weight_bar = style.colour_bar(self, self._theme, weight_images, self.weight_plots[1])
+        self.output_bar = style.colour_bar(self, self._theme, output_images, self.output_plots[1])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.options)
+        layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.result)
+        state.observe(["why_pe", "base", "language", "font_scale"], self._request_sync)
+        self._request_sync()
+
+    def _sync(self) -> None:
+        s = self._state
+        run = toy_attention(s.language, s.why_pe, s.base)
+        # One scale for the outputs with and without PE, in steps of 0.5, so the switch
+        # compares like with like.
+        both = [toy_attention(s.language, pe, s.base) for pe in (False, True)]
+        largest = max(float(abs(o).max()) for r in both for o in r.outputs)
+        limit = max(1.0, math.ceil(2 * largest) / 2)
+        self.output_bar.setLevels((-limit, limit))
+        n = len(run.tokens[0])
+        for column, tokens in enumerate(run.tokens):
+            self.weight_images[column].display(run.weights[column], QRectF(0, 0, n, n))
+            self.output_images[column].display(
+                run.outputs[column], QRectF(0, 0, TOY_DIM, n), (-limit, limit)
+            )
+            sentence = _sentence(tokens, s.language)
+            style.set_title(self.weight_plots[column], tr("why.weights", sentence=sentence), s)
+            style.set_title(self.output_plots[column], tr("why.outputs", sentence=sentence), s)
+            self.weight_plots[column].getAxis("bottom").setTicks(
+                [[(i + 0.5, token) for i, token in enumerate(tokens)]]
+            )
+            self.weight_plots[column].setRange(xRange=(0, n), yRange=(0, n), padding=0)
+            self.output_plots[column].setRange(xRange=(0, TOY_DIM), yRange=(0, n), padding=0)
+            self.output_plots[column].setLabel("bottom", tr("why.dimension"))
+        plots = [*self.weight_plots, *self.output_plots]
+        style.name_rows(
+            [(plot, list(tokens)) for plot, tokens in zip(plots, run.tokens * 2, strict=True)],
+            s.font_scale,
+        )
+        self.weight_bar.setLabel("left", tr("why.weight_scale"))
+        self.output_bar.setLabel("left", tr("why.output_scale"))
+        for plot in (*self.weight_plots, *self.output_plots, self.weight_bar, self.output_bar):
+            style.style_plot(plot, s)
+        a, b = run.tokens
+        moved = a[run.order[0]]  # the first word of b, which stood elsewhere in a
+        if s.why_pe:
+            text = tr("why.differ", gap=f"{run.gap:.3g}")
+        else:
+            text = tr("why.same", gap=f"{run.gap:.1e}", word=moved)
+        self.result.setText(text)
+        self.caption.setText(
+            tr("why.caption", a=_sentence(a, s.language), b=_sentence(b, s.language), d=TOY_DIM)
+        )
+        for label in (self.caption, self.result):
+            label.setFont(style.scaled_font(s.font_scale, 1.1))
+
+
+def _korean(tokens: tuple[str, ...]) -> str:
+    """나 | 는 | 너 | 를 | 사랑해 as written: 나는 너를 사랑해."""
+    words, word = [], ""
+    for token in tokens:
+        word += token
+        if token in ("는", "를") or token == tokens[-1]:
+            words.append(word)
+            word = ""
+    return " ".join(words)
+
+
+def _sentence(tokens: tuple[str, ...], language: str) -> str:
+    return _korean(tokens) if language == "ko" else " ".join(tokens)
