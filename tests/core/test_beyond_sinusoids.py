@@ -138,3 +138,68 @@ def test_alibi_bias_is_minus_slope_times_distance():
     np.testing.assert_allclose(np.diagonal(bias, axis1=1, axis2=2), 0.0)
     with pytest.raises(ValueError):
         alibi_slopes(0)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_toy_sentences_look_alike_without_pe_and_differ_with_it(language):
+    from core.toy import SENTENCES, toy_attention
+
+    plain = toy_attention(language, with_pe=False)
+    a, b = SENTENCES[language]
+    assert sorted(a) == sorted(b) and a != b  # the same tokens, another order
+    assert [a[i] for i in plain.order] == list(b)
+    assert plain.gap < 1e-12
+    np.testing.assert_allclose(plain.weights[1], plain.weights[0][np.ix_(plain.order, plain.order)])
+    assert toy_attention(language, with_pe=True).gap > 0.05
+    assert toy_attention(language, with_pe=True, base=500000.0).gap > 0.05
+
+
+def test_rope_score_matrix_and_its_diagonals():
+    from core.rope import diagonal_spread, half_to_interleaved, rope_scores
+
+    rng = np.random.default_rng(5)
+    q, k = rng.normal(size=64), rng.normal(size=64)
+    scores = rope_scores(q, k, 20, 10000.0, "interleaved")
+    direct = apply_rope(q[None], [7])[0] @ apply_rope(k[None], [3])[0]
+    assert scores[7, 3] == pytest.approx(direct)
+    assert diagonal_spread(scores) < 1e-12
+    assert diagonal_spread(rng.normal(size=(5, 5))) > 0.1
+    order = half_to_interleaved(8)
+    assert order.tolist() == [0, 4, 1, 5, 2, 6, 3, 7]
+    half = rope_scores(q, k, 12, 500000.0, "half")
+    np.testing.assert_allclose(
+        half,
+        rope_scores(q[half_to_interleaved(64)], k[half_to_interleaved(64)], 12, 500000.0),
+        atol=1e-12,
+    )
+
+
+def test_yarn_as_its_paper_writes_it_and_as_its_code_computes_it():
+    from core.scaling import yarn_paper_frequencies
+
+    inv = rope_inverse_frequencies(128, 10000.0)
+    paper = yarn_paper_frequencies(128, 10000.0, 16.0, 4096) / inv
+    code = scaled_inverse_frequencies("yarn", 128, 10000.0, 16.0, 4096)[0] / inv
+    # Both keep the pairs that turn more than 32 times within L0 and divide those turning
+    # less than once; between, r = L0/λ is exponential in i, so a ramp linear in r is not
+    # linear in i.
+    turns = 4096 * inv / (2 * math.pi)
+    np.testing.assert_allclose(paper[turns >= 32], 1.0)
+    np.testing.assert_allclose(paper[turns <= 1], 1 / 16)
+    middle = (turns > 1) & (turns < 32)
+    gamma = (turns[middle] - 1) / 31
+    np.testing.assert_allclose(paper[middle], gamma + (1 - gamma) / 16)
+    assert 0.3 < np.abs(paper - code).max() < 0.4
+
+
+def test_model_presets_are_the_published_configurations():
+    from core.scaling import MODELS
+
+    by_name = {model.name: model for model in MODELS}
+    assert by_name["Llama 3.1 8B"].scaling == ("llama3", 8.0)
+    assert (by_name["Llama 3 8B"].base, by_name["Llama 3 8B"].original_max_len) == (5e5, 8192)
+    assert by_name["Qwen2 7B"].base == by_name["Mistral 7B v0.2"].base == 1e6
+    assert by_name["Llama 2 7B"].base == 1e4
+    gemma = [m for m in MODELS if m.name.startswith("Gemma 3")]
+    assert {m.base for m in gemma} == {1e6, 1e4}
+    assert all(m.head_dim % 2 == 0 for m in MODELS)

@@ -1,0 +1,102 @@
+"""The views of issue 13: every number they draw or print is the core's."""
+
+import math
+import re
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox
+
+from core.alibi import alibi_bias
+from core.rope import apply_rope, rope_scores
+from core.scaling import MODELS, scaled_inverse_frequencies
+from core.toy import toy_attention
+from gui.panels.alibi import AlibiView
+from gui.panels.beyond import BeyondView
+from gui.panels.rope import SCORE_LENGTH, RopeView, query_key
+from gui.panels.scaling import ScalingView
+from gui.panels.why import WhyView
+
+
+def test_why_shows_the_toy_layer_and_its_switch_adds_pe(show, state, qtbot):
+    view = show(WhyView, state, (1400, 800))
+    plain = toy_attention("en", False)
+    np.testing.assert_allclose(view.output_images[1].image, plain.outputs[1], rtol=1e-6)
+    gap = float(re.search(r"at most ([0-9.e+-]+)", view.result.text()).group(1))
+    assert gap < 1e-12 and "‘man’" in view.result.text()  # the first word of the second
+    (check,) = view.options.findChildren(QCheckBox)
+    qtbot.mouseClick(check, Qt.MouseButton.LeftButton)
+    assert state.why_pe
+    assert "With PE" in view.result.text()
+    with_pe = toy_attention("en", True)
+    np.testing.assert_allclose(view.output_images[0].image, with_pe.outputs[0], rtol=1e-6)
+    state.set(language="ko")
+    assert "나는 너를 사랑해" in view.caption.text()
+
+
+def test_rope_draws_the_scores_and_the_turned_pair(show, state):
+    state.set(pos=5, k=3, selected_pair=2)
+    view = show(RopeView, state, (1400, 800))
+    q, k = query_key(128)
+    np.testing.assert_allclose(
+        view.score_image.image, rope_scores(q, k, SCORE_LENGTH, 10000.0), rtol=1e-5, atol=1e-4
+    )
+    turned = apply_rope(q[None], [8])[0][4:6]
+    x, y = view.hands[0].getData()
+    assert math.atan2(y[1], x[1]) == pytest.approx(math.atan2(turned[1], turned[0]))
+    assert "m = pos + k = 8" in view.result.text()
+    state.set(head_dim=64, rope_layout="half")
+    q, k = query_key(64)
+    np.testing.assert_allclose(
+        view.score_image.image,
+        rope_scores(q, k, SCORE_LENGTH, 10000.0, "half"),
+        rtol=1e-5,
+        atol=1e-4,
+    )
+    assert "GPT-NeoX" in view.result.text()
+    state.set(selected_pair=40)  # past a 64-wide head's 32 pairs: its last pair is drawn
+    assert view.pair() == 31
+
+
+def test_scaling_presets_set_the_model_and_the_curves_are_the_core(show, state):
+    view = show(ScalingView, state, (1400, 800))
+    index = next(i for i, m in enumerate(MODELS, 1) if m.name == "Llama 3.1 8B")
+    view.preset.setCurrentIndex(index)
+    assert (state.base, state.head_dim, state.original_len) == (500000.0, 128, 8192)
+    assert (state.scaling_method, state.scaling_factor) == ("llama3", 8.0)
+    _, ratio = view.ratio_curves["llama3"].getData()
+    inv = scaled_inverse_frequencies("default", 128, 500000.0, 1.0, 8192)[0]
+    theta = scaled_inverse_frequencies("llama3", 128, 500000.0, 8.0, 8192)[0]
+    np.testing.assert_allclose(ratio, theta / inv)
+    assert int(np.sum(ratio == 1.0)) == 29  # Llama 3.1's published split: 29 pairs kept
+    assert not view.ratio_curves["yarn"].isVisible()
+    state.set(scaling_factor=4.0)  # no longer Llama 3.1's, but still Llama 3's (no scaling)
+    assert view.preset.currentText().startswith("Llama 3 8B")
+    state.set(head_dim=96)
+    assert view.preset.currentIndex() == 0  # no model's configuration
+    state.set(scaling_method="all")
+    assert "differ by up to" in view.result.text()
+
+
+def test_alibi_slopes_and_the_causal_mask(show, state):
+    view = show(AlibiView, state, (1400, 800))
+    assert state.alibi_heads == 12
+    assert "2<sup>−3.5</sup>" in view.result.text()
+    assert view.heads_drawn() == [1, 6, 12]
+    drawn = view.bias_images[0].image
+    expected = alibi_bias(12, 16)[0]
+    lower = np.tri(16, dtype=bool)
+    np.testing.assert_allclose(drawn[lower], expected[lower], rtol=1e-6)
+    assert np.isnan(drawn[~lower]).all()
+    state.set(causal=False)
+    np.testing.assert_allclose(view.bias_images[0].image, expected, rtol=1e-6)
+    state.set(alibi_heads=8)
+    assert "2<sup>−8</sup>" in view.result.text()
+
+
+def test_beyond_counts_the_parameters_of_learned_tables(show, state):
+    view = show(BeyondView, state, (1400, 800))
+    text = view.params.text()
+    assert "1024 × 768 = 786,432" in text and "512 × 768 = 393,216" in text
+    assert "0" in text
