@@ -851,13 +851,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "alibi.key": ("key j", "키 j"),
     "alibi.query": ("query i", "쿼리 i"),
     "alibi.head": ("head h", "헤드 h"),
-    "alibi.slope": ("slope m_h", "기울기 m_h"),
+    "alibi.slope": ("slope m<sub>h</sub>", "기울기 m<sub>h</sub>"),
     "alibi.distance": ("distance |i − j|", "거리 |i − j|"),
     "alibi.bias": ("bias", "편향"),
     "alibi.slopes": ("slopes of {heads} heads (log scale)", "헤드 {heads}개의 기울기 (로그 눈금)"),
     "alibi.lines": (
-        "bias −m_h·|i − j| of every head against the distance",
-        "거리에 따른 헤드별 편향 −m_h·|i − j|",
+        "bias −m<sub>h</sub>·|i − j| of every head against the distance",
+        "거리에 따른 헤드별 편향 −m<sub>h</sub>·|i − j|",
     ),
     "alibi.result": (
         "Slopes from {first} (head 1) to {last} (the last head).",
