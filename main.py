@@ -95,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     # picture a lecture needs.
     parser.add_argument("--view", help=tr("cli.opt.window_view", views=", ".join(VIEW_NAMES)))
     parser.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
+    parser.add_argument("--deck", help=tr("cli.opt.deck"))
     for name, _, key in PARAMETERS:
         parser.add_argument(f"--{name}", help=tr(f"{key}_window"))
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
@@ -123,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
 #: Options that take a value: a value that starts with "-" (--pos -inf) is joined to its
 #: option (--pos=-inf), so the value check names the problem rather than argparse.
 VALUE_OPTIONS = {
-    "--lang", "--view", "--out", "--width", "--height", "--from", "--to", "--fps",
+    "--lang", "--view", "--deck", "--out", "--width", "--height", "--from", "--to", "--fps",
     "--embeddings", "--layout", "--theme", *(f"--{name}" for name, _, _ in PARAMETERS),
 }  # fmt: skip
 
@@ -309,6 +310,7 @@ def run_gui(
     reset: bool,
     opening: dict[str, Any] | None = None,
     view: str | None = None,
+    deck: str | None = None,
 ) -> int:
     """Open the window (on the saved settings, then the command line's parameters and view);
     a parameter the window refuses exits 2 with one line before anything is shown."""
@@ -317,6 +319,7 @@ def run_gui(
     from PySide6.QtCore import QCoreApplication, QEvent, QSocketNotifier
     from PySide6.QtWidgets import QApplication
 
+    from gui.deck import DeckError
     from gui.platform.app import create_application
     from gui.platform.settings import reset_settings
     from gui.window.main_window import MainWindow
@@ -331,7 +334,9 @@ def run_gui(
     window = MainWindow(language=lang)
     try:
         window.state.set(**(opening or {}))
-    except (ValueError, TypeError) as err:
+        if deck is not None:
+            window.deck.open(deck)  # its first scene, over the parameters above
+    except (ValueError, TypeError, DeckError) as err:
         window.deleteLater()
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         return fail(str(err), 2, "pe-clock")
@@ -396,7 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_view(args.view)
         except ValueError as err:
             return fail(str(err), 2, "pe-clock")
-    return run_gui(lang, args.reset_settings, opening, args.view)
+    return run_gui(lang, args.reset_settings, opening, args.view, args.deck)
 
 
 if __name__ == "__main__":

@@ -231,6 +231,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Dark: white on black, for projectors",
         "어둡게: 프로젝터용, 검은 바탕에 흰 글씨",
     ),
+    "cli.opt.deck": (
+        "open a lecture deck: a TOML file, or 'default' for the built-in one",
+        "강의 순서 열기: TOML 파일, 또는 기본 강의 순서는 'default'",
+    ),
     "cli.opt.theme": (
         "colours: {themes} (default light; dark is white on black, for projectors)",
         "색: {themes} (기본값 light; dark는 프로젝터용으로 검은 바탕에 흰 글씨)",
@@ -657,8 +661,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "다시 발표 화면으로 돌아갑니다.",
     ),
     "keys.close": ("Esc, F1 or ? closes this list.", "Esc, F1 또는 ?로 이 목록을 닫습니다."),
-    "keys.next": ("next position (Shift: +10)", "다음 위치 (Shift: +10)"),
-    "keys.previous": ("previous position (Shift: −10)", "이전 위치 (Shift: −10)"),
+    "keys.next": (
+        "next position (Shift: +10); in a deck, the next step",
+        "다음 위치 (Shift: +10), 강의 순서에서는 다음 단계",
+    ),
+    "keys.previous": (
+        "previous position (Shift: −10); in a deck, the step before",
+        "이전 위치 (Shift: −10), 강의 순서에서는 이전 단계",
+    ),
     "keys.first": ("first position", "첫 위치"),
     "keys.last": ("last position", "마지막 위치"),
     "keys.go_to": (
@@ -879,6 +889,68 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "alibi.masked": (
         " Blank cells: the causal mask (a query does not see later keys).",
         " 빈 칸: 인과 마스크 (쿼리는 뒤에 오는 키를 보지 않습니다).",
+    ),
+    # --- decks --------------------------------------------------------------------------------
+    "menu.open_deck": ("Open &deck…", "강의 순서 열기(&D)…"),
+    "menu.default_deck": ("Open the &built-in deck", "기본 강의 순서 열기(&B)"),
+    "menu.add_scene": ("&Add this view to the deck", "이 보기를 강의 순서에 추가(&A)"),
+    "menu.save_deck": ("Sa&ve deck…", "강의 순서 저장(&V)…"),
+    "menu.close_deck": ("C&lose deck", "강의 순서 닫기(&L)"),
+    "dialog.deck_failed": ("Deck not used", "강의 순서를 쓸 수 없음"),
+    "deck.filter": ("Lecture decks (*.toml)", "강의 순서 (*.toml)"),
+    "deck.opened": (
+        "Deck opened: {n} scenes. Next and previous step through them; Ctrl+PageDown and "
+        "Ctrl+PageUp jump a scene.",
+        "강의 순서를 열었습니다: 장면 {n}개. 다음/이전 키로 넘기고, Ctrl+PageDown과 Ctrl+PageUp으로 "
+        "장면을 건너뜁니다.",
+    ),
+    "deck.added": ("Scene {n} of {total} added", "장면 {total}개 중 {n}번째를 추가했습니다"),
+    "deck.end": ("The last scene of the deck", "강의 순서의 마지막 장면입니다"),
+    "deck.start": ("The first scene of the deck", "강의 순서의 첫 장면입니다"),
+    "deck.none": (
+        "No deck is open (File ▸ Open deck… or File ▸ Add this view to the deck)",
+        "열린 강의 순서가 없습니다 (파일 ▸ 강의 순서 열기… 또는 이 보기를 강의 순서에 추가)",
+    ),
+    "deck.banner": (
+        "<b>{n}/{total} · {title}</b>{note}",
+        "<b>{n}/{total} · {title}</b>{note}",
+    ),
+    "keys.next_scene": ("next scene of the deck", "강의 순서의 다음 장면"),
+    "keys.previous_scene": ("previous scene of the deck", "강의 순서의 이전 장면"),
+    "deck.field": ("deck, scene {n}, {name}: {message}", "강의 순서 장면 {n}, {name}: {message}"),
+    "deck.scene": ("deck, scene {n}: {reason}", "강의 순서 장면 {n}: {reason}"),
+    "deck.not_table": (
+        "deck, scene {n}: a scene must be a [[scene]] table",
+        "강의 순서 장면 {n}: 장면은 [[scene]] 표여야 합니다",
+    ),
+    "deck.unknown": ("not a field a scene has", "장면에 없는 항목입니다"),
+    "deck.view": (
+        "must be one of {views}; got {value}",
+        "{views} 중 하나여야 합니다 (받은 값: {value})",
+    ),
+    "deck.text": ("must be one line of text", "한 줄짜리 글이어야 합니다"),
+    "deck.positions": (
+        "must be [first, last], two whole numbers with 0 <= first <= last",
+        "[first, last] 꼴의 두 정수여야 합니다 (0 <= first <= last)",
+    ),
+    "deck.range": (
+        "must lie within the scene's table, {lo} to {hi}",
+        "장면의 표 안, {lo}부터 {hi}까지여야 합니다",
+    ),
+    "deck.toml": ("deck: not valid TOML: {reason}", "강의 순서: 올바른 TOML이 아닙니다: {reason}"),
+    "deck.top": (
+        "deck: unknown table or key {name} (a deck holds [[scene]] tables only)",
+        "강의 순서: 알 수 없는 표나 키 {name} (강의 순서에는 [[scene]] 표만 들어갑니다)",
+    ),
+    "deck.empty": ("deck: it has no [[scene]]", "강의 순서: [[scene]]이 하나도 없습니다"),
+    "deck.no_file": ("deck: no such file: {path}", "강의 순서: 그런 파일이 없습니다: {path}"),
+    "deck.too_large": (
+        "deck: {path} is larger than {limit} bytes",
+        "강의 순서: {path}이(가) {limit}바이트보다 큽니다",
+    ),
+    "deck.unreadable": (
+        "deck: cannot read {path}: {reason}",
+        "강의 순서: {path}을(를) 읽을 수 없습니다: {reason}",
     ),
     # --- why position? -----------------------------------------------------------------------
     "why.caption": (

@@ -12,7 +12,7 @@ anywhere outside the field.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -29,6 +29,9 @@ from PySide6.QtWidgets import (
 
 from core.i18n import tr
 from gui.state import MAX_FONT_SCALE, MIN_FONT_SCALE, AppState
+
+if TYPE_CHECKING:
+    from gui.window.deck_player import DeckPlayer
 
 SHIFT_STEP = 10
 FONT_STEP = 1.15
@@ -52,6 +55,8 @@ class Binding:
 BINDINGS = (
     Binding("next", ("Right", "Down", "PgDown", "Space", "N", "Return", "Enter"), "keys.next"),
     Binding("previous", ("Left", "Up", "PgUp", "Backspace", "P"), "keys.previous"),
+    Binding("next_scene", ("Ctrl+PgDown",), "keys.next_scene"),
+    Binding("previous_scene", ("Ctrl+PgUp",), "keys.previous_scene"),
     Binding("first", ("Home",), "keys.first"),
     Binding("last", ("End",), "keys.last"),
     Binding("type_digit", DIGITS, "keys.go_to"),
@@ -78,6 +83,8 @@ KEY_NAMES = {
     "PgUp": "PageUp",
     "Return": "Enter",
     "Ctrl+-": "Ctrl+−",
+    "Ctrl+PgDown": "Ctrl+PageDown",
+    "Ctrl+PgUp": "Ctrl+PageUp",
 }
 
 
@@ -114,6 +121,8 @@ class PresenterWindow(Protocol):
     def toggle_shortcuts(self) -> None: ...
     def close_shortcuts(self) -> bool: ...
     def show_status(self, text: str) -> None: ...
+    @property
+    def deck(self) -> DeckPlayer: ...
 
 
 def is_text_field(widget: QWidget | None) -> bool:
@@ -227,10 +236,28 @@ class PresenterKeys(QObject):
                 self._presenter.show_status(tr("status.position", pos=typed))
             return
         self.typed = ""
-        self._state.step(self._steps(event))
+        if self._presenter.deck.active:
+            self._presenter.deck.next()  # the scene's positions, then the next scene
+        else:
+            self._state.step(self._steps(event))
 
     def previous(self, event: QKeyEvent | None) -> None:
-        self._state.step(-self._steps(event))
+        if self._presenter.deck.active:
+            self._presenter.deck.previous()
+        else:
+            self._state.step(-self._steps(event))
+
+    def next_scene(self, event: QKeyEvent | None) -> None:
+        if self._presenter.deck.active:
+            self._presenter.deck.next_scene()
+        else:
+            self._presenter.show_status(tr("deck.none"))
+
+    def previous_scene(self, event: QKeyEvent | None) -> None:
+        if self._presenter.deck.active:
+            self._presenter.deck.previous_scene()
+        else:
+            self._presenter.show_status(tr("deck.none"))
 
     def first(self, event: QKeyEvent | None) -> None:
         self._state.go_to(0)

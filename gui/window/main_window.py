@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
 from core import __version__, i18n
 from core.i18n import tr
 from gui import style
+from gui.deck import DeckError
 from gui.export.actions import ExportActions
 from gui.figures.window import WindowView
 from gui.platform.app import use_qt_translations
@@ -30,6 +32,7 @@ from gui.stable_label import StableLabel
 from gui.state import MAX_FONT_SCALE, AppState
 from gui.views import TABS, VIEWS
 from gui.window.controls import ControlPanel
+from gui.window.deck_player import DeckPlayer
 from gui.window.keys import BY_ACTION, PresenterKeys
 from gui.window.overlay import ShortcutOverlay
 
@@ -83,7 +86,14 @@ class MainWindow(QMainWindow):
             QVBoxLayout(host).setContentsMargins(0, 0, 0, 0)
             self.tabs.addTab(host, "")
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
-        self.setCentralWidget(self.tabs)
+        self.deck = DeckPlayer(self, self.state)
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.deck.banner)
+        column.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
         self.controls = ControlPanel(self.state)
         self.control_dock = QDockWidget(self)
         self.control_dock.setObjectName("controls")
@@ -165,6 +175,12 @@ class MainWindow(QMainWindow):
         )
         self._action(file_menu, "menu.load_embeddings", self.open_embeddings_dialog, "Ctrl+O")
         file_menu.addSeparator()
+        self._action(file_menu, "menu.open_deck", self.open_deck_dialog, "Ctrl+Shift+O")
+        self._action(file_menu, "menu.default_deck", lambda: self.open_deck("default"))
+        self._action(file_menu, "menu.add_scene", self.deck.add_current)
+        self._action(file_menu, "menu.save_deck", self.save_deck_dialog, "Ctrl+Shift+S")
+        self._action(file_menu, "menu.close_deck", self.deck.close)
+        file_menu.addSeparator()
         self._action(file_menu, "menu.quit", self.close, QKeySequence.StandardKey.Quit)
 
         edit = self._menu(bar, "menu.edit")
@@ -230,6 +246,39 @@ class MainWindow(QMainWindow):
             self.tabs.setTabText(index, spec.tab_title)
         self.shortcut_overlay.retranslate()
         self._sync_readout()
+
+    def current_view(self) -> str:
+        """The registered name of the tab on screen."""
+        return TABS[self.tabs.currentIndex()].name
+
+    def open_deck(self, source: str) -> bool:
+        """Play a deck file (or "default"); a bad one is shown and changes nothing."""
+        try:
+            self.deck.open(source)
+        except DeckError as err:
+            self.show_status(str(err))
+            QMessageBox.warning(self, tr("dialog.deck_failed"), str(err))
+            return False
+        return True
+
+    def open_deck_dialog(self) -> None:
+        path = choose_file(self, tr("menu.open_deck"), "", tr("deck.filter"), save=False)
+        if path:
+            self.open_deck(path)
+
+    def save_deck_dialog(self) -> None:
+        if not self.deck.active:
+            self.show_status(tr("deck.none"))
+            return
+        path = choose_file(self, tr("menu.save_deck"), "lecture.toml", tr("deck.filter"), save=True)
+        if not path:
+            return
+        try:
+            written = self.deck.save(Path(path))
+        except WriteError as err:
+            QMessageBox.warning(self, tr("dialog.deck_failed"), str(err))
+            return
+        self.show_status(tr("status.saved", path=written))
 
     def open_embeddings_dialog(self) -> None:
         path = choose_file(self, tr("embed.load"), "", tr("export.filter_npy"), save=False)

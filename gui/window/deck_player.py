@@ -1,0 +1,134 @@
+"""Plays a lecture deck in the window: next and previous step through a scene's positions,
+then on to the next or previous scene, like the builds and then the slides of a slide show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QLabel
+
+from core.i18n import tr
+from gui import style
+from gui.deck import PARAMETERS, Scene, check_deck, deck_toml, read_deck
+from gui.platform.files import atomic_write
+from gui.state import AppState
+
+
+class DeckWindow(Protocol):
+    def show_view(self, name: str) -> None: ...
+    def current_view(self) -> str: ...
+    def show_status(self, text: str) -> None: ...
+
+
+class DeckPlayer(QObject):
+    def __init__(self, window: DeckWindow, state: AppState) -> None:
+        super().__init__()
+        self._window = window
+        self._state = state
+        self.scenes: list[Scene] = []
+        self.index = -1
+        #: The scene's number, title and note above the views (hidden without a deck).
+        self.banner = style.rich_label()
+        self.banner.setContentsMargins(8, 4, 8, 4)
+        self.banner.hide()
+        state.observe(["language", "font_scale"], self._show_banner)
+
+    @property
+    def active(self) -> bool:
+        return bool(self.scenes)
+
+    def load(self, scenes: list[Scene]) -> None:
+        """Play scenes from the first; raise DeckError (and change nothing) if the state
+        refuses one of them."""
+        check_deck(scenes, self._state)
+        self.scenes = list(scenes)
+        self.go(0)
+
+    def open(self, source: str | Path) -> None:
+        """Load a deck file (or "default"); raise DeckError, changing nothing, if it is bad."""
+        self.load(read_deck(source))
+        self._window.show_status(tr("deck.opened", n=len(self.scenes)))
+
+    def close(self) -> None:
+        self.scenes, self.index = [], -1
+        self._show_banner()
+
+    def save(self, path: Path) -> Path:
+        """Write the deck (the loaded one, with any scenes added) as TOML, atomically."""
+        data = deck_toml(self.scenes).encode("utf-8")
+        return atomic_write(path, lambda handle: handle.write(data))
+
+    def add_current(self) -> None:
+        """Append the view on screen with every parameter a scene holds, after the current
+        scene (the first scene of a new deck)."""
+        s = self._state
+        view = self._window.current_view()
+        texts = {f"title_{lang}": tr(f"view.{view}", lang) for lang in ("en", "ko")}
+        scene = Scene(view, {name: getattr(s, name) for name in PARAMETERS}, texts)
+        self.index += 1
+        self.scenes.insert(self.index, scene)
+        self._show_banner()
+        self._window.show_status(tr("deck.added", n=self.index + 1, total=len(self.scenes)))
+
+    def go(self, index: int, at_end: bool = False) -> None:
+        """Show scene index (its last position if at_end)."""
+        scene = self.scenes[index]
+        changes = dict(scene.params)
+        if scene.positions is not None:
+            changes["pos"] = scene.positions[1 if at_end else 0]
+        self._state.request(**changes)
+        self._window.show_view(scene.view)
+        self.index = index
+        self._show_banner()
+
+    def next(self) -> None:
+        scene = self.scenes[self.index]
+        if scene.positions is not None and self._state.pos < scene.positions[1]:
+            self._state.set(pos=max(self._state.pos + 1, scene.positions[0]))
+        elif self.index + 1 < len(self.scenes):
+            self.go(self.index + 1)
+        else:
+            self._window.show_status(tr("deck.end"))
+
+    def previous(self) -> None:
+        scene = self.scenes[self.index]
+        if scene.positions is not None and self._state.pos > scene.positions[0]:
+            self._state.set(pos=min(self._state.pos - 1, scene.positions[1]))
+        elif self.index > 0:
+            self.go(self.index - 1, at_end=True)
+        else:
+            self._window.show_status(tr("deck.start"))
+
+    def next_scene(self) -> None:
+        if self.index + 1 < len(self.scenes):
+            self.go(self.index + 1)
+        else:
+            self._window.show_status(tr("deck.end"))
+
+    def previous_scene(self) -> None:
+        if self.index > 0:
+            self.go(self.index - 1)
+        else:
+            self._window.show_status(tr("deck.start"))
+
+    def _show_banner(self, *_: object) -> None:
+        label: QLabel = self.banner
+        if not self.active:
+            label.hide()
+            return
+        language = self._state.language
+        scene = self.scenes[self.index]
+        note = scene.note(language)
+        label.setText(
+            tr(
+                "deck.banner",
+                n=self.index + 1,
+                total=len(self.scenes),
+                title=scene.title(language),
+                note=f" — {note}" if note else "",
+            )
+        )
+        label.setFont(style.scaled_font(self._state.font_scale, 1.2))
+        label.show()

@@ -1,0 +1,123 @@
+"""Lecture decks: reading, checking, playing with real key events, saving."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from gui.deck import DeckError, check_deck, deck_toml, parse_deck, read_deck
+
+ROOT = Path(__file__).resolve().parents[2]
+K = Qt.Key
+
+
+def test_the_built_in_deck_follows_the_course_and_reads_back():
+    scenes = read_deck("default")
+    views = [scene.view for scene in scenes]
+    assert len(scenes) >= 10
+    course = ["heatmap", "clock", "worked", "unique", "embedding", "rotation", "distance",
+              "wavelength", "beyond", "why", "rope", "scaling", "alibi"]  # fmt: skip
+    assert set(course) <= set(views)
+    assert views.index("heatmap") < views.index("clock") < views.index("worked")
+    for scene in scenes:
+        for language in ("en", "ko"):
+            assert scene.texts[f"title_{language}"] and scene.texts[f"note_{language}"]
+    assert parse_deck(deck_toml(scenes)) == scenes
+
+
+BAD = [
+    ("[[scene]\nview = 1", "TOML"),
+    ("title = 'x'", "title"),
+    ("", "no [[scene]]"),
+    ('[[scene]]\nview = "clock"\n[[scene]]\nview = "table"', "scene 2, view"),
+    ('[[scene]]\nview = "clock"\ncolour = "red"', "scene 1, colour"),
+    ('[[scene]]\nview = "clock"\npositions = [5, 2]', "scene 1, positions"),
+    ('[[scene]]\nview = "clock"\npositions = [0, 60]', "scene 1, positions"),
+    ('[[scene]]\nview = "clock"\ntitle_en = 3', "scene 1, title_en"),
+    ('[[scene]]\nview = "clock"\n[[scene]]\nview = "rope"\nhead_dim = 7', "scene 2: head_dim"),
+    ('[[scene]]\nview = "heatmap"\nd_model = 8192\nmax_len = 1000001', "scene 1: max_len"),
+    ('[[scene]]\nview = "clock"\nbase = "big"', "scene 1: base"),
+]
+
+
+@pytest.mark.parametrize(("text", "named"), BAD)
+def test_a_bad_deck_names_the_scene_and_field_and_changes_nothing(text, named, state):
+    state.set(pos=3)
+    before = {name: getattr(state, name) for name in state.FIELDS}
+    with pytest.raises(DeckError, match=named.replace("[", r"\[").replace("]", r"\]")) as caught:
+        check_deck(parse_deck(text), state)
+    assert "\n" not in str(caught.value)
+    assert {name: getattr(state, name) for name in state.FIELDS} == before
+
+
+def test_the_clicker_steps_through_a_scene_then_on_to_the_next(window, qtbot):
+    assert window.open_deck("default")
+    first, second = read_deck("default")[:2]
+    assert window.deck.banner.isVisible() and "1/" in window.deck.banner.text()
+    assert first.view == "heatmap" and window.current_view() == "window"  # the heatmap's tab
+    low, high = first.positions
+    assert window.state.pos == low
+    for expected in range(low + 1, high + 1):
+        qtbot.keyClick(window, K.Key_PageDown)
+        assert window.state.pos == expected
+    qtbot.keyClick(window, K.Key_PageDown)  # past the scene's last position: the next scene
+    assert window.deck.index == 1 and window.state.pos == second.positions[0]
+    assert window.state.clock_pairs == second.params["clock_pairs"]
+    qtbot.keyClick(window, K.Key_PageUp)  # back: the previous scene at its last position
+    assert window.deck.index == 0 and window.state.pos == high
+    window.controls.d_model_spin.setFocus()  # a focused field does not take the clicker's keys
+    qtbot.keyClick(
+        window.controls.d_model_spin, K.Key_PageDown, Qt.KeyboardModifier.ControlModifier
+    )
+    assert window.deck.index == 1
+    qtbot.keyClick(window, K.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    assert window.deck.index == 2 and window.current_view() == "window"
+    window.state.set(language="ko")
+    assert read_deck("default")[2].texts["title_ko"] in window.deck.banner.text()
+    window.deck.close()
+    assert not window.deck.banner.isVisible()
+    qtbot.keyClick(window, K.Key_Right)  # no deck: next position again
+
+
+def test_a_bad_deck_in_the_window_is_shown_and_changes_nothing(window, tmp_path, monkeypatch):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: shown.append(args[2]))
+    window.state.set(pos=7)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[scene]]\nview = "clock"\npos = 3\n[[scene]]\nview = "nope"\n')
+    assert not window.open_deck(str(bad))
+    assert window.state.pos == 7 and not window.deck.active
+    assert "scene 2, view" in shown[0]
+
+
+def test_scenes_added_from_the_window_save_and_reopen(window, tmp_path):
+    window.state.set(pos=4, k=2)
+    window.show_view("distance")
+    window.deck.add_current()
+    window.state.set(d_model=64)
+    window.show_view("rope")
+    window.deck.add_current()
+    path = window.deck.save(tmp_path / "lecture.toml")
+    scenes = read_deck(path)
+    assert [s.view for s in scenes] == ["distance", "rope"]
+    assert scenes[0].params["pos"] == 4 and scenes[1].params["d_model"] == 64
+    assert scenes == window.deck.scenes
+    window.deck.close()
+    assert window.open_deck(str(path)) and window.current_view() == "distance"
+    assert window.state.d_model == 512 and window.state.pos == 4
+
+
+def test_the_command_line_refuses_a_bad_deck_with_one_line(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[scene]]\nview = "clock"\nk = 1.5\n')
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--lang", "en", "--deck", str(bad)],
+        capture_output=True, text=True, timeout=120, env={"QT_QPA_PLATFORM": "offscreen",
+        "PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)},
+    )  # fmt: skip
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "scene 1" in lines[0] and "k" in lines[0]
