@@ -117,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--embeddings", type=Path, help=tr("cli.opt.embeddings"))
     export.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     export.add_argument("--theme", help=tr("cli.opt.theme", themes=", ".join(THEME_NAMES)))
+    export.add_argument("--deck", help=tr("cli.opt.handout"))
     export.add_argument("--lang", help=tr("cli.lang"))
     return parser
 
@@ -245,10 +246,89 @@ def fail(message: str, code: int = 2, prog: str = "pe-clock export") -> int:
     return code
 
 
+def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
+    """Validate a handout's arguments (export --deck) before anything is drawn."""
+    if args.view != "window":
+        raise ValueError(tr("cli.handout_view"))
+    for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
+        if value is not None:
+            raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(args.out))))
+    params = Params(
+        d_model=number(args.d_model),
+        max_len=number(args.max_len),
+        base=number(args.base),
+        pos=number(args.pos),
+        k=number(args.k),
+    )
+    out: Path = args.out
+    folder = out.is_dir() or not out.suffix  # FOLDER/ (argparse's Path drops the slash)
+    if not folder and out.suffix.lower() != ".pdf":
+        raise ValueError(tr("cli.handout_out", value=repr(str(out))))
+    parent = out.parent if not out.is_dir() else out
+    if not parent.is_dir():
+        raise ValueError(tr("cli.out_missing", value=repr(str(parent))))
+    options: dict[str, Any] = {
+        "width": integer("width", args.width, 1920, MIN_SIDE, MAX_SIDE),
+        "height": integer("height", args.height, 1080, MIN_SIDE, MAX_SIDE),
+        "folder": folder,
+    }
+    if args.layout is not None:
+        options["layout"] = check_layout(args.layout)
+    if args.theme is not None:
+        options["theme"] = check_theme(args.theme)
+    return params, options
+
+
+def run_handout(args: argparse.Namespace) -> int:
+    """export --deck: one page (or PNG) per scene; a bad deck exits 2 and writes nothing."""
+    try:
+        params, options = check_handout(args)
+    except ValueError as err:
+        return fail(str(err))
+    if not os.environ.get("QT_QPA_PLATFORM") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtWidgets import QApplication
+
+    from gui.deck import DeckError, check_deck, read_deck
+    from gui.export.handout import export_handout
+    from gui.export.render import ExportError
+    from gui.platform.app import create_application, quiet_offscreen_warnings
+    from gui.state import AppState
+
+    quiet_offscreen_warnings()
+    app = QApplication.instance() or create_application(sys.argv[:1])
+    state = AppState(params)
+    try:
+        state.set(**{n: options[n] for n in ("layout", "theme") if n in options})
+        scenes = read_deck(args.deck)
+        check_deck(scenes, state)
+    except DeckError as err:
+        state.deleteLater()
+        return fail(str(err))
+    try:
+        if options["folder"]:
+            args.out.mkdir(exist_ok=True)
+        written = export_handout(args.out, scenes, state, options["width"], options["height"])
+    except (ExportError, OSError) as err:
+        return fail(str(err), 1)
+    except Interrupted as stop:
+        return fail(tr("export.interrupted", signal=stop, path=args.out), 128 + stop.signum)
+    finally:
+        state.deleteLater()
+    del app
+    for path in written:
+        print(path, flush=True)
+    return 0
+
+
 def run_export(args: argparse.Namespace) -> int:
     # Ctrl+C and SIGTERM are noted and acted on between drawing steps (see note_signal).
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, note_signal)
+    if args.deck is not None:
+        return run_handout(args)
     try:
         params, options = check_export(args)
     except ValueError as err:

@@ -235,6 +235,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "open a lecture deck: a TOML file, or 'default' for the built-in one",
         "강의 순서 열기: TOML 파일, 또는 기본 강의 순서는 'default'",
     ),
+    "cli.opt.handout": (
+        "a handout of a deck (a TOML file, or 'default'): --out FILE.pdf for one slide-sized "
+        "page per scene, --out FOLDER/ for one PNG per scene",
+        "강의 순서(TOML 파일, 또는 'default')의 유인물: --out FILE.pdf는 장면마다 슬라이드 크기 "
+        "한 쪽, --out FOLDER/는 장면마다 PNG 한 장",
+    ),
+    "cli.handout_view": (
+        "--view cannot go with --deck: each scene names its view",
+        "--view는 --deck과 함께 쓸 수 없습니다: 장면마다 보기가 정해져 있습니다",
+    ),
+    "cli.handout_out": (
+        "--out must be a .pdf file or a folder ending in /; got {value}",
+        "--out은 .pdf 파일이나 /로 끝나는 폴더여야 합니다 (받은 값: {value})",
+    ),
     "cli.opt.theme": (
         "colours: {themes} (default light; dark is white on black, for projectors)",
         "색: {themes} (기본값 light; dark는 프로젝터용으로 검은 바탕에 흰 글씨)",

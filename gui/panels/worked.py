@@ -142,9 +142,16 @@ class WorkedView(LazyView):
         self._show_formula()
 
     def prepare_export(self) -> None:
-        """A figure shows the table without the on-screen selection."""
+        """A figure shows the table without the on-screen selection, and flat headers (the
+        style's gradient is no colour a PDF can hold: Qt's PDF writer dropped it)."""
         self.table.clearSelection()
         self.table.setCurrentCell(-1, -1)
+        rule = self._theme.dim_text.name()
+        for header in (self.table.horizontalHeader(), self.table.verticalHeader()):
+            header.setStyleSheet(
+                "QHeaderView::section { background: transparent; border: none;"
+                f" border-bottom: 1px solid {rule}; }}"
+            )
 
     def _on_state_pos_changed(self) -> None:
         if self.follow_check.isChecked():  # otherwise the rows start at 0, whatever pos is

@@ -121,3 +121,43 @@ def test_the_command_line_refuses_a_bad_deck_with_one_line(tmp_path):
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "scene 1" in lines[0] and "k" in lines[0]
+
+
+def test_a_handout_has_a_page_per_scene_or_a_png_per_scene(tmp_path):
+    from tests.gui.test_export import run_cli
+
+    scenes = read_deck("default")
+    out = run_cli("--deck", "default", "--lang", "ko", "--out", "handout.pdf", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    data = (tmp_path / "handout.pdf").read_bytes()
+    assert data.count(b"/Type /Page") - data.count(b"/Type /Pages") == len(scenes)
+    out = run_cli("--deck", "default", "--width", "640", "--height", "360", "--out", "pages/",
+                  cwd=tmp_path)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    names = sorted(p.name for p in (tmp_path / "pages").iterdir())
+    assert names == [f"{n:02d}-{s.view}.png" for n, s in enumerate(scenes, start=1)]
+    from PySide6.QtGui import QImage
+
+    assert QImage(str(tmp_path / "pages" / names[0])).size().width() == 640
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--deck", "bad.toml", "--out", "h.pdf"], "scene 1"),
+        (["--deck", "missing.toml", "--out", "h.pdf"], "missing.toml"),
+        (["--deck", "default", "--view", "clock", "--out", "h.pdf"], "--view"),
+        (["--deck", "default", "--out", "h.png"], "--out"),
+        (["--deck", "default", "--fps", "3", "--out", "h.pdf"], "--fps"),
+    ],
+)
+def test_a_bad_handout_exits_2_and_writes_nothing(tmp_path, args, named):
+    from tests.gui.test_export import run_cli
+
+    (tmp_path / "bad.toml").write_text('[[scene]]\nview = "clock"\npos = -4\n')
+    before = sorted(p.name for p in tmp_path.iterdir())
+    out = run_cli(*args, cwd=tmp_path)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0], out.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == before

@@ -1,0 +1,137 @@
+"""Handouts: a deck as a PDF with one slide-sized page per scene (title, figure, note), or as
+one PNG per scene. Written like every export: in memory, then atomically."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import BinaryIO
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QFont, QImage, QImageWriter, QPageLayout, QPageSize, QPainter, QPdfWriter
+
+from core.i18n import tr
+from gui import style
+from gui.deck import Scene, check_deck
+from gui.export.render import SVG_PDF_DPI, ExportError, staged
+from gui.platform.files import atomic_write, check_interrupted, check_target
+from gui.state import AppState
+
+#: Shares of the page's height for the title above the figure and the note under it.
+TITLE_SHARE, NOTE_SHARE = 0.09, 0.08
+
+
+def _scene_state(state: AppState, scene: Scene) -> AppState:
+    twin = state.copy()
+    changes = dict(scene.params)
+    if scene.positions is not None:
+        changes["pos"] = scene.positions[0]
+    twin.set(**changes)
+    return twin
+
+
+def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, height: int) -> None:
+    """One scene on a width x height page: its title, its figure, its note."""
+    theme = style.theme(state)
+    title_h, note_h = round(TITLE_SHARE * height), round(NOTE_SHARE * height)
+    painter.fillRect(QRectF(0, 0, width, height), theme.background)
+    margin = round(0.02 * width)
+    language = state.language
+    for text, top, band, share, bold in (
+        (scene.title(language), 0, title_h, 0.42, True),
+        (scene.note(language), height - note_h, note_h, 0.32, False),
+    ):
+        font = QFont(style.scaled_font(1.0))
+        font.setPixelSize(max(8, round(share * band)))
+        font.setBold(bold)
+        painter.setFont(font)
+        painter.setPen(theme.text)
+        painter.drawText(
+            QRectF(margin, top, width - 2 * margin, band),
+            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
+            text,
+        )
+    with staged(scene.view, state, width, height - title_h - note_h, False) as figure:
+        painter.save()
+        painter.translate(0, title_h)
+        figure.paint(painter)
+        painter.restore()
+
+
+def handout_pdf(scenes: list[Scene], state: AppState, width: int, height: int) -> bytes:
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(SVG_PDF_DPI)
+    points = QSizeF(width, height) * (72.0 / SVG_PDF_DPI)
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(points, QPageSize.Unit.Point, "PE Clock"),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(0, 0, 0, 0),
+        )
+    )
+    writer.setTitle("PE Clock")
+    writer.setCreator("PE Clock")
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise OSError("cannot start a PDF document")
+    try:
+        for number, scene in enumerate(scenes):
+            if number:
+                writer.newPage()
+            twin = _scene_state(state, scene)
+            try:
+                _paint_page(painter, scene, twin, width, height)
+            finally:
+                twin.deleteLater()
+            check_interrupted()
+    finally:
+        painter.end()
+    buffer.close()
+    return bytes(buffer.data().data())
+
+
+def handout_png(scene: Scene, state: AppState, width: int, height: int) -> bytes:
+    image = QImage(width, height, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    twin = _scene_state(state, scene)
+    try:
+        _paint_page(painter, scene, twin, width, height)
+    finally:
+        twin.deleteLater()
+        painter.end()
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not QImageWriter(buffer, QByteArray(b"PNG")).write(image):
+        raise OSError("the PNG encoder failed")
+    buffer.close()
+    return bytes(buffer.data().data())
+
+
+def _writer(data: bytes) -> Callable[[BinaryIO], object]:
+    return lambda handle: handle.write(data)
+
+
+def export_handout(
+    out: Path, scenes: list[Scene], state: AppState, width: int = 1920, height: int = 1080
+) -> list[Path]:
+    """A PDF (out ends in .pdf) or a folder of PNGs named by scene number and view (out is a
+    folder); the deck is checked first, so a bad scene writes nothing."""
+    check_deck(scenes, state)
+    try:
+        if out.suffix.lower() == ".pdf" and not out.is_dir():
+            check_target(out)
+            return [atomic_write(out, _writer(handout_pdf(scenes, state, width, height)))]
+        written = []
+        for number, scene in enumerate(scenes, start=1):
+            target = out / f"{number:02d}-{scene.view}.png"
+            check_target(target)
+            page = handout_png(scene, state, width, height)
+            check_interrupted()
+            written.append(atomic_write(target, _writer(page)))
+        return written
+    except OSError as err:
+        raise ExportError(tr("export.failed", path=out, reason=err.strerror or err)) from err
