@@ -792,18 +792,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rope.score": ("score", "점수"),
     "rope.distance": ("distance m − n", "거리 m − n"),
     "rope.bound": ("bound (relative)", "상한 (상대값)"),
-    "rope.result": (
+    "rope.turn": (
         "Pair {pair} of q at m = pos + k = {m} and of k at n = pos = {n}, turned by m·θ and "
         "n·θ (θ = {theta}): the angle between them is their angle at m = n plus "
-        "(m − n)·θ = {between}°. In the matrix (scores up to {largest}) each diagonal m − n "
-        "holds one value, to within {spread}. {layout}; the two layouts differ by a fixed "
-        "permutation of q's and k's dimensions (so of the weights' columns): permuted, they "
-        "give the same scores, to within {permuted}.",
+        "(m − n)·θ = {between}°.",
         "쌍 {pair}: q는 m = pos + k = {m}에서 m·θ만큼, k는 n = pos = {n}에서 n·θ만큼 "
         "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각에 (m − n)·θ = {between}°를 "
-        "더한 것입니다. 행렬(점수 최대 {largest})의 각 대각선 m − n에는 값이 하나뿐이며, "
-        "차이는 {spread} 이내입니다. {layout}. 두 배치는 q와 k의 차원(곧 가중치의 열) 순서를 "
-        "정해진 대로 바꾼 것일 뿐이라, 바꾸고 나면 점수가 {permuted} 이내로 같습니다.",
+        "더한 것입니다.",
+    ),
+    "rope.result": (
+        "In the matrix (scores up to {largest}) each diagonal m − n holds one value, to within "
+        "{spread}. {layout}; the two layouts differ by a fixed permutation of q's and k's "
+        "dimensions (so of the weights' columns): permuted, they give the same scores, to "
+        "within {permuted}.",
+        "행렬(점수 최대 {largest})의 각 대각선 m − n에는 값이 하나뿐이며, 차이는 {spread} "
+        "이내입니다. {layout}. 두 배치는 q와 k의 차원(곧 가중치의 열) 순서를 정해진 대로 바꾼 "
+        "것일 뿐이라, 바꾸고 나면 점수가 {permuted} 이내로 같습니다.",
     ),
     # --- context extension ----------------------------------------------------------------------
     "scaling.caption": (

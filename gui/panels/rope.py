@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.format import fmt_base
@@ -22,6 +22,7 @@ from core.rope import (
 from gui import style
 from gui.lazy_view import LazyView, lazy
 from gui.panels.options import Options
+from gui.stable_label import StableLabel
 from gui.state import MAX_HEAD_DIM, AppState
 
 #: Positions m and n of the score matrix.
@@ -46,6 +47,10 @@ class RopeView(LazyView):
         self._theme = t = style.theme(state)  # fixed for the view: exports build a view per theme
         self.caption = style.rich_label()
         self.result = style.rich_label()
+        # Plain text in a fixed slot: it changes with every step.
+        self.turn = StableLabel(fill=True)
+        self.turn.setTextFormat(Qt.TextFormat.PlainText)
+        self.turn.setWordWrap(True)
         self.options = Options(state)
         self.options.spin("head_dim", "rope.head_dim", 2, MAX_HEAD_DIM, even=True)
         self.options.choice(
@@ -66,7 +71,10 @@ class RopeView(LazyView):
             hand = pg.PlotCurveItem(pen=pg.mkPen(color, width=5))
             self.dial.addItem(hand)
             self.hands.append(hand)
-        self.tips = [pg.TextItem(color=color, anchor=(0.5, 0.5)) for color in t.hands[:2]]
+        self.tips = [
+            pg.TextItem(name, color=color, anchor=(0.5, 0.5))
+            for name, color in zip(("qₘ", "kₙ"), t.hands[:2], strict=True)
+        ]
         for tip in self.tips:
             self.dial.addItem(tip)
         self.score_plot, self.score_image = style.image_plot(self, self.graphics, 0, 1, theme=t)
@@ -82,6 +90,7 @@ class RopeView(LazyView):
         layout.addWidget(self.caption)
         layout.addWidget(self.options)
         layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.turn.slot)
         layout.addWidget(self.result)
         state.observe(["base", "language", "font_scale", "head_dim"], self._request_sync)
         state.observe(["rope_layout"], self._request_sync)
@@ -108,12 +117,15 @@ class RopeView(LazyView):
         order = half_to_interleaved(s.head_dim)
         half = rope_scores(q, k, SCORE_LENGTH, s.base, "half")
         interleaved = rope_scores(q[order], k[order], SCORE_LENGTH, s.base, "interleaved")
-        self._texts = {
-            "spread": f"{diagonal_spread(scores):.1e}",
-            "largest": f"{limit:.3g}",
-            "permuted": f"{float(np.abs(half - interleaved).max()):.1e}",
-            "layout": tr(f"rope.{s.rope_layout}_note"),
-        }
+        self.result.setText(
+            tr(
+                "rope.result",
+                spread=f"{diagonal_spread(scores):.1e}",
+                largest=f"{limit:.3g}",
+                permuted=f"{float(np.abs(half - interleaved).max()):.1e}",
+                layout=tr(f"rope.{s.rope_layout}_note"),
+            )
+        )
         style.set_title(self.score_plot, tr("rope.scores", n=SCORE_LENGTH - 1), s)
         style.set_title(self.decay_plot, tr("rope.decay", head_dim=s.head_dim), s)
         self.score_plot.setLabel("bottom", tr("rope.n"))
@@ -126,8 +138,9 @@ class RopeView(LazyView):
         for tip in self.tips:
             tip.setFont(style.scaled_font(s.font_scale, 1.1, bold=True))
         self.caption.setText(tr("rope.caption", base=fmt_base(s.base)))
-        for label in (self.caption, self.result):
+        for label in (self.caption, self.result, self.turn):
             label.setFont(style.scaled_font(s.font_scale, 1.05))
+        self.turn.slot.setFixedHeight(self.turn.fontMetrics().lineSpacing() * 2 + 6)
         self._sync_dial()
 
     @lazy
@@ -143,22 +156,11 @@ class RopeView(LazyView):
             apply_rope(vector[None, :], [position], s.base, s.rope_layout)[0][order][2 * i :][:2]
             for vector, position in ((q, m), (k, n))
         ]
-        names = ("qₘ", "kₙ")
-        for hand, tip, vector, name in zip(self.hands, self.tips, turned, names, strict=True):
+        for hand, tip, vector in zip(self.hands, self.tips, turned, strict=True):
             x, y = vector / (np.hypot(*vector) or 1.0)
             hand.setData([0, x], [0, y])
-            tip.setText(name)
             tip.setPos(1.15 * x, 1.15 * y)
         between = math.degrees((m - n) * theta) % 360
-        self.result.setText(
-            tr(
-                "rope.result",
-                m=m,
-                n=n,
-                pair=i,
-                head_dim=s.head_dim,
-                theta=f"{theta:.6g}",
-                between=f"{between:.1f}",
-                **self._texts,
-            )
+        self.turn.setText(
+            tr("rope.turn", m=m, n=n, pair=i, theta=f"{theta:.6g}", between=f"{between:.1f}")
         )
