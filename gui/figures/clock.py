@@ -86,9 +86,18 @@ class ClockView(LazyView):
         )
         self.clock_plot.addItem(self.face)
         style.cache_static(self.face)
-        twelve = pg.TextItem("12", color=self._theme.dim_text, anchor=(0.5, 0))
-        twelve.setPos(0, 0.78)
-        self.clock_plot.addItem(twelve)
+        # 12, 3, 6 and 9 inside the hour marks: where a hand points reads at a glance.
+        self.numerals = []
+        for text, x, y, anchor in (
+            ("12", 0, 0.78, (0.5, 0)),
+            ("3", 0.78, 0, (1, 0.5)),
+            ("6", 0, -0.78, (0.5, 1)),
+            ("9", -0.78, 0, (0, 0.5)),
+        ):
+            numeral = pg.TextItem(text, color=self._theme.dim_text, anchor=anchor)
+            numeral.setPos(x, y)
+            self.clock_plot.addItem(numeral)
+            self.numerals.append(numeral)
         self.clock_hands = []
         for hand in range(3):
             pen = pg.mkPen(self._theme.hands[hand], width=HAND_WIDTHS[hand])
@@ -282,6 +291,8 @@ class ClockView(LazyView):
         for widget in (self.grid_title, *self.legend_lines, *self.hand_spins, *self.hand_labels):
             widget.setFont(style.scaled_font(scale))
         self.legend_lines[0].setFont(style.scaled_font(scale, bold=True))
+        for numeral in self.numerals:
+            numeral.setFont(style.scaled_font(scale, 1.1))
         # Room for every line wrapped once: changing numbers never resize the clock above.
         spacing = self.legend_lines[1].fontMetrics().lineSpacing()
         for index, line in enumerate(self.legend_lines):
