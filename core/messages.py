@@ -459,7 +459,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tab.beyond": ("Beyond the trained length", "학습 길이 너머"),
     "tab.why": ("Why position?", "왜 위치가 필요한가"),
     "tab.rope": ("RoPE", "회전 RoPE"),
-    "tab.scaling": ("Context extension", "문맥 길이 늘리기"),
+    "tab.scaling": ("Context extension", "컨텍스트 길이 늘리기"),
     "tab.alibi": ("ALiBi", "선형 편향 ALiBi"),
     # --- controls --------------------------------------------------------------------------------
     "controls.parameters": ("Parameters", "매개변수"),
@@ -631,10 +631,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rotation.phi": (
         "φ = k·ω<sub>{pair}</sub> = {k} × {omega} = <b>{phi} rad</b> = "
         "<b>{degrees}°</b><br>ω<sub>{pair}</sub> = {base}<sup>−{two_i}/{d_model}"
-        "</sup>. Every block turns its pair by φ whatever pos is.",
+        "</sup>. Block i turns pair i by k·ω<sub>i</sub>, whatever pos is.",
         "φ = k·ω<sub>{pair}</sub> = {k} × {omega} = <b>{phi} rad</b> = "
         "<b>{degrees}°</b><br>ω<sub>{pair}</sub> = {base}<sup>−{two_i}/{d_model}"
-        "</sup>. pos가 무엇이든 각 블록은 자기 쌍을 φ만큼 돌립니다.",
+        "</sup>. pos가 무엇이든 블록 i는 쌍 i를 k·ω<sub>i</sub>만큼 돌립니다.",
     ),
     "rotation.vectors": (
         "<b>Pair {pair} of the three vectors</b> (sin, cos):",
@@ -752,18 +752,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "view.beyond": ("Beyond the trained length", "학습 길이 너머"),
     "view.why": ("Why position? (toy self-attention)", "왜 위치가 필요한가 (장난감 셀프 어텐션)"),
     "view.rope": ("RoPE: rotary position embedding", "RoPE: 회전 위치 임베딩"),
-    "view.scaling": ("Context extension (RoPE scaling)", "문맥 길이 늘리기 (RoPE 스케일링)"),
+    "view.scaling": ("Context extension (RoPE scaling)", "컨텍스트 길이 늘리기 (RoPE 스케일링)"),
     "view.alibi": ("ALiBi: linear biases", "ALiBi: 선형 편향"),
     # --- RoPE ---------------------------------------------------------------------------------
     "rope.caption": (
         "<b>RoPE.</b> Instead of adding PE to the input, RoPE turns every pair of the query and "
         "of the key by its position times θ<sub>i</sub> = <nobr>base<sup>−2i/head_dim</sup></nobr>"
-        " (base = rope_theta = {base}: the same ladder of speeds as PE). The score q<sub>m</sub>·"
+        " (base = rope_theta = {base}: the same speeds, fast to slow, as PE's pairs). The score q<sub>m</sub>·"
         "k<sub>n</sub> then depends on m − n alone: the rotation identity PE(pos+k) = "
         "R(k)·PE(pos), moved inside attention.",
         "<b>RoPE.</b> RoPE는 입력에 PE를 더하는 대신 쿼리와 키의 각 쌍을 위치 × θ<sub>i</sub> = "
-        "<nobr>base<sup>−2i/head_dim</sup></nobr>만큼 돌립니다(base = rope_theta = {base}, PE와 "
-        "같은 속도 사다리). 그러면 점수 q<sub>m</sub>·k<sub>n</sub>은 m − n에만 달려 있습니다. "
+        "<nobr>base<sup>−2i/head_dim</sup></nobr>만큼 돌립니다(base = rope_theta = {base}, PE의 "
+        "쌍들과 같은 빠르기). 그러면 점수 q<sub>m</sub>·k<sub>n</sub>은 m − n에만 달려 있습니다. "
         "회전 항등식 PE(pos+k) = R(k)·PE(pos)가 어텐션 안으로 들어간 것입니다.",
     ),
     "rope.head_dim": ("head_dim", "헤드 차원 head_dim"),
@@ -793,35 +793,38 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rope.distance": ("distance m − n", "거리 m − n"),
     "rope.bound": ("bound (relative)", "상한 (상대값)"),
     "rope.turn": (
-        "Pair {pair} of q at m = pos + k = {m} and of k at n = pos = {n}, turned by m·θ and "
-        "n·θ (θ = {theta}): the angle between them is their angle at m = n plus "
-        "(m − n)·θ = {between}°.",
-        "쌍 {pair}: q는 m = pos + k = {m}에서 m·θ만큼, k는 n = pos = {n}에서 n·θ만큼 "
+        "Pair {pair} of the query at m = pos + offset k = {m} and of the key at n = pos = {n}, "
+        "turned by m·θ and n·θ (θ = {theta}): the angle between them is their angle at m = n "
+        "plus (m − n)·θ = {between}°.",
+        "쌍 {pair}: 쿼리 q는 m = pos + 간격 k = {m}에서 m·θ만큼, 키는 n = pos = {n}에서 n·θ만큼 "
         "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각에 (m − n)·θ = {between}°를 "
         "더한 것입니다.",
     ),
     "rope.result": (
-        "In the matrix (scores up to {largest}) each diagonal m − n holds one value, to within "
-        "{spread}. {layout}; the two layouts differ by a fixed permutation of q's and k's "
-        "dimensions (so of the weights' columns): permuted, they give the same scores, to "
-        "within {permuted}.",
-        "행렬(점수 최대 {largest})의 각 대각선 m − n에는 값이 하나뿐이며, 차이는 {spread} "
-        "이내입니다. {layout}. 두 배치는 q와 k의 차원(곧 가중치의 열) 순서를 정해진 대로 바꾼 "
-        "것일 뿐이라, 바꾸고 나면 점수가 {permuted} 이내로 같습니다.",
+        "In the matrix (|score| up to {largest}) each diagonal m − n holds one value, to within "
+        "{spread}. {layout}. The other layout, {other}, differs by a fixed permutation of the "
+        "query's and key's dimensions (so of the rows of q_proj's and k_proj's weights): "
+        "permuted, the two give the same scores, to within {permuted}.",
+        "행렬(|점수| 최대 {largest})의 각 대각선 m − n에는 값이 하나뿐이며, 차이는 {spread} "
+        "이내입니다. {layout}. 다른 배치인 {other}은(는) 쿼리와 키의 차원(곧 q_proj와 k_proj "
+        "가중치의 행) 순서를 정해진 대로 바꾼 것일 뿐이라, 바꾸고 나면 두 배치의 점수가 "
+        "{permuted} 이내로 같습니다.",
     ),
     # --- context extension ----------------------------------------------------------------------
     "scaling.caption": (
         "<b>Context extension.</b> A model trained on L0 positions meets longer texts, where its "
         "slow pairs would turn to angles it never saw. Each method rescales θ<sub>i</sub> "
-        "(rope_theta = {base}) so that the longest wavelengths fit the new length s·L0: linear "
-        "(Position Interpolation) divides every θ by s; NTK-aware raises the base; dynamic NTK "
-        "raises it with the length; YaRN and Llama 3.1 divide only the slow pairs and keep the "
-        "fast ones that tell neighbours apart, with a ramp between.",
-        "<b>문맥 길이 늘리기.</b> 위치 L0개로 학습한 모델이 더 긴 글을 만나면 느린 쌍이 본 적 없는 "
-        "각도까지 돌게 됩니다. 각 방법은 θ<sub>i</sub>(rope_theta = {base})를 다시 조정해 가장 긴 "
-        "파장이 새 길이 s·L0에 맞게 합니다. 선형(Position Interpolation)은 모든 θ를 s로 나누고, "
-        "NTK는 밑 base를 키우며, 동적 NTK는 길이에 따라 키웁니다. YaRN과 Llama 3.1은 느린 쌍만 "
-        "나누고 이웃 위치를 구별하는 빠른 쌍은 그대로 두며, 그 사이를 경사로 잇습니다.",
+        "(rope_theta = {base}) so that over the new length s·L0 the slow pairs turn about as far "
+        "as they did over L0: linear (Position Interpolation) divides every θ by s; NTK-aware "
+        "raises the base; dynamic NTK raises it with the length; YaRN and Llama 3.1 divide only "
+        "the slow pairs' θ by s and keep the fast ones that tell neighbours apart, with a ramp "
+        "between.",
+        "<b>컨텍스트 길이 늘리기.</b> 위치 L0개로 학습한 모델이 더 긴 글을 만나면 느린 쌍이 본 적 "
+        "없는 각도까지 돌게 됩니다. 각 방법은 θ<sub>i</sub>(rope_theta = {base})를 다시 조정해, 새 "
+        "길이 s·L0 동안에도 느린 쌍이 L0 동안 돌던 만큼만 돌게 합니다. 선형(Position "
+        "Interpolation)은 모든 θ를 s로 나누고, NTK 방식은 밑 base를 키우며, 동적 NTK는 길이에 따라 "
+        "키웁니다. YaRN과 Llama 3.1은 느린 쌍의 θ만 s로 나누고 이웃 위치를 구별하는 빠른 쌍은 "
+        "그대로 두며, 그 사이를 경사로 잇습니다.",
     ),
     "scaling.preset": ("model", "모델"),
     "scaling.custom": ("your own values", "직접 입력"),
@@ -835,7 +838,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "scaling.llama3": ("Llama 3.1", "Llama 3.1 방식"),
     "scaling.factor": ("s", "배율 s"),
     "scaling.original_len": ("L0", "학습 길이 L0"),
-    "scaling.paper": ("YaRN as its paper writes it", "논문에 적힌 YaRN"),
+    "scaling.paper": ("YaRN as its paper writes it (left)", "논문에 적힌 YaRN (왼쪽)"),
+    "scaling.before": ("wavelengths before (right)", "바꾸기 전 파장 (오른쪽)"),
     "scaling.yarn_note": (
         " YaRN is drawn as its reference code computes it (Hugging Face transformers): a "
         "linear ramp over the pair index. The paper ramps over r = L0/λ, the turns a pair "
@@ -848,8 +852,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "scaling.target": ("target s·L0 = {n}", "목표 길이 s·L0 = {n}"),
     "scaling.ratio_title": ("θ′/θ per pair", "쌍별 θ′/θ"),
     "scaling.wave_title": (
-        "wavelength per pair (log scale; dashed: before)",
-        "쌍별 파장 (로그 눈금, 점선: 바꾸기 전)",
+        "wavelength per pair (log scale)",
+        "쌍별 파장 (로그 눈금)",
     ),
     "scaling.pair": ("pair i", "쌍 i"),
     "scaling.ratio": ("θ′/θ", "θ′/θ"),
@@ -858,20 +862,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "s = {s}: from L0 = {l0} to s·L0 = {target} positions (dynamic NTK drawn at that "
         "length). Attention factor: {factors}.",
         "s = {s}: L0 = {l0}에서 s·L0 = {target} 위치까지 (동적 NTK는 그 길이에서 그렸습니다). "
-        "attention factor: {factors}.",
+        "어텐션 배율(attention factor): {factors}.",
     ),
     # --- ALiBi --------------------------------------------------------------------------------
     "alibi.caption": (
         "<b>ALiBi.</b> Press et al. add no position vector at all: before the softmax, head h "
         "subtracts m<sub>h</sub>·|i − j| from the score of query i and key j, a penalty that "
         "grows with the distance, with a fixed slope m<sub>h</sub> per head. As with RoPE, the "
-        "effect depends on i − j alone: RoPE turns q and k so that their product depends on the "
-        "distance, ALiBi adds the distance to the product itself.",
+        "effect depends on i − j alone: RoPE turns q and k so that their dot product depends on "
+        "the distance, ALiBi adds −m<sub>h</sub>·|i − j| to it.",
         "<b>ALiBi.</b> Press 등은 위치 벡터를 아예 쓰지 않습니다. 소프트맥스 전에 헤드 h는 쿼리 i와 "
         "키 j의 점수에서 m<sub>h</sub>·|i − j|를 뺍니다. 거리가 멀수록 커지는 벌점이며, 기울기 "
         "m<sub>h</sub>는 헤드마다 정해져 있습니다. RoPE처럼 그 효과는 i − j에만 달려 있습니다. "
-        "RoPE는 q와 k를 돌려 둘의 곱이 거리에 따라 달라지게 하고, ALiBi는 곱에 거리를 직접 "
-        "더합니다.",
+        "RoPE는 q와 k를 돌려 둘의 내적이 거리에 따라 달라지게 하고, ALiBi는 내적에 "
+        "−m<sub>h</sub>·|i − j|를 더합니다.",
     ),
     "alibi.heads": ("heads H", "헤드 수 H"),
     "alibi.causal": ("causal mask", "인과 마스크"),
@@ -888,8 +892,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "거리에 따른 헤드별 편향 −m<sub>h</sub>·|i − j|",
     ),
     "alibi.result": (
-        "Slopes from {first} (head 1) to {last} (the last head).",
-        "기울기는 {first}(헤드 1)부터 {last}(마지막 헤드)까지입니다.",
+        "The steepest slope is {steep} (head {steep_head}), the gentlest {gentle} (head "
+        "{gentle_head}).",
+        "가장 가파른 기울기는 {steep}(헤드 {steep_head}), 가장 완만한 기울기는 {gentle}(헤드 "
+        "{gentle_head})입니다.",
     ),
     "alibi.power": (
         "H = {heads} is a power of two: m<sub>h</sub> = 2<sup>−8h/H</sup>, each slope "
@@ -898,9 +904,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "앞의 것의 2<sup>−{step}</sup>배입니다.",
     ),
     "alibi.other": (
-        "H = {heads} is not a power of two: the slopes of the closest power, {closest} heads, "
-        "then every other slope of {double} heads: {extra} (as in Press et al.'s code).",
-        "H = {heads}은(는) 2의 거듭제곱이 아니므로, 가장 가까운 거듭제곱인 헤드 {closest}개의 "
+        "H = {heads} is not a power of two: the slopes of {closest} heads (the largest power of "
+        "two below H), then every other slope of {double} heads: {extra} (as in Press et al.'s "
+        "code).",
+        "H = {heads}은(는) 2의 거듭제곱이 아니므로, H보다 작은 가장 큰 거듭제곱인 헤드 {closest}개의 "
         "기울기 다음에 헤드 {double}개의 기울기를 하나씩 걸러 씁니다: {extra} (Press 등의 코드와 "
         "같음).",
     ),
@@ -1010,7 +1017,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "√(d_model/2) = {pe_norm} at every pos: beside small embeddings, PE is the larger part "
         "of the sum. The paper multiplies the embeddings by √d_model = {root} first (§3.4); "
         "{scaled}",
-        "<b>임베딩 + 위치 = 입력.</b> 트랜스포머가 받는 것은 토큰 임베딩 + PE(pos)입니다. PE의 "
+        "<b>임베딩 + 위치 = 입력.</b> Transformer가 받는 것은 토큰 임베딩 + PE(pos)입니다. PE의 "
         "각 값은 [−1, 1] 안에 있지만 벡터 PE(pos)의 길이는 어느 위치에서나 "
         "√(d_model/2) = {pe_norm}입니다. 임베딩이 작으면 합에서 PE가 더 큰 몫을 차지합니다. "
         "논문(§3.4)은 PE를 더하기 전에 임베딩에 √d_model = {root}을(를) 곱합니다. {scaled}",
@@ -1032,7 +1039,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "embed.tokens_example": ("token embeddings (example values)", "토큰 임베딩 (예시 값)"),
     "embed.tokens_loaded": ("token embeddings (loaded: {file})", "토큰 임베딩 (불러옴: {file})"),
     "embed.pe": ("PE rows of positions pos, pos+1, …", "위치 pos, pos+1, …의 PE 행"),
-    "embed.sum": ("sum: the input the Transformer receives", "합: 트랜스포머가 받는 입력"),
+    "embed.sum": ("sum: the input the Transformer receives", "합: Transformer가 받는 입력"),
     "embed.scale": (
         "one colour scale for all three: ±{limit}",
         "세 그림 공통 색 눈금: ±{limit}",

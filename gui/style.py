@@ -245,7 +245,12 @@ class IndexAxis(pg.AxisItem):
 
 class PlainLogAxis(pg.AxisItem):
     """A log axis labelled 10, 100, 1,000 … 1,000,000, then 1e7 …: pyqtgraph writes 10⁴ with
-    superscript digits a few pixels tall, unreadable on a slide."""
+    superscript digits a few pixels tall, unreadable on a slide. No SI prefix: on a small plot
+    pyqtgraph scaled the labels of 0.01 … 1 by "(×0.001)" and wrote them as 0 and 0."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.enableAutoSIPrefix(False)
 
     def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         out = []

@@ -130,7 +130,13 @@ class AlibiView(LazyView):
             )
         mask = tr("alibi.masked") if s.causal else ""
         self.result.setText(
-            tr("alibi.result", first=slope_text(slopes[0]), last=slope_text(slopes[-1]))
+            tr(
+                "alibi.result",
+                steep=slope_text(slopes.max()),
+                steep_head=int(np.argmax(slopes)) + 1,
+                gentle=slope_text(slopes.min()),
+                gentle_head=int(np.argmin(slopes)) + 1,
+            )
             + " "
             + rule
             + mask

@@ -124,6 +124,7 @@ class RopeView(LazyView):
                 largest=f"{limit:.3g}",
                 permuted=f"{float(np.abs(half - interleaved).max()):.1e}",
                 layout=tr(f"rope.{s.rope_layout}_note"),
+                other=tr("rope.half" if s.rope_layout == "interleaved" else "rope.interleaved"),
             )
         )
         style.set_title(self.score_plot, tr("rope.scores", n=SCORE_LENGTH - 1), s)

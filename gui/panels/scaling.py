@@ -68,7 +68,9 @@ class ScalingView(LazyView):
         )
         self.wave_plot.setLogMode(x=False, y=True)
         colors = dict(zip(METHODS, (*t.curves, t.warning), strict=True))
-        self.ratio_legend = self.ratio_plot.addLegend(offset=(-10, 10), labelTextColor=t.text)
+        # The key under the plots: inside them it covered the curves wherever it went.
+        self.key = style.rich_label()
+        self._colors = colors
         self.ratio_curves = {
             m: self.ratio_plot.plot(pen=pg.mkPen(c, width=2.5)) for m, c in colors.items()
         }
@@ -85,6 +87,7 @@ class ScalingView(LazyView):
         layout.addWidget(self.caption)
         layout.addWidget(self.options)
         layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.key)
         layout.addWidget(self.result)
         fields = ["base", "head_dim", "scaling_method", "scaling_factor", "original_len"]
         state.observe([*fields, "language", "font_scale"], self._request_sync)
@@ -126,7 +129,7 @@ class ScalingView(LazyView):
         inv = rope_inverse_frequencies(s.head_dim, s.base)
         pairs = np.arange(inv.size)
         factors = []
-        self.ratio_legend.clear()
+        entries = []
         for method in METHODS:
             visible = method in shown
             self.ratio_curves[method].setVisible(visible)
@@ -136,7 +139,8 @@ class ScalingView(LazyView):
             theta, attention = scaled(s, method)
             self.ratio_curves[method].setData(pairs, theta / inv)
             self.wave_curves[method].setData(pairs, 2 * np.pi / theta)
-            self.ratio_legend.addItem(self.ratio_curves[method], tr(f"scaling.{method}"))
+            color = self._colors[method].name()
+            entries.append(f"<b style='color:{color}'>━━</b> {tr(f'scaling.{method}')}")
             factors.append(f"{tr(f'scaling.{method}')} {attention:.4g}")
         yarn = "yarn" in shown
         self.paper_curve.setVisible(yarn)
@@ -144,10 +148,12 @@ class ScalingView(LazyView):
         if yarn:
             paper = yarn_paper_frequencies(s.head_dim, s.base, s.scaling_factor, s.original_len)
             self.paper_curve.setData(pairs, paper / inv)
-            self.ratio_legend.addItem(self.paper_curve, tr("scaling.paper"))
+            entries.append(f"┅┅ {tr('scaling.paper')}")
             apart = np.abs(scaled(s, "yarn")[0] - paper) / inv
             worst = int(np.argmax(apart))
             paper_gap = tr("scaling.yarn_note", gap=f"{apart[worst]:.3g}", pair=worst)
+        entries.append(f"┅┅ {tr('scaling.before')}")
+        self.key.setText(" · ".join(entries))
         self.original_wave.setData(pairs, 2 * np.pi / inv)
         for line, length, key in zip(
             self.lines,
@@ -177,5 +183,5 @@ class ScalingView(LazyView):
             )
             + paper_gap
         )
-        for label in (self.caption, self.result):
+        for label in (self.caption, self.key, self.result):
             label.setFont(style.scaled_font(s.font_scale, 1.05))

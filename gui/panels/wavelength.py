@@ -68,7 +68,8 @@ class WavelengthView(LazyView):
                 never=int((~done).sum()),
             )
         )
-        self.caption.setText(tr("wave.caption", longest=f"{waves[-1]:.6g}", last=waves.size - 1))
+        longest = f"{waves[-1]:,.0f}" if waves[-1] >= 1e5 else f"{waves[-1]:.6g}"
+        self.caption.setText(tr("wave.caption", longest=longest, last=waves.size - 1))
         self.plot.setLabel("bottom", tr("wave.x"))
         self.plot.setLabel("left", tr("wave.y"))
         style.set_title(self.plot, tr("wave.plot"), s)

@@ -45,7 +45,7 @@ def test_rope_draws_the_scores_and_the_turned_pair(show, state):
     turned = apply_rope(q[None], [8])[0][4:6]
     x, y = view.hands[0].getData()
     assert math.atan2(y[1], x[1]) == pytest.approx(math.atan2(turned[1], turned[0]))
-    assert "m = pos + k = 8" in view.turn.text()
+    assert "m = pos + offset k = 8" in view.turn.text()
     state.set(head_dim=64, rope_layout="half")
     q, k = query_key(64)
     np.testing.assert_allclose(
