@@ -171,6 +171,10 @@ class AppState(DerivedNumbers, QObject):
         12, lambda v, _: check_int(tr("name.alibi_heads"), v, 1, MAX_ALIBI_HEADS)
     )
     causal = StateField(True, lambda v, _: check_bool(tr("name.causal"), v))
+    #: Line widths and marker sizes times this: stage mode draws them for the back row.
+    line_scale = StateField(
+        1.0, lambda v, _: check_real(tr("name.line_scale"), v, 1.0, 8.0), persist=False
+    )
     FIELDS = declared_fields(locals())
     locals().update(field_signals(locals()))
 

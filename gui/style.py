@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib.resources
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,6 +74,17 @@ class Theme:
     colormap_name: str
     #: A note that warns (the large clock beyond the training length).
     warning: QColor
+    #: Line widths and marker sizes are multiplied by this (stage mode draws them thicker).
+    line: float = 1.0
+
+    def pen(self, color: object, width: float = 1.0, **options: object) -> QPen:
+        """A cosmetic pen of width pixels times the theme's line scale."""
+        pen: QPen = pg.mkPen(color, width=width * self.line, **options)
+        return pen
+
+    def size(self, pixels: float) -> float:
+        """A marker's size in pixels times the theme's line scale."""
+        return pixels * self.line
 
 
 THEMES = {
@@ -126,8 +137,9 @@ assert tuple(THEMES) == THEME_NAMES
 
 
 def theme(state: AppState) -> Theme:
-    """The theme a view built for state draws in."""
-    return THEMES[state.theme]
+    """The theme a view built for state draws in, its lines scaled by state.line_scale."""
+    chosen = THEMES[state.theme]
+    return chosen if state.line_scale == 1.0 else replace(chosen, line=state.line_scale)
 
 
 BASE_POINT_SIZE = 10.0
@@ -193,7 +205,7 @@ def style_plot(plot: pg.PlotItem, state: AppState) -> None:
         axis = plot.getAxis(name)
         axis.setStyle(tickFont=font)
         axis.setTextPen(pg.mkPen(colors.dim_text))
-        axis.setPen(pg.mkPen(colors.dim_text))
+        axis.setPen(colors.pen(colors.dim_text))
         axis.label.setFont(scaled_font(scale))
     if plot.titleLabel.text:
         set_title(plot, plot.titleLabel.text, state)
@@ -486,7 +498,7 @@ def marker_line(
         movable=False,
         label="",
         labelOpts=opts,
-        pen=pg.mkPen(theme.pos, width=2, style=Qt.PenStyle.DashLine),
+        pen=theme.pen(theme.pos, 2, style=Qt.PenStyle.DashLine),
     )
 
 

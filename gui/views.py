@@ -54,6 +54,8 @@ REGISTRY = (
     ViewSpec("window", True, (1600, 900), "gui.figures.window:WindowView"),
     ViewSpec("heatmap", False, (1000, 800), "gui.figures.heatmap:HeatmapView"),
     ViewSpec("clock", False, (1400, 800), "gui.figures.clock:ClockView"),
+    ViewSpec("bigclock", False, (1000, 800), "gui.figures.bigclock:BigclockView"),
+    ViewSpec("dials", False, (1200, 800), "gui.figures.dials:DialsView"),
     ViewSpec("rotation", False, (1400, 600), "gui.figures.rotation:RotationView"),
     ViewSpec("embedding", True, (1400, 800), "gui.panels.embedding:EmbeddingView"),
     ViewSpec("worked", True, (1000, 420), "gui.panels.worked:WorkedView"),

@@ -66,10 +66,10 @@ class ClockView(LazyView):
         self.grid_plot.hideAxis("left")
         self.grid_plot.hideAxis("bottom")
         # PlotCurveItem, the drawing core of PlotDataItem: setData per frame costs a third.
-        self.rims = pg.PlotCurveItem(connect="pairs", pen=pg.mkPen(self._theme.dial_rim, width=1))
-        self.selected_rim = pg.PlotCurveItem(pen=pg.mkPen(self._theme.select, width=3))
-        self.ghosts = Segments(pg.mkPen(self._theme.offset, width=2, style=Qt.PenStyle.DashLine))
-        self.hands = Segments(pg.mkPen(self._theme.pos, width=2))
+        self.rims = pg.PlotCurveItem(connect="pairs", pen=self._theme.pen(self._theme.dial_rim, 1))
+        self.selected_rim = pg.PlotCurveItem(pen=self._theme.pen(self._theme.select, 3))
+        self.ghosts = Segments(self._theme.pen(self._theme.offset, 2, style=Qt.PenStyle.DashLine))
+        self.hands = Segments(self._theme.pen(self._theme.pos, 2))
         self.labels = DialLabels(self._theme)
         for item in (self.rims, self.selected_rim, self.ghosts, self.hands, self.labels):
             self.grid_plot.addItem(item)
@@ -82,7 +82,7 @@ class ClockView(LazyView):
         self.clock_plot.hideAxis("bottom")
         self.clock_plot.setRange(xRange=(-1.15, 1.15), yRange=(-1.15, 1.15), padding=0)
         self.face = pg.PlotCurveItem(
-            *_clock_face().T, connect="pairs", pen=pg.mkPen(self._theme.clock_face, width=2)
+            *_clock_face().T, connect="pairs", pen=self._theme.pen(self._theme.clock_face, 2)
         )
         self.clock_plot.addItem(self.face)
         style.cache_static(self.face)
@@ -100,7 +100,7 @@ class ClockView(LazyView):
             self.numerals.append(numeral)
         self.clock_hands = []
         for hand in range(3):
-            pen = pg.mkPen(self._theme.hands[hand], width=HAND_WIDTHS[hand])
+            pen = self._theme.pen(self._theme.hands[hand], HAND_WIDTHS[hand])
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             item = Segments(pen, QRectF(-1.15, -1.15, 2.3, 2.3))
             self.clock_plot.addItem(item)

@@ -19,11 +19,9 @@ from gui.stable_label import StableLabel
 from gui.state import AppState
 
 
-def _outline(color, width: float, dashed: bool = False) -> QGraphicsRectItem:
+def _outline(theme: style.Theme, color, width: float, dashed: bool = False) -> QGraphicsRectItem:
     item = QGraphicsRectItem()
-    pen = pg.mkPen(
-        color, width=width, style=Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
-    )
+    pen = theme.pen(color, width, style=Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
     pen.setCosmetic(True)
     item.setPen(pen)
     item.setZValue(10)
@@ -62,10 +60,10 @@ class HeatmapView(LazyView):
 
         # The selected pair's two columns: side by side when interleaved, half a table apart
         # (its sin and its cos) when split.
-        self.pair_box = _outline(self._theme.select, 1.5, dashed=True)
-        self.pair_box_cos = _outline(self._theme.select, 1.5, dashed=True)
-        self.offset_box = _outline(self._theme.offset, 3.0)
-        self.pos_box = _outline(self._theme.pos, 3.0)
+        self.pair_box = _outline(self._theme, self._theme.select, 1.5, dashed=True)
+        self.pair_box_cos = _outline(self._theme, self._theme.select, 1.5, dashed=True)
+        self.offset_box = _outline(self._theme, self._theme.offset, 3.0)
+        self.pos_box = _outline(self._theme, self._theme.pos, 3.0)
         # Positions past the training length are shaded: the model never saw them.
         self.beyond_shade = style.filled_rect(QBrush(self._theme.beyond_shade))
         # Zoomed out, the columns of pairs that turn within one pixel row are hatched: their

@@ -44,7 +44,7 @@ class RotationView(LazyView):
         # Not square: in a wide panel a locked aspect filled the sides with columns -500 to -1
         # and 513 to 1000 that do not exist. The zoom beside it keeps square cells.
         self.block_box = QGraphicsPathItem()
-        pen = pg.mkPen(self._theme.select, width=2)
+        pen = self._theme.pen(self._theme.select, 2)
         pen.setCosmetic(True)
         self.block_box.setPen(pen)
         self.matrix_plot.addItem(self.block_box)
@@ -64,7 +64,7 @@ class RotationView(LazyView):
             self, self.graphics, 1, 0, theme=self._theme, colspan=2
         )
         self.row_rules = pg.PlotDataItem(
-            connect="pairs", pen=pg.mkPen(self._theme.background, width=3)
+            connect="pairs", pen=self._theme.pen(self._theme.background, 3)
         )
         self.vector_plot.addItem(self.row_rules)
         images = [self.matrix_image, self.zoom_image, self.vector_image]

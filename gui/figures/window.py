@@ -35,5 +35,8 @@ class WindowView(QWidget):
         return {
             "heatmap": self.heatmap_view,
             "clock": self.clock_view,
+            # The large clock and the dial grid alone are parts of the clock view on screen.
+            "bigclock": self.clock_view.clock_widget,
+            "dials": self.clock_view.grid_widget,
             "rotation": self.rotation_view,
         }

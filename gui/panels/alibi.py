@@ -46,7 +46,7 @@ class AlibiView(LazyView):
             self,
         )
         self.slope_plot.setLogMode(x=False, y=True)
-        self.slopes = pg.ScatterPlotItem(size=9, pen=None, brush=pg.mkBrush(t.hands[1]))
+        self.slopes = pg.ScatterPlotItem(size=t.size(9), pen=None, brush=pg.mkBrush(t.hands[1]))
         self.slope_plot.addItem(self.slopes)
         self.bias_plots, images = [], []
         for column in range(3):
@@ -104,7 +104,7 @@ class AlibiView(LazyView):
         distance = np.arange(LENGTH * 8)
         self.lines = [
             self.line_plot.plot(
-                distance, -slope * distance, pen=pg.mkPen(t.curves[h % len(t.curves)], width=2)
+                distance, -slope * distance, pen=t.pen(t.curves[h % len(t.curves)], 2)
             )
             for h, slope in enumerate(slopes)
         ]

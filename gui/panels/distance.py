@@ -40,10 +40,10 @@ class DistanceView(LazyView):
         self.curves_plot = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
         self.legend = self.curves_plot.addLegend(offset=(-10, 10), labelTextColor=self._theme.text)
         self.closed_form = pg.PlotDataItem(
-            pen=pg.mkPen(self._theme.pos, width=1.5, style=Qt.PenStyle.DashLine)
+            pen=self._theme.pen(self._theme.pos, 1.5, style=Qt.PenStyle.DashLine)
         )
         self.curves = [
-            pg.PlotDataItem(pen=pg.mkPen(color, width=5 - 1 * i))
+            pg.PlotDataItem(pen=self._theme.pen(color, 5 - 1 * i))
             for i, color in enumerate(self._theme.curves)
         ]
         # The current pos's curve in two parts, k >= 0 and k <= 0: at a small pos a step only

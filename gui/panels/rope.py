@@ -64,11 +64,11 @@ class RopeView(LazyView):
         self.dial.hideAxis("bottom")
         self.dial.setRange(xRange=(-1.3, 1.3), yRange=(-1.3, 1.3), padding=0)
         angles = np.linspace(0, 2 * np.pi, 129)
-        rim = pg.PlotCurveItem(np.cos(angles), np.sin(angles), pen=pg.mkPen(t.dial_rim, width=2))
+        rim = pg.PlotCurveItem(np.cos(angles), np.sin(angles), pen=t.pen(t.dial_rim, 2))
         self.dial.addItem(rim)
         self.hands = []
         for color in t.hands[:2]:
-            hand = pg.PlotCurveItem(pen=pg.mkPen(color, width=5))
+            hand = pg.PlotCurveItem(pen=t.pen(color, 5))
             self.dial.addItem(hand)
             self.hands.append(hand)
         self.tips = [
@@ -81,9 +81,7 @@ class RopeView(LazyView):
         self.score_bar = style.colour_bar(self, t, self.score_image, self.score_plot)
         self.decay_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=2), self)
         self.decay_legend = self.decay_plot.addLegend(offset=(-10, 10), labelTextColor=t.text)
-        self.decay_curves = [
-            self.decay_plot.plot(pen=pg.mkPen(color, width=2)) for color in t.curves[:3]
-        ]
+        self.decay_curves = [self.decay_plot.plot(pen=t.pen(color, 2)) for color in t.curves[:3]]
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 2)
         layout = QVBoxLayout(self)

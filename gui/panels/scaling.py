@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QVBoxLayout, QWidget
 
@@ -71,14 +70,10 @@ class ScalingView(LazyView):
         # The key under the plots: inside them it covered the curves wherever it went.
         self.key = style.rich_label()
         self._colors = colors
-        self.ratio_curves = {
-            m: self.ratio_plot.plot(pen=pg.mkPen(c, width=2.5)) for m, c in colors.items()
-        }
-        dashed = pg.mkPen(t.text, width=1.5, style=Qt.PenStyle.DashLine)
+        self.ratio_curves = {m: self.ratio_plot.plot(pen=t.pen(c, 2.5)) for m, c in colors.items()}
+        dashed = t.pen(t.text, 1.5, style=Qt.PenStyle.DashLine)
         self.paper_curve = self.ratio_plot.plot(pen=dashed)
-        self.wave_curves = {
-            m: self.wave_plot.plot(pen=pg.mkPen(c, width=2.5)) for m, c in colors.items()
-        }
+        self.wave_curves = {m: self.wave_plot.plot(pen=t.pen(c, 2.5)) for m, c in colors.items()}
         self.original_wave = self.wave_plot.plot(pen=dashed)
         self.lines = [style.marker_line(t, 0.05, [(0, 1), (0, 1)]) for _ in range(2)]
         for line in self.lines:

@@ -30,8 +30,10 @@ class UniqueView(LazyView):
         self.stats = style.rich_label(selectable=True)
         self.graphics = style.graphics_area(self._theme)
         self.plot = style.quiet_plot(self.graphics.addPlot(), self)
-        self.curve = pg.PlotDataItem(pen=pg.mkPen(self._theme.hands[1], width=2))
-        self.minimum = pg.ScatterPlotItem(size=12, brush=pg.mkBrush(self._theme.select))
+        self.curve = pg.PlotDataItem(pen=self._theme.pen(self._theme.hands[1], 2))
+        self.minimum = pg.ScatterPlotItem(
+            size=self._theme.size(12), brush=pg.mkBrush(self._theme.select)
+        )
         self.plot.addItem(self.curve)
         self.plot.addItem(self.minimum)
         layout = QVBoxLayout(self)

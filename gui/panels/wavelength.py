@@ -28,10 +28,12 @@ class WavelengthView(LazyView):
         self.plot.setLogMode(x=False, y=True)
         self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor=self._theme.text)
         self.finishing = pg.ScatterPlotItem(
-            size=7, pen=None, brush=pg.mkBrush(self._theme.hands[1])
+            size=self._theme.size(7), pen=None, brush=pg.mkBrush(self._theme.hands[1])
         )
         self.never = pg.ScatterPlotItem(
-            size=7, pen=pg.mkPen(self._theme.select, width=1.5), brush=pg.mkBrush(None)
+            size=self._theme.size(7),
+            pen=self._theme.pen(self._theme.select, 1.5),
+            brush=pg.mkBrush(None),
         )
         self.max_len_line = style.marker_line(self._theme, 0.1, [(0, 1), (0, 1)])
         for item in (self.finishing, self.never, self.max_len_line):
