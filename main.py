@@ -96,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--view", help=tr("cli.opt.window_view", views=", ".join(VIEW_NAMES)))
     parser.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     parser.add_argument("--deck", help=tr("cli.opt.deck"))
+    parser.add_argument("--stage", action="store_true", help=tr("cli.opt.stage"))
     for name, _, key in PARAMETERS:
         parser.add_argument(f"--{name}", help=tr(f"{key}_window"))
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
@@ -118,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     export.add_argument("--theme", help=tr("cli.opt.theme", themes=", ".join(THEME_NAMES)))
     export.add_argument("--deck", help=tr("cli.opt.handout"))
+    export.add_argument("--stage", action="store_true", help=tr("cli.opt.stage_export"))
     export.add_argument("--lang", help=tr("cli.lang"))
     return parser
 
@@ -197,7 +199,7 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     except OSError as err:
         reason = err.strerror or err
         raise ValueError(tr("cli.out_refused", message=reason)) from err
-    default_w, default_h = VIEWS[args.view].size
+    default_w, default_h = (1920, 1080) if args.stage else VIEWS[args.view].size
     options: dict[str, Any] = {
         "width": integer("width", args.width, default_w, MIN_SIDE, MAX_SIDE),
         "height": integer("height", args.height, default_h, MIN_SIDE, MAX_SIDE),
@@ -365,10 +367,17 @@ def run_export(args: argparse.Namespace) -> int:
                 options["width"],
                 options["height"],
                 args.caption,
+                stage=args.stage,
             )
         else:
             written = export_figure(
-                args.out, args.view, state, options["width"], options["height"], args.caption
+                args.out,
+                args.view,
+                state,
+                options["width"],
+                options["height"],
+                args.caption,
+                stage=args.stage,
             )
     except ExportError as err:
         return fail(str(err), 1)
@@ -391,6 +400,7 @@ def run_gui(
     opening: dict[str, Any] | None = None,
     view: str | None = None,
     deck: str | None = None,
+    stage: bool = False,
 ) -> int:
     """Open the window (on the saved settings, then the command line's parameters and view);
     a parameter the window refuses exits 2 with one line before anything is shown."""
@@ -439,6 +449,8 @@ def run_gui(
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, close_on_signal)
     window.show()
+    if stage:
+        window.toggle_stage()
     code = app.exec()
     signal.set_wakeup_fd(-1)
     # Delete the window before Python tears down the QApplication (PySide6 would crash on it).
@@ -481,7 +493,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_view(args.view)
         except ValueError as err:
             return fail(str(err), 2, "pe-clock")
-    return run_gui(lang, args.reset_settings, opening, args.view, args.deck)
+    return run_gui(lang, args.reset_settings, opening, args.view, args.deck, args.stage)
 
 
 if __name__ == "__main__":

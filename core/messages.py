@@ -250,6 +250,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "--out must be a .pdf file or a folder ending in /; got {value}",
         "--out은 .pdf 파일이나 /로 끝나는 폴더여야 합니다 (받은 값: {value})",
     ),
+    "cli.opt.stage": (
+        "open on stage: the view alone over the whole screen, type and lines for the back row",
+        "무대로 열기: 보기 하나만 화면 가득, 뒷줄에서도 보이는 글자와 선",
+    ),
+    "cli.opt.stage_export": (
+        "draw the view as stage mode shows it on a screen of --width x --height",
+        "--width x --height 화면의 무대 모드에 보이는 그대로 그리기",
+    ),
     "cli.opt.theme": (
         "colours: {themes} (default light; dark is white on black, for projectors)",
         "색: {themes} (기본값 light; dark는 프로젝터용으로 검은 바탕에 흰 글씨)",
@@ -700,8 +708,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "keys.smaller": ("smaller type", "글자 작게"),
     "keys.reset_type": ("type size back to normal", "글자 크기 원래대로"),
     "keys.escape": (
-        "close this list, the blank screen or presenter mode",
-        "이 목록, 빈 화면 또는 발표 모드 닫기",
+        "close this list, the blank screen, the stage or presenter mode",
+        "이 목록, 빈 화면, 무대 또는 발표 모드 닫기",
     ),
     "keys.overlay": ("this overlay", "이 목록"),
     # --- export dialog ---------------------------------------------------------------------------
@@ -943,8 +951,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>{n}/{total} · {title}</b>{note}",
         "<b>{n}/{total} · {title}</b>{note}",
     ),
-    "keys.next_scene": ("next scene of the deck", "강의 순서의 다음 장면"),
-    "keys.previous_scene": ("previous scene of the deck", "강의 순서의 이전 장면"),
+    "keys.next_scene": (
+        "next scene of the deck; on stage without one, the next view",
+        "강의 순서의 다음 장면, 강의 순서 없이 무대에서는 다음 보기",
+    ),
+    "keys.previous_scene": (
+        "previous scene of the deck; on stage without one, the view before",
+        "강의 순서의 이전 장면, 강의 순서 없이 무대에서는 이전 보기",
+    ),
+    "keys.stage": (
+        "stage: this view alone, type and lines for the back row (Esc leaves)",
+        "무대: 이 보기만 크게, 뒷줄에서도 보이는 글자와 선 (Esc로 나감)",
+    ),
+    "keys.stage_theme": ("on stage: dark or light", "무대에서: 어둡게 또는 밝게"),
     "deck.field": ("deck, scene {n}, {name}: {message}", "강의 순서 장면 {n}, {name}: {message}"),
     "deck.scene": ("deck, scene {n}: {reason}", "강의 순서 장면 {n}: {reason}"),
     "deck.not_table": (

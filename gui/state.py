@@ -34,7 +34,7 @@ from gui.export.options import check_theme
 from gui.fields import PARAMS, TABLE, StateField, Values, declared_fields, field_signals
 
 MIN_SPEED, MAX_SPEED = 0.25, 60.0
-MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 3.0
+MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 5.0
 #: BERT's learned position table ends at 512: the default training length shown.
 DEFAULT_TRAIN_LEN = 512
 _DEFAULTS = Params()

@@ -136,6 +136,22 @@ THEMES = {
 assert tuple(THEMES) == THEME_NAMES
 
 
+#: Body text on stage at a screen height of 1080 pixels (normal type is 13.3 pixels tall).
+STAGE_BODY_PX = 28.0
+
+
+def stage_fields(height: int) -> dict[str, float]:
+    """The type size and line width of a stage (or a stage export) that many pixels high:
+    body text 28 pixels tall at 1080 and a 2-pixel line 4.2 wide, in proportion elsewhere."""
+    scale = STAGE_BODY_PX / (BASE_POINT_SIZE * 96 / 72) * height / 1080
+    return {"font_scale": min(scale, 5.0), "line_scale": min(scale, 8.0)}
+
+
+def figure_margin(width: float, height: float) -> int:
+    """The margin round a figure (an export or the stage): 1.5% of its shorter side."""
+    return round(0.015 * min(width, height))
+
+
 def theme(state: AppState) -> Theme:
     """The theme a view built for state draws in, its lines scaled by state.line_scale."""
     chosen = THEMES[state.theme]

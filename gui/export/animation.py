@@ -62,6 +62,7 @@ def export_animation(
     height: int,
     caption: bool = False,
     progress: Callable[[int, int], bool] | None = None,
+    stage: bool = False,
 ) -> Path | None:
     """Write a GIF of positions start..stop (inclusive) at fps frames per second.
 
@@ -92,7 +93,7 @@ def export_animation(
         )
     duration = round(1000 / fps)
     total = stop - start + 1
-    with staged(view, state, width, height, caption) as figure:
+    with staged(view, state, width, height, caption, stage) as figure:
         spread = range(PALETTE_SAMPLES)
         picks = sorted({start + (total - 1) * i // (PALETTE_SAMPLES - 1) for i in spread})
         palette = shared_palette([_shrunk(frame_at(figure, pos)) for pos in picks])

@@ -51,8 +51,6 @@ from gui.views import VIEW_NAMES, VIEWS
 #: tall, readable when projected), and 3840 x 2160 is the same slide twice as sharp.
 LAYOUT_WIDTH, LAYOUT_HEIGHT = 1280, 720
 SVG_PDF_DPI = 96
-#: The margin around a figure, as a fraction of its shorter side (11 pixels at 1280 x 720).
-MARGIN = 0.015
 
 
 #: An export that could not be written; the message is for the user.
@@ -66,7 +64,17 @@ def layout_scale(width: int, height: int) -> float:
 class Figure:
     """A view laid out off screen for a pixel size, with an optional caption line under it."""
 
-    def __init__(self, view: str, state: AppState, width: int, height: int, caption: bool) -> None:
+    def __init__(
+        self,
+        view: str,
+        state: AppState,
+        width: int,
+        height: int,
+        caption: bool,
+        stage: bool = False,
+    ) -> None:
+        """stage: as stage mode shows view on a screen of width x height (its type and lines
+        sized for the screen, no larger layout drawn bigger)."""
         if view not in VIEWS:
             raise ExportError(tr("export.view", views=", ".join(VIEW_NAMES), value=repr(view)))
         for name, side in (("width", width), ("height", height)):
@@ -77,32 +85,20 @@ class Figure:
         self.state = state.copy()
         self.view = view
         self.width, self.height = width, height
-        self.scale = layout_scale(width, height)
+        self.scale = 1.0 if stage else layout_scale(width, height)
+        if stage:
+            self.state.set(**style.stage_fields(height))
         self.caption = caption
         self.logical = QSizeF(width / self.scale, height / self.scale)
         # A margin all round: a slide's text must not touch the edge of the picture.
-        self.margin = round(MARGIN * min(self.logical.width(), self.logical.height()))
+        self.margin = style.figure_margin(self.logical.width(), self.logical.height())
         self.caption_height = (
             round(style.BASE_POINT_SIZE * self.state.font_scale * 2.6) if caption else 0
         )
         self.widget = VIEWS[view].load()(self.state)
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
-        # A figure for a slide: white behind every panel (not the window's grey), no splitter
-        # grips, no hints or controls, no on-screen selection.
         self.theme = style.theme(self.state)
-        self.widget.setPalette(figure_palette(self.widget.palette(), self.theme))
-        self.widget.setAutoFillBackground(True)
-        for splitter in self.widget.findChildren(QSplitter):
-            splitter.setHandleWidth(0)
-        for child in self.widget.findChildren(QWidget):
-            if child.property(style.INTERACTIVE):
-                child.hide()
-            # Opaque on screen to repaint fast (StableLabel, the pos field): clear on paper.
-            child.setAutoFillBackground(False)
-        for part in (self.widget, *self.widget.findChildren(QWidget)):
-            prepare = getattr(part, "prepare_export", None)
-            if prepare is not None:
-                prepare()  # a view inside the window figure too
+        prepare_figure(self.widget, self.theme)
         self.widget.resize(
             round(self.logical.width()) - 2 * self.margin,
             round(self.logical.height()) - self.caption_height - 2 * self.margin,
@@ -149,6 +145,24 @@ class Figure:
         return image
 
 
+def prepare_figure(widget: QWidget, theme: style.Theme) -> None:
+    """A view as a figure, for a slide or a stage: the theme's background behind every panel
+    (not the window's grey), no splitter grips, no hints or controls, no on-screen selection."""
+    widget.setPalette(figure_palette(widget.palette(), theme))
+    widget.setAutoFillBackground(True)
+    for splitter in widget.findChildren(QSplitter):
+        splitter.setHandleWidth(0)
+    for child in widget.findChildren(QWidget):
+        if child.property(style.INTERACTIVE):
+            child.hide()
+        # Opaque on screen to repaint fast (StableLabel, the pos field): clear in a figure.
+        child.setAutoFillBackground(False)
+    for part in (widget, *widget.findChildren(QWidget)):
+        prepare = getattr(part, "prepare_export", None)
+        if prepare is not None:
+            prepare()  # a view inside the window figure too
+
+
 def figure_palette(palette: QPalette, theme: style.Theme) -> QPalette:
     """The widgets of a figure on the theme's background, their text in its colour."""
     roles = QPalette.ColorRole
@@ -168,8 +182,10 @@ def caption_text(view: str, state: AppState) -> str:
 
 
 @contextlib.contextmanager
-def staged(view: str, state: AppState, width: int, height: int, caption: bool) -> Iterator[Figure]:
-    figure = Figure(view, state, width, height, caption)
+def staged(
+    view: str, state: AppState, width: int, height: int, caption: bool, stage: bool = False
+) -> Iterator[Figure]:
+    figure = Figure(view, state, width, height, caption, stage)
     try:
         yield figure
     finally:
@@ -242,12 +258,19 @@ def check_suffix(path: Path, allowed: tuple[str, ...]) -> str:
 
 
 def export_figure(
-    path: Path, view: str, state: AppState, width: int, height: int, caption: bool = False
+    path: Path,
+    view: str,
+    state: AppState,
+    width: int,
+    height: int,
+    caption: bool = False,
+    stage: bool = False,
 ) -> Path:
-    """Write one view (or the window's figures) as PNG, SVG or PDF, chosen by the suffix."""
+    """Write one view (or the window's figures) as PNG, SVG or PDF, chosen by the suffix;
+    stage: as stage mode shows it on a screen of that size."""
     suffix = check_suffix(path, STILL_SUFFIXES)
     check_target(Path(path))
-    with staged(view, state, width, height, caption) as figure:
+    with staged(view, state, width, height, caption, stage) as figure:
         try:
             data = encode(figure, suffix)
         except OSError as err:
@@ -256,7 +279,10 @@ def export_figure(
     return atomic_write(Path(path), lambda handle: handle.write(data))
 
 
-def figure_image(view: str, state: AppState, width: int, height: int) -> QImage:
-    """One view rendered into an image of exactly width x height pixels (for the clipboard)."""
-    with staged(view, state, width, height, False) as figure:
+def figure_image(
+    view: str, state: AppState, width: int, height: int, stage: bool = False
+) -> QImage:
+    """One view rendered into an image of exactly width x height pixels (for the clipboard;
+    stage: as stage mode shows it on such a screen)."""
+    with staged(view, state, width, height, False, stage) as figure:
         return figure.image()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QBoxLayout, QWidget
 
 from gui import style
 from gui.figures.clock import ClockView
@@ -17,3 +17,6 @@ class BigclockView(ClockView):
         for widget in (self.grid_title, self.pager, self.grid_widget):
             widget.hide()
             widget.setProperty(style.INTERACTIVE, True)
+        layout = self.layout()
+        assert isinstance(layout, QBoxLayout)
+        layout.setStretch(0, 0)  # the hidden column takes no room

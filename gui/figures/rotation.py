@@ -248,7 +248,7 @@ class RotationView(LazyView):
         spacing = QFontMetrics(style.scaled_font(scale)).lineSpacing()
         self.vector_error.slot.setFixedHeight(spacing * 2 + 4)
         # A fixed width: changing numbers must not re-layout (and shift) the plots.
-        self.text_panel.setFixedWidth(round(TEXT_WIDTH * min(scale, 1.6)))
+        self.text_panel.setFixedWidth(round(TEXT_WIDTH * scale))
 
     def _fit_zoom_numbers(self, *_: object) -> None:
         """Show the zoom's numbers when a cell is wider than "−0.841"; the colours remain."""

@@ -33,6 +33,7 @@ class WorkedView(LazyView):
         super().__init__(parent)
         self._state = state
         self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
+        self._flat = False  # headers for a figure (see prepare_export)
         self.caption = style.rich_label()
         self.table = QTableWidget(4, 5)
         self.table.verticalHeader().hide()
@@ -113,11 +114,7 @@ class WorkedView(LazyView):
         self.table.horizontalHeader().setFont(font)
         self.table.verticalHeader().setDefaultSectionSize(int(font.pointSizeF() * 3))
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
-        self.table.setFixedHeight(
-            self.table.horizontalHeader().sizeHint().height()
-            + 4 * self.table.verticalHeader().defaultSectionSize()
-            + 4
-        )
+        self._style_headers()
         self.formula.setFont(style.scaled_font(s.font_scale, 1.2))
         self.hint.setText(tr("worked.hint"))
         self.hint.setFont(style.scaled_font(s.font_scale))
@@ -146,12 +143,24 @@ class WorkedView(LazyView):
         style's gradient is no colour a PDF can hold: Qt's PDF writer dropped it)."""
         self.table.clearSelection()
         self.table.setCurrentCell(-1, -1)
-        rule = self._theme.dim_text.name()
-        for header in (self.table.horizontalHeader(), self.table.verticalHeader()):
-            header.setStyleSheet(
-                "QHeaderView::section { background: transparent; border: none;"
-                f" border-bottom: 1px solid {rule}; }}"
-            )
+        self._flat = True
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._style_headers()
+
+    def _style_headers(self) -> None:
+        """Flat headers in a figure (a style sheet sets every property it touches, the type
+        size too); then the table's height for the header and four rows."""
+        if self._flat:
+            rule, text = self._theme.dim_text.name(), self._theme.text.name()
+            size = self.table.font().pointSizeF()
+            for header in (self.table.horizontalHeader(), self.table.verticalHeader()):
+                header.setStyleSheet(
+                    f"QHeaderView::section {{ background: transparent; color: {text};"
+                    f" border: none; border-bottom: 1px solid {rule}; font-size: {size:.1f}pt; }}"
+                )
+        self.table.horizontalHeader().updateGeometry()
+        rows = sum(self.table.rowHeight(row) for row in range(self.table.rowCount()))
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height() + rows + 6)
 
     def _on_state_pos_changed(self) -> None:
         if self.follow_check.isChecked():  # otherwise the rows start at 0, whatever pos is

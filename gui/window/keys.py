@@ -32,6 +32,7 @@ from gui.state import MAX_FONT_SCALE, MIN_FONT_SCALE, AppState
 
 if TYPE_CHECKING:
     from gui.window.deck_player import DeckPlayer
+    from gui.window.stage import Stage
 
 SHIFT_STEP = 10
 FONT_STEP = 1.15
@@ -64,6 +65,8 @@ BINDINGS = (
     Binding("k_up", ("]",), "keys.k_up"),
     Binding("play", ("K",), "keys.play"),
     Binding("presenter", ("F5", "F11"), "keys.presenter"),
+    Binding("stage", ("S",), "keys.stage"),
+    Binding("stage_theme", ("D",), "keys.stage_theme"),
     Binding("black", ("B", "."), "keys.black"),
     Binding("white", ("W",), "keys.white"),
     Binding("larger", ("Ctrl+=", "Ctrl++"), "keys.larger"),
@@ -123,6 +126,11 @@ class PresenterWindow(Protocol):
     def show_status(self, text: str) -> None: ...
     @property
     def deck(self) -> DeckPlayer: ...
+    @property
+    def stage(self) -> Stage: ...
+    def toggle_stage(self) -> None: ...
+    def leave_stage(self) -> bool: ...
+    def toggle_stage_theme(self) -> None: ...
 
 
 def is_text_field(widget: QWidget | None) -> bool:
@@ -248,16 +256,26 @@ class PresenterKeys(QObject):
             self._state.step(-self._steps(event))
 
     def next_scene(self, event: QKeyEvent | None) -> None:
-        if self._presenter.deck.active:
-            self._presenter.deck.next_scene()
-        else:
-            self._presenter.show_status(tr("deck.none"))
+        self._scene_or_view(1)
 
     def previous_scene(self, event: QKeyEvent | None) -> None:
-        if self._presenter.deck.active:
-            self._presenter.deck.previous_scene()
+        self._scene_or_view(-1)
+
+    def _scene_or_view(self, delta: int) -> None:
+        """The deck's next (previous) scene; without a deck, on stage, the next view."""
+        p = self._presenter
+        if p.deck.active:
+            (p.deck.next_scene if delta > 0 else p.deck.previous_scene)()
+        elif p.stage.isVisible():
+            p.stage.step_view(delta)
         else:
-            self._presenter.show_status(tr("deck.none"))
+            p.show_status(tr("deck.none"))
+
+    def stage(self, event: QKeyEvent | None) -> None:
+        self._presenter.toggle_stage()
+
+    def stage_theme(self, event: QKeyEvent | None) -> None:
+        self._presenter.toggle_stage_theme()
 
     def first(self, event: QKeyEvent | None) -> None:
         self._state.go_to(0)
@@ -306,5 +324,5 @@ class PresenterKeys(QObject):
         """Close the overlay, else the blank screen, else a typed number, else presenter mode."""
         had_typed, self.typed = bool(self.typed), ""
         p = self._presenter
-        if not (p.close_shortcuts() or p.clear_blank() or had_typed):
+        if not (p.close_shortcuts() or p.clear_blank() or had_typed or p.leave_stage()):
             p.leave_presenter_mode()

@@ -35,6 +35,7 @@ from gui.window.controls import ControlPanel
 from gui.window.deck_player import DeckPlayer
 from gui.window.keys import BY_ACTION, PresenterKeys
 from gui.window.overlay import ShortcutOverlay
+from gui.window.stage import Stage
 
 #: Edit ▸ Copy figure at slide size.
 SLIDE_SIZE = (1920, 1080)
@@ -106,6 +107,8 @@ class MainWindow(QMainWindow):
         )
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.control_dock)
 
+        self.stage = Stage(self, self.state)
+        self._stage_presenting = False
         self.readout = StableLabel()
         self.statusBar().addPermanentWidget(self.readout)
         self.shortcut_overlay = ShortcutOverlay(self)
@@ -150,6 +153,8 @@ class MainWindow(QMainWindow):
         if name not in self.views():
             raise ValueError(name)
         self.tabs.setCurrentWidget(host)
+        if self.stage.isVisible():
+            self.stage.show_view(name)
 
     def panel(self, name: str) -> QWidget:
         """The tab's view called name, built on first use."""
@@ -321,6 +326,29 @@ class MainWindow(QMainWindow):
         self.restoreGeometry(self._geometry_before_presenting)
         return True
 
+    def toggle_stage(self) -> None:
+        """One view over the whole screen, type and lines for the back row; or back."""
+        if self.leave_stage():
+            return
+        self._stage_presenting = not self.presenting
+        if not self.presenting:
+            self.toggle_presenter_mode()
+        scene = self.deck.scenes[self.deck.index].view if self.deck.active else None
+        self.stage.show_view(scene or self.current_view())
+
+    def leave_stage(self) -> bool:
+        """Leave stage mode (and the presenter mode it started); return whether it was on."""
+        if not self.stage.isVisible():
+            return False
+        self.stage.leave()
+        if self._stage_presenting:
+            self.leave_presenter_mode()
+        return True
+
+    def toggle_stage_theme(self) -> None:
+        if self.stage.isVisible():
+            self.stage.show_view(self.stage.name, "light" if self.stage.theme == "dark" else "dark")
+
     def toggle_blank(self, color: str) -> None:
         """Black or white screen; the same key again (or Esc) brings the figures back."""
         if self.blank.isVisible() and self.blank_color == color:
@@ -367,6 +395,7 @@ class MainWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.blank.setGeometry(self.rect())
+        self.stage.refit()
         if self.shortcut_overlay.isVisible():
             self.shortcut_overlay.cover()
 

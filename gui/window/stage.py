@@ -1,0 +1,111 @@
+"""Stage mode: one view over the whole window, its type and lines sized for the back row.
+
+The view on stage is built anew on a twin of the state that follows every change of it (pos, k,
+the parameters, a deck's scenes) but keeps its own type size, line width and theme
+(`style.stage_fields`). `pe-clock export --stage` draws the same view the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from gui import style
+from gui.export.render import figure_palette, prepare_figure
+from gui.state import AppState
+from gui.views import REGISTRY, VIEWS
+
+#: Views that can be on stage, in the order the keys move through them.
+#: Not the window's three figures nor the clock's two together: one picture at a time.
+STAGE_VIEWS = tuple(spec.name for spec in REGISTRY if spec.name not in ("window", "clock"))
+#: Fields the twin keeps for itself; every other one follows the state.
+OWN_FIELDS = ("font_scale", "line_scale", "theme", "playing")
+
+
+def stage_state(state: AppState, height: int, theme: str) -> tuple[AppState, Callable[[], None]]:
+    """A twin of state for a stage of that height, with its own type size, line width and
+    theme, that follows every other change of state; and the call that stops it following."""
+    twin = state.copy()
+    twin.set(**style.stage_fields(height), theme=theme)
+    followed = [name for name in state.FIELDS if name not in OWN_FIELDS]
+
+    def follow(*_: object) -> None:
+        twin.set(**{name: getattr(state, name) for name in followed})
+
+    def follow_embeddings() -> None:
+        twin.set_embeddings(state.embedding_rows() if state.embeddings_loaded else None)
+
+    state.observe(followed, follow)
+    state.embeddingsChanged.connect(follow_embeddings)
+
+    def unfollow() -> None:
+        for name in followed:
+            state.changed(name).disconnect(follow)
+        state.embeddingsChanged.disconnect(follow_embeddings)
+
+    return twin, unfollow
+
+
+class Stage(QWidget):
+    """Covers its window with one registered view while shown."""
+
+    def __init__(self, window: QWidget, state: AppState) -> None:
+        super().__init__(window)
+        self._state = state
+        self.name = ""
+        self.theme = "dark"
+        self.view: QWidget | None = None
+        self._twin: AppState | None = None
+        self._unfollow: Callable[[], None] = lambda: None
+        self._column = QVBoxLayout(self)
+        self.setAutoFillBackground(True)
+        self.hide()
+
+    def show_view(self, name: str, theme: str | None = None) -> None:
+        """Put the registered view called name on stage (in theme, else the stage's)."""
+        if name not in STAGE_VIEWS:
+            name = {"window": "bigclock", "clock": "bigclock"}.get(name, "bigclock")
+        self.theme = theme or self.theme
+        self._clear()
+        parent = self.parentWidget()
+        if parent is not None:
+            self.setGeometry(parent.rect())
+        width, height = self.width(), self.height()
+        margin = style.figure_margin(width, height)
+        self._column.setContentsMargins(margin, margin, margin, margin)
+        self._twin, self._unfollow = stage_state(self._state, height, self.theme)
+        chosen = style.theme(self._twin)
+        self.setPalette(figure_palette(self.palette(), chosen))
+        self.view = VIEWS[name].load()(self._twin)
+        prepare_figure(self.view, chosen)
+        self._column.addWidget(self.view)
+        self.name = name
+        self.show()
+        self.raise_()
+
+    def refit(self) -> None:
+        """After the window's size changed: the same view, sized for the new screen."""
+        if self.isVisible() and self.name:
+            self.show_view(self.name)
+
+    def leave(self) -> None:
+        self._clear()
+        self.name = ""
+        self.hide()
+
+    def step_view(self, delta: int) -> None:
+        """The next (or previous) view of STAGE_VIEWS."""
+        index = STAGE_VIEWS.index(self.name) if self.name in STAGE_VIEWS else 0
+        self.show_view(STAGE_VIEWS[(index + delta) % len(STAGE_VIEWS)])
+
+    def _clear(self) -> None:
+        if self.view is not None:
+            self.view.hide()
+            self.view.setParent(None)
+            self.view.deleteLater()
+            self.view = None
+        if self._twin is not None:
+            self._unfollow()
+            self._twin.deleteLater()
+            self._twin = None

@@ -1,0 +1,74 @@
+"""Stage mode: one view over the whole screen, for the back row, driven by real keys."""
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from gui import style
+from gui.export import render as export
+from gui.window.stage import STAGE_VIEWS
+from tests.gui.helpers import to_array
+
+K = Qt.Key
+
+
+def test_s_puts_the_view_on_stage_and_esc_brings_the_window_back(window, qtbot):
+    window.resize(1920, 1080)
+    qtbot.keyClick(window, K.Key_S)
+    qtbot.waitUntil(lambda: window.stage.isVisible())
+    assert window.presenting and window.stage.name == "bigclock"  # the first tab's clock
+    twin = window.stage.view._state
+    assert twin is not window.state and twin.theme == "dark"
+    qtbot.keyClick(window, K.Key_Right)
+    assert twin.pos == window.state.pos == 1  # the stage follows the clicker
+    window.state.set(d_model=64)
+    assert twin.d_model == 64
+    qtbot.keyClick(window, K.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    assert window.stage.name == STAGE_VIEWS[(STAGE_VIEWS.index("bigclock") + 1) % len(STAGE_VIEWS)]
+    qtbot.keyClick(window, K.Key_D)
+    assert window.stage.view._state.theme == "light"
+    qtbot.keyClick(window, K.Key_Escape)
+    assert not window.stage.isVisible() and not window.presenting
+    assert window.state.font_scale == pytest.approx(1.0)
+
+
+def test_on_stage_text_and_lines_are_for_the_back_row():
+    fields = style.stage_fields(1080)
+    body_px = style.BASE_POINT_SIZE * 96 / 72 * fields["font_scale"]
+    assert body_px >= 28 and 2 * fields["line_scale"] >= 4  # a 2-pixel line on screen
+    assert style.stage_fields(2160)["line_scale"] == pytest.approx(2 * fields["line_scale"])
+    assert style.stage_fields(2160)["font_scale"] >= 1.9 * fields["font_scale"]  # type's cap
+
+
+def test_export_stage_draws_what_the_stage_shows(window, qtbot, state):
+    window.resize(1280, 720)
+    window.state.set(pos=5)
+    window.stage.show_view("heatmap", "light")
+    qtbot.wait(50)
+    on_stage = to_array(window.stage.grab().toImage()).astype(int)
+    window.state.set(theme="light")
+    exported = export.figure_image("heatmap", window.state, 1280, 720, stage=True)
+    drawn = to_array(exported).astype(int)
+    assert on_stage.shape == drawn.shape
+    assert np.abs(on_stage - drawn).mean() < 2.0
+    window.stage.leave()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("view", STAGE_VIEWS)
+def test_no_stage_text_is_clipped(window, qtbot, view, size):
+    window.resize(*size)
+    window.stage.show_view(view)
+    qtbot.wait(20)
+    clipped = []
+    for label in window.stage.view.findChildren(QLabel):
+        if not label.isVisibleTo(window.stage.view) or not label.text():
+            continue
+        rect = label.contentsRect()
+        need = label.heightForWidth(rect.width()) if label.wordWrap() else label.sizeHint().height()
+        wide = label.wordWrap() or label.sizeHint().width() <= rect.width() + 1
+        if need > rect.height() + 1 or not wide:
+            clipped.append((label.text()[:40], need, rect.height()))
+    window.stage.leave()
+    assert not clipped
