@@ -227,6 +227,16 @@ def style_plot(plot: pg.PlotItem, state: AppState) -> None:
         set_title(plot, plot.titleLabel.text, state)
 
 
+def style_legend(legend: pg.LegendItem, state: AppState) -> None:
+    """A legend's labels at the type size (pyqtgraph's stay at 9 points)."""
+    legend.setLabelTextSize(f"{BASE_POINT_SIZE * 0.9 * state.font_scale:.1f}pt")
+
+
+def style_marker(line: pg.InfiniteLine, state: AppState) -> None:
+    """A marker line's label at the type size."""
+    line.label.setFont(scaled_font(state.font_scale, 0.9))
+
+
 def set_title(plot: pg.PlotItem, text: str, state: AppState) -> None:
     """A plot title at the current type size (pyqtgraph styles titles through HTML)."""
     size = f"{BASE_POINT_SIZE * state.font_scale * 1.1:.1f}pt"

@@ -102,6 +102,15 @@ class DialLabels(pg.GraphicsObject):
         metrics = QFontMetricsF(font)
         widest = max((metrics.horizontalAdvance(label) for label in labels), default=0.0)
         fits = pixels_per_dial >= 34 and widest <= 0.92 * pixels_per_dial
+        if not fits:  # the index alone, shrunk until a gap parts the widest from the next
+            index_width = max((metrics.horizontalAdvance(i) for i, _ in self._texts), default=0)
+            if index_width > 0.7 * pixels_per_dial:
+                font.setPointSizeF(font.pointSizeF() * 0.7 * pixels_per_dial / index_width)
+        # And no taller than the gap between a dial and the one below (on stage, type is large).
+        room = (SPACING_Y - 2.05) * pixels_per_dial / SPACING_X
+        height = QFontMetricsF(font).height()
+        if height > room > 0:
+            font.setPointSizeF(font.pointSizeF() * room / height)
         key = (font.pointSizeF(), fits)
         if self._static is None or self._static[0] != key:
             texts = []

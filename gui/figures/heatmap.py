@@ -137,6 +137,7 @@ class HeatmapView(LazyView):
         self.beyond_shade.setRect(QRectF(0, s.train_len, s.d_model, s.max_len - s.train_len))
         self.train_line.setValue(s.train_len)
         self.train_line.label.setFormat(tr("heatmap.trained", n=f"{s.train_len:,}"))
+        style.style_marker(self.train_line, s)
 
     def _sync_table(self) -> None:
         """A new table: new limits, the whole table in view, redrawn."""

@@ -89,6 +89,7 @@ class BeyondView(LazyView):
         for line in self.lines:
             line.setValue(trained)
             line.label.setFormat(tr("heatmap.trained", n=f"{trained:,}"))
+            style.style_marker(line, s)
         style.set_title(self.sin_plot, tr("beyond.sinusoid"), s)
         style.set_title(self.learned_plot, tr("beyond.learned", n=f"{trained:,}"), s)
         self.colorbar.setLabel("left", tr("beyond.scale"))

@@ -92,6 +92,7 @@ class DistanceView(LazyView):
         )
         # Fixed entries (a legend is slow to rebuild): when pos is one of the others, their
         # curves coincide, the thin one drawn on the thick one.
+        style.style_legend(self.legend, self._state)
         self.legend.clear()
         self.legend.addItem(self.curves[0], tr("distance.current"))
         for item, (pos, row) in zip(self.curves[1:], self._others.items(), strict=False):

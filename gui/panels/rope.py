@@ -108,6 +108,7 @@ class RopeView(LazyView):
         self.score_image.display(scores, square, (-limit, limit))
         self.score_bar.setLevels((-limit, limit))
         self.score_plot.setRange(xRange=(0, SCORE_LENGTH), yRange=(0, SCORE_LENGTH), padding=0)
+        style.style_legend(self.decay_legend, s)
         self.decay_legend.clear()
         for curve, base in zip(self.decay_curves, DECAY_BASES, strict=True):
             curve.setData(DECAY_DISTANCES, decay_bound(s.head_dim, base, DECAY_DISTANCES))

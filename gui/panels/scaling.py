@@ -158,6 +158,7 @@ class ScalingView(LazyView):
         ):
             line.setValue(math.log10(length))
             line.label.setFormat(tr(key, n=f"{round(length):,}"))
+            style.style_marker(line, s)
         self.ratio_plot.setYRange(0, 1.05, padding=0)
         style.set_title(self.ratio_plot, tr("scaling.ratio_title"), s)
         style.set_title(self.wave_plot, tr("scaling.wave_title"), s)

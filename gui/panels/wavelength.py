@@ -58,6 +58,8 @@ class WavelengthView(LazyView):
         last = s.max_len - 1
         self.max_len_line.setValue(np.log10(max(last, 1)))
         self.max_len_line.label.setFormat(tr("wave.max_len", last=f"{last:,}"))
+        style.style_legend(self.legend, s)
+        style.style_marker(self.max_len_line, s)
         self.legend.clear()
         self.legend.addItem(self.finishing, tr("wave.finish"))
         self.legend.addItem(self.never, tr("wave.never"))
