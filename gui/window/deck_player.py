@@ -7,12 +7,13 @@ from pathlib import Path
 from typing import Protocol
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from core.i18n import tr
 from gui import style
-from gui.deck import PARAMETERS, Scene, check_deck, deck_toml, read_deck
-from gui.platform.files import atomic_write
+from gui.deck import PARAMETERS, DeckError, Scene, check_deck, deck_toml, read_deck
+from gui.platform.file_dialog import choose_file
+from gui.platform.files import WriteError, atomic_write
 from gui.state import AppState
 
 
@@ -23,9 +24,11 @@ class DeckWindow(Protocol):
 
 
 class DeckPlayer(QObject):
-    def __init__(self, window: DeckWindow, state: AppState) -> None:
+    def __init__(self, window: DeckWindow, state: AppState, dialogs: QWidget) -> None:
+        """dialogs: the widget the deck's dialogs open over (the window)."""
         super().__init__()
         self._window = window
+        self._dialogs = dialogs
         self._state = state
         self.scenes: list[Scene] = []
         self.index = -1
@@ -50,6 +53,37 @@ class DeckPlayer(QObject):
         """Load a deck file (or "default"); raise DeckError, changing nothing, if it is bad."""
         self.load(read_deck(source))
         self._window.show_status(tr("deck.opened", n=len(self.scenes)))
+
+    def open_shown(self, source: str) -> bool:
+        """open(source); a bad deck is shown in a dialog (and changes nothing)."""
+        try:
+            self.open(source)
+        except DeckError as err:
+            self._window.show_status(str(err))
+            QMessageBox.warning(self._dialogs, tr("dialog.deck_failed"), str(err))
+            return False
+        return True
+
+    def open_dialog(self) -> None:
+        path = choose_file(self._dialogs, tr("menu.open_deck"), "", tr("deck.filter"), save=False)
+        if path:
+            self.open_shown(path)
+
+    def save_dialog(self) -> None:
+        if not self.active:
+            self._window.show_status(tr("deck.none"))
+            return
+        path = choose_file(
+            self._dialogs, tr("menu.save_deck"), "lecture.toml", tr("deck.filter"), save=True
+        )
+        if not path:
+            return
+        try:
+            written = self.save(Path(path))
+        except WriteError as err:
+            QMessageBox.warning(self._dialogs, tr("dialog.deck_failed"), str(err))
+            return
+        self._window.show_status(tr("status.saved", path=written))
 
     def close(self) -> None:
         self.scenes, self.index = [], -1

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import (
 from core import __version__, i18n
 from core.i18n import tr
 from gui import style
-from gui.deck import DeckError
 from gui.export.actions import ExportActions
 from gui.figures.window import WindowView
 from gui.platform.app import use_qt_translations
@@ -87,7 +85,7 @@ class MainWindow(QMainWindow):
             QVBoxLayout(host).setContentsMargins(0, 0, 0, 0)
             self.tabs.addTab(host, "")
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
-        self.deck = DeckPlayer(self, self.state)
+        self.deck = DeckPlayer(self, self.state, self)
         central = QWidget()
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
@@ -180,10 +178,10 @@ class MainWindow(QMainWindow):
         )
         self._action(file_menu, "menu.load_embeddings", self.open_embeddings_dialog, "Ctrl+O")
         file_menu.addSeparator()
-        self._action(file_menu, "menu.open_deck", self.open_deck_dialog, "Ctrl+Shift+O")
-        self._action(file_menu, "menu.default_deck", lambda: self.open_deck("default"))
+        self._action(file_menu, "menu.open_deck", self.deck.open_dialog, "Ctrl+Shift+O")
+        self._action(file_menu, "menu.default_deck", lambda: self.deck.open_shown("default"))
         self._action(file_menu, "menu.add_scene", self.deck.add_current)
-        self._action(file_menu, "menu.save_deck", self.save_deck_dialog, "Ctrl+Shift+S")
+        self._action(file_menu, "menu.save_deck", self.deck.save_dialog, "Ctrl+Shift+S")
         self._action(file_menu, "menu.close_deck", self.deck.close)
         file_menu.addSeparator()
         self._action(file_menu, "menu.quit", self.close, QKeySequence.StandardKey.Quit)
@@ -255,35 +253,6 @@ class MainWindow(QMainWindow):
     def current_view(self) -> str:
         """The registered name of the tab on screen."""
         return TABS[self.tabs.currentIndex()].name
-
-    def open_deck(self, source: str) -> bool:
-        """Play a deck file (or "default"); a bad one is shown and changes nothing."""
-        try:
-            self.deck.open(source)
-        except DeckError as err:
-            self.show_status(str(err))
-            QMessageBox.warning(self, tr("dialog.deck_failed"), str(err))
-            return False
-        return True
-
-    def open_deck_dialog(self) -> None:
-        path = choose_file(self, tr("menu.open_deck"), "", tr("deck.filter"), save=False)
-        if path:
-            self.open_deck(path)
-
-    def save_deck_dialog(self) -> None:
-        if not self.deck.active:
-            self.show_status(tr("deck.none"))
-            return
-        path = choose_file(self, tr("menu.save_deck"), "lecture.toml", tr("deck.filter"), save=True)
-        if not path:
-            return
-        try:
-            written = self.deck.save(Path(path))
-        except WriteError as err:
-            QMessageBox.warning(self, tr("dialog.deck_failed"), str(err))
-            return
-        self.show_status(tr("status.saved", path=written))
 
     def open_embeddings_dialog(self) -> None:
         path = choose_file(self, tr("embed.load"), "", tr("export.filter_npy"), save=False)

@@ -54,7 +54,7 @@ def test_a_bad_deck_names_the_scene_and_field_and_changes_nothing(text, named, s
 
 
 def test_the_clicker_steps_through_a_scene_then_on_to_the_next(window, qtbot):
-    assert window.open_deck("default")
+    assert window.deck.open_shown("default")
     first, second = read_deck("default")[:2]
     assert window.deck.banner.isVisible() and "1/" in window.deck.banner.text()
     assert first.view == "heatmap" and window.current_view() == "window"  # the heatmap's tab
@@ -88,7 +88,7 @@ def test_a_bad_deck_in_the_window_is_shown_and_changes_nothing(window, tmp_path,
     window.state.set(pos=7)
     bad = tmp_path / "bad.toml"
     bad.write_text('[[scene]]\nview = "clock"\npos = 3\n[[scene]]\nview = "nope"\n')
-    assert not window.open_deck(str(bad))
+    assert not window.deck.open_shown(str(bad))
     assert window.state.pos == 7 and not window.deck.active
     assert "scene 2, view" in shown[0]
 
@@ -106,7 +106,7 @@ def test_scenes_added_from_the_window_save_and_reopen(window, tmp_path):
     assert scenes[0].params["pos"] == 4 and scenes[1].params["d_model"] == 64
     assert scenes == window.deck.scenes
     window.deck.close()
-    assert window.open_deck(str(path)) and window.current_view() == "distance"
+    assert window.deck.open_shown(str(path)) and window.current_view() == "distance"
     assert window.state.d_model == 512 and window.state.pos == 4
 
 
