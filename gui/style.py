@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.resources
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyqtgraph as pg
@@ -223,6 +223,8 @@ def style_plot(plot: pg.PlotItem, state: AppState) -> None:
         axis.setTextPen(pg.mkPen(colors.dim_text))
         axis.setPen(colors.pen(colors.dim_text))
         axis.label.setFont(scaled_font(scale))
+    if isinstance(plot, ColourBar):
+        plot.fit()
     if plot.titleLabel.text:
         set_title(plot, plot.titleLabel.text, state)
 
@@ -433,6 +435,28 @@ def image_plot(
     return plot, image
 
 
+class ColourBar(pg.ColorBarItem):
+    """A colour bar labelled at five fixed values, its ends and middle included, its axis as
+    wide as its widest label: pyqtgraph's axis is 45 pixels wide and drops any label wider
+    (with large type, −0.5 and −1 went, leaving the negative half bare)."""
+
+    _labels: tuple[str, ...] = ()
+
+    def setLevels(self, *args: Any, **kwargs: Any) -> None:
+        super().setLevels(*args, **kwargs)
+        low, high = self.levels()
+        ticks = [(v, f"{v:.3g}".replace("-", "−")) for v in np.linspace(low, high, 5)]
+        self._labels = tuple(label for _, label in ticks)
+        self.axis.setTicks([ticks])
+        self.fit()
+
+    def fit(self) -> None:
+        """Make room for the widest label in the axis's type."""
+        font = self.axis.style.get("tickFont") or QFont()
+        widest = max((QFontMetrics(font).horizontalAdvance(t) for t in self._labels), default=0)
+        self.axis.setWidth(widest + 16)
+
+
 def colour_bar(
     owner: QWidget,
     theme: Theme,
@@ -441,9 +465,10 @@ def colour_bar(
 ) -> pg.ColorBarItem:
     """The diverging map's scale for images (one bar for all), beside insert_in if given.
     Style it with `style_plot` (a ColorBarItem is a PlotItem)."""
-    bar = pg.ColorBarItem(values=(-1.0, 1.0), colorMap=colormap(theme), interactive=False)
+    bar = ColourBar(values=(-1.0, 1.0), colorMap=colormap(theme), interactive=False)
     quiet_plot(bar, owner)
     bar.setImageItem(images, insert_in=insert_in)
+    bar.setLevels((-1.0, 1.0))
     return bar
 
 

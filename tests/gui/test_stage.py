@@ -72,3 +72,24 @@ def test_no_stage_text_is_clipped(window, qtbot, view, size):
             clipped.append((label.text()[:40], need, rect.height()))
     window.stage.leave()
     assert not clipped
+
+
+def test_colour_bars_label_both_halves_and_make_room_for_them(window, qtbot):
+    """pyqtgraph's 45-pixel colour-bar axis dropped −0.5 and −1 once the type was large."""
+    from PySide6.QtGui import QFontMetrics
+
+    window.resize(1920, 1080)
+    window.stage.show_view("embedding")
+    qtbot.wait(20)
+    (bar,) = [
+        item
+        for view in window.stage.view.findChildren(type(window.stage.view.graphics))
+        for item in view.scene().items()
+        if isinstance(item, style.ColourBar)
+    ]
+    low, high = bar.levels()
+    assert low == -high and len(bar._labels) == 5 and bar._labels[0].startswith("−")
+    font = bar.axis.style["tickFont"]
+    widest = max(QFontMetrics(font).horizontalAdvance(t) for t in bar._labels)
+    assert bar.axis.width() >= widest
+    window.stage.leave()
