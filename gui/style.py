@@ -225,6 +225,10 @@ def style_plot(plot: pg.PlotItem, state: AppState) -> None:
         axis.label.setFont(scaled_font(scale))
     if isinstance(plot, ColourBar):
         plot.fit()
+    for name in ("left", "right"):
+        axis = plot.getAxis(name)
+        if isinstance(axis, PlainLogAxis):
+            axis.fit()
     if plot.titleLabel.text:
         set_title(plot, plot.titleLabel.text, state)
 
@@ -293,16 +297,25 @@ class PlainLogAxis(pg.AxisItem):
         self.enableAutoSIPrefix(False)
 
     def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        """Powers of ten only: the minor ticks' 0.2 … 0.9 piled up on a short axis."""
         out = []
         for value in values:
-            number = 10 ** (value * scale)
-            if number >= 1e7:
+            exponent = value * scale
+            number = 10**exponent
+            if abs(exponent - round(exponent)) > 1e-6:
+                out.append("")
+            elif number >= 1e7:
                 out.append(f"{number:.0e}".replace("e+0", "e"))
-            elif number >= 1:
-                out.append(f"{number:,.0f}" if abs(number - round(number)) < 1e-9 else "")
             else:
-                out.append(f"{number:g}")
+                out.append(f"{number:,.0f}" if number >= 1 else f"{number:g}")
         return out
+
+    def fit(self) -> None:
+        """As wide as its widest label could be (pyqtgraph drops labels wider than the axis:
+        with large type, only 10 and 100 were left of a ruler reaching 60,000)."""
+        if self.orientation in ("left", "right"):
+            font = self.style.get("tickFont") or QFont()
+            self.setWidth(QFontMetrics(font).horizontalAdvance("1,000,000") + 24)
 
 
 def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:
