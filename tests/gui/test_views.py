@@ -476,3 +476,11 @@ def test_vector_numbers_are_selectable_under_the_mouse_only(rotation, state, qtb
     qtbot.waitUntil(lambda: not label.underMouse())
     state.set(pos=7)
     assert not label.textInteractionFlags() & selectable
+
+
+def test_log_axes_label_powers_of_ten_only(qapp):
+    from gui.style import PlainLogAxis
+
+    axis = PlainLogAxis("left")
+    values = [-2, -1, math.log10(0.2), 0, math.log10(2), 1, 4, 7]
+    assert axis.logTickStrings(values, 1, 1) == ["0.01", "0.1", "", "1", "", "10", "10,000", "1e7"]
