@@ -28,7 +28,11 @@ class Options(QWidget):
         self._texts: list[Callable[[], None]] = []
         state.observe(["language"], self._retranslate)
 
-    def _add(self, field: str, label_key: str | None, widget: QWidget, show: Callable[[], None]):
+    def _add(
+        self, fields: list[str], label_key: str | None, widget: QWidget, show: Callable[[], None]
+    ) -> None:
+        """widget after its label; show() sets it from the state when one of fields (or the
+        language) changes, without echoing back."""
         if label_key is not None:
             label = QLabel()
             self._row.addWidget(label)
@@ -40,7 +44,7 @@ class Options(QWidget):
             with QSignalBlocker(widget):
                 show()
 
-        self._state.observe([field], sync)
+        self._state.observe(fields, sync)
         sync()
         self._texts.append(sync)
 
@@ -52,7 +56,7 @@ class Options(QWidget):
         spin.setKeyboardTracking(False)  # a typed number counts once Enter or focus ends it
         spin.refused.connect(self._state.refuse)
         spin.valueChanged.connect(lambda v: self._state.request(**{field: v}))
-        self._add(field, label_key, spin, lambda: spin.setValue(getattr(self._state, field)))
+        self._add([field], label_key, spin, lambda: spin.setValue(getattr(self._state, field)))
         return spin
 
     def number(
@@ -64,7 +68,7 @@ class Options(QWidget):
         spin.setKeyboardTracking(False)
         spin.refused.connect(self._state.refuse)
         spin.valueChanged.connect(lambda v: self._state.request(**{field: v}))
-        self._add(field, label_key, spin, lambda: spin.setValue(getattr(self._state, field)))
+        self._add([field], label_key, spin, lambda: spin.setValue(getattr(self._state, field)))
         return spin
 
     def choice(self, field: str, label_key: str, choices: dict[str, str]) -> QComboBox:
@@ -81,30 +85,21 @@ class Options(QWidget):
                 combo.setItemText(index, tr(key))
             combo.setCurrentIndex(combo.findData(getattr(self._state, field)))
 
-        self._add(field, label_key, combo, show)
+        self._add([field], label_key, combo, show)
         return combo
 
     def check(self, field: str, label_key: str) -> QCheckBox:
         box = QCheckBox()
         box.toggled.connect(lambda on: self._state.request(**{field: on}))
         self._texts.append(lambda: box.setText(tr(label_key)))
-        self._add(field, None, box, lambda: box.setChecked(getattr(self._state, field)))
+        self._add([field], None, box, lambda: box.setChecked(getattr(self._state, field)))
         return box
 
-    def extra(self, label_key: str, widget: QWidget, show: Callable[[], None], fields: list[str]):
-        """A control of the panel's own making; show() sets it from the state (when one of
-        fields or the language changes)."""
-        self._row.addWidget(label := QLabel())
-        self._texts.append(lambda: label.setText(tr(label_key)))
-        self._row.addWidget(widget)
-        self._row.addSpacing(12)
-
-        def sync(*_: object) -> None:
-            with QSignalBlocker(widget):
-                show()
-
-        self._state.observe(fields, sync)
-        self._texts.append(sync)
+    def extra(
+        self, label_key: str, widget: QWidget, show: Callable[[], None], fields: list[str]
+    ) -> None:
+        """A control of the panel's own making, set by show() when one of fields changes."""
+        self._add(fields, label_key, widget, show)
 
     def finish(self) -> None:
         """After the last control: the rest of the row stays empty."""

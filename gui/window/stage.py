@@ -64,8 +64,8 @@ class Stage(QWidget):
 
     def show_view(self, name: str, theme: str | None = None) -> None:
         """Put the registered view called name on stage (in theme, else the stage's)."""
-        if name not in STAGE_VIEWS:
-            name = {"window": "bigclock", "clock": "bigclock"}.get(name, "bigclock")
+        if name not in STAGE_VIEWS:  # the window's figures, or the clock's two parts together
+            name = "bigclock"
         self.theme = theme or self.theme
         self._clear()
         parent = self.parentWidget()
