@@ -57,9 +57,16 @@ class WhyView(LazyView):
         largest = max(float(abs(o).max()) for r in both for o in r.outputs)
         limit = max(1.0, math.ceil(2 * largest) / 2)
         self.output_bar.setLevels((-limit, limit))
+        # The weights (0 to 1, most near 1/n) on a scale to their largest, in steps of 0.1: on
+        # ±1 they were pale on paper and dark on a dark stage.
+        heaviest = max(float(w.max()) for r in both for w in r.weights)
+        weight_limit = math.ceil(10 * heaviest) / 10
+        self.weight_bar.setLevels((-weight_limit, weight_limit))
         n = len(run.tokens[0])
         for column, tokens in enumerate(run.tokens):
-            self.weight_images[column].display(run.weights[column], QRectF(0, 0, n, n))
+            self.weight_images[column].display(
+                run.weights[column], QRectF(0, 0, n, n), (-weight_limit, weight_limit)
+            )
             self.output_images[column].display(
                 run.outputs[column], QRectF(0, 0, TOY_DIM, n), (-limit, limit)
             )
