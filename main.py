@@ -171,16 +171,34 @@ def check_view(view: str) -> None:
         raise ValueError(tr("error.must", name="--view", value=repr(view), allowed=allowed))
 
 
-def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
-    """Validate every export argument before anything is drawn; raise ValueError if bad."""
-    check_view(args.view)
-    params = Params(
+def parameters(args: argparse.Namespace) -> Params:
+    return Params(
         d_model=number(args.d_model),
         max_len=number(args.max_len),
         base=number(args.base),
         pos=number(args.pos),
         k=number(args.k),
     )
+
+
+def headless_application() -> object:
+    """The QApplication of an export: offscreen unless a display is there."""
+    if not os.environ.get("QT_QPA_PLATFORM") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtWidgets import QApplication
+
+    from gui.platform.app import create_application, quiet_offscreen_warnings
+
+    quiet_offscreen_warnings()
+    return QApplication.instance() or create_application(sys.argv[:1])
+
+
+def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
+    """Validate every export argument before anything is drawn; raise ValueError if bad."""
+    check_view(args.view)
+    params = parameters(args)
     out: Path = args.out
     suffix = out.suffix.lower()
     if suffix not in (*STILL_SUFFIXES, ANIMATION_SUFFIX):
@@ -255,13 +273,7 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
         if value is not None:
             raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(args.out))))
-    params = Params(
-        d_model=number(args.d_model),
-        max_len=number(args.max_len),
-        base=number(args.base),
-        pos=number(args.pos),
-        k=number(args.k),
-    )
+    params = parameters(args)
     out: Path = args.out
     folder = out.is_dir() or not out.suffix  # FOLDER/ (argparse's Path drops the slash)
     if not folder and out.suffix.lower() != ".pdf":
@@ -287,20 +299,13 @@ def run_handout(args: argparse.Namespace) -> int:
         params, options = check_handout(args)
     except ValueError as err:
         return fail(str(err))
-    if not os.environ.get("QT_QPA_PLATFORM") and not (
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    ):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtWidgets import QApplication
 
     from gui.deck import DeckError, check_deck, read_deck
     from gui.export.handout import export_handout
     from gui.export.render import ExportError
-    from gui.platform.app import create_application, quiet_offscreen_warnings
     from gui.state import AppState
 
-    quiet_offscreen_warnings()
-    app = QApplication.instance() or create_application(sys.argv[:1])
+    app = headless_application()
     state = AppState(params)
     try:
         state.set(**{n: options[n] for n in ("layout", "theme") if n in options})
@@ -335,19 +340,12 @@ def run_export(args: argparse.Namespace) -> int:
         params, options = check_export(args)
     except ValueError as err:
         return fail(str(err))
-    if not os.environ.get("QT_QPA_PLATFORM") and not (
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    ):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtWidgets import QApplication
 
     from gui.export.animation import export_animation
     from gui.export.render import ExportError, export_figure
-    from gui.platform.app import create_application, quiet_offscreen_warnings
     from gui.state import AppState
 
-    quiet_offscreen_warnings()
-    app = QApplication.instance() or create_application(sys.argv[:1])
+    app = headless_application()
     state = AppState(params)
     for name in ("layout", "theme"):
         if name in options:

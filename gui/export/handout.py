@@ -7,13 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QFont, QImage, QImageWriter, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
+from PySide6.QtGui import QFont, QImage, QImageWriter, QPainter
 
 from core.i18n import tr
 from gui import style
 from gui.deck import Scene, check_deck
-from gui.export.render import SVG_PDF_DPI, ExportError, staged
+from gui.export.render import ExportError, pdf_writer, staged
 from gui.platform.files import atomic_write, check_interrupted, check_target
 from gui.state import AppState
 
@@ -61,21 +61,7 @@ def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, he
 def handout_pdf(scenes: list[Scene], state: AppState, width: int, height: int) -> bytes:
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = QPdfWriter(buffer)
-    writer.setResolution(SVG_PDF_DPI)
-    points = QSizeF(width, height) * (72.0 / SVG_PDF_DPI)
-    writer.setPageLayout(
-        QPageLayout(
-            QPageSize(points, QPageSize.Unit.Point, "PE Clock"),
-            QPageLayout.Orientation.Portrait,
-            QMarginsF(0, 0, 0, 0),
-        )
-    )
-    writer.setTitle("PE Clock")
-    writer.setCreator("PE Clock")
-    painter = QPainter()
-    if not painter.begin(writer):
-        raise OSError("cannot start a PDF document")
+    writer, painter = pdf_writer(buffer, width, height)
     try:
         for number, scene in enumerate(scenes):
             if number:

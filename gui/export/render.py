@@ -213,10 +213,11 @@ def _write_svg(figure: Figure, buffer: QBuffer) -> None:
     painter.end()
 
 
-def _write_pdf(figure: Figure, buffer: QBuffer) -> None:
+def pdf_writer(buffer: QBuffer, width: int, height: int) -> tuple[QPdfWriter, QPainter]:
+    """A PDF of width x height pixel pages (at SVG_PDF_DPI) into buffer, and its painter."""
     writer = QPdfWriter(buffer)
     writer.setResolution(SVG_PDF_DPI)
-    points = QSizeF(figure.width, figure.height) * (72.0 / SVG_PDF_DPI)
+    points = QSizeF(width, height) * (72.0 / SVG_PDF_DPI)
     writer.setPageLayout(
         QPageLayout(
             QPageSize(points, QPageSize.Unit.Point, "PE Clock"),
@@ -229,6 +230,11 @@ def _write_pdf(figure: Figure, buffer: QBuffer) -> None:
     painter = QPainter()
     if not painter.begin(writer):
         raise OSError("cannot start a PDF document")
+    return writer, painter
+
+
+def _write_pdf(figure: Figure, buffer: QBuffer) -> None:
+    _, painter = pdf_writer(buffer, figure.width, figure.height)
     # QPdfWriter's device is in its resolution's pixels: width x height, as for the image.
     figure.paint(painter)
     painter.end()
