@@ -93,13 +93,17 @@ class DerivedNumbers:
 
         The last few rows are kept: a step asks for PE(pos) and PE(pos + k) in several views.
         """
-        recent: dict[float, np.ndarray] = self._cache.setdefault("pe", {})
-        if pos not in recent:
+        return self._recent("pe", pos, lambda: encode(pos, *self._table())[0])
+
+    def _recent(self, name: str, key: Any, compute: Callable[[], np.ndarray]) -> np.ndarray:
+        """compute(), read-only, kept with the last few results of name."""
+        recent: dict[Any, np.ndarray] = self._cache.setdefault(name, {})
+        if key not in recent:
             if len(recent) >= PE_ROWS_KEPT:
                 recent.pop(next(iter(recent)))
-            recent[pos] = row = encode(pos, *self._table())[0]
+            recent[key] = row = compute()
             row.setflags(write=False)
-        return recent[pos]
+        return recent[key]
 
     def pe_rows(self, first: int, stop: int) -> np.ndarray:
         """PE rows of positions first..stop-1, shape (stop - first, d_model), read-only.
@@ -129,8 +133,11 @@ class DerivedNumbers:
         return int(np.searchsorted(self.wavelengths(), positions))
 
     def rotated(self) -> np.ndarray:
-        """R(k) @ PE(pos), computed in O(d_model), shape (d_model,)."""
-        return rotate(self.pe(self.params.pos), self.params.k, *self._table())
+        """R(k) @ PE(pos), computed in O(d_model), shape (d_model,); read-only."""
+        p = self.params
+        return self._recent(
+            "rotated", (p.pos, p.k), lambda: rotate(self.pe(p.pos), p.k, *self._table())
+        )
 
     def rotation_error(self) -> float:
         """max |R(k)·PE(pos) − PE(pos + k)| over the dimensions: float64 rounding only."""

@@ -73,7 +73,7 @@ class ClockView(LazyView):
         self.labels = DialLabels(self._theme)
         for item in (self.rims, self.selected_rim, self.ghosts, self.hands, self.labels):
             self.grid_plot.addItem(item)
-        style.cache_static(self.rims, self.labels)
+        style.cache_static(self.rims, self.labels, self.selected_rim)
 
         self.clock_widget = pg.PlotWidget(background=self._theme.background)
         self.clock_plot: pg.PlotItem = style.quiet_plot(self.clock_widget.getPlotItem(), self)
@@ -98,6 +98,7 @@ class ClockView(LazyView):
             numeral.setPos(x, y)
             self.clock_plot.addItem(numeral)
             self.numerals.append(numeral)
+        style.cache_static(*self.numerals)
         self.clock_hands = []
         for hand in range(3):
             pen = self._theme.pen(self._theme.hands[hand], HAND_WIDTHS[hand])
@@ -110,6 +111,7 @@ class ClockView(LazyView):
         hub.setBrush(pg.mkBrush(self._theme.pos))
         hub.setPen(pg.mkPen(None))
         self.clock_plot.addItem(hub)
+        style.cache_static(hub)
 
         # Plain-text lines, each in its hand's colour: they change with every step, and plain
         # text lays out several times faster than rich text.

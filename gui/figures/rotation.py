@@ -67,6 +67,7 @@ class RotationView(LazyView):
             connect="pairs", pen=self._theme.pen(self._theme.background, 3)
         )
         self.vector_plot.addItem(self.row_rules)
+        style.cache_static(self.row_rules.curve)
         images = [self.matrix_image, self.zoom_image, self.vector_image]
         self.colorbar = style.colour_bar(self, self._theme, images, self.zoom_plot)
         self.graphics.ci.layout.setRowStretchFactor(0, 2)

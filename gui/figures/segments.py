@@ -23,6 +23,7 @@ class Segments(QGraphicsItem):
         self._pen = pen
         self._bounds = QRectF(bounds) if bounds is not None else QRectF()
         self._lines = np.zeros((0, 4))
+        self._first: object = QLineF()  # the array's first segment seen as a QLineF
 
     def set_bounds(self, bounds: QRectF) -> None:
         """Where the segments can reach, in item coordinates (with room for the pen)."""
@@ -32,6 +33,9 @@ class Segments(QGraphicsItem):
     def set_points(self, points: np.ndarray) -> None:
         """(2n, 2) points: start and end of each segment in turn."""
         self._lines = np.ascontiguousarray(points, dtype=np.float64).reshape(-1, 4)
+        if len(self._lines):
+            address = self._lines.__array_interface__["data"][0]
+            self._first = shiboken6.wrapInstance(address, QLineF)
         self.update()
 
     def getData(self) -> tuple[np.ndarray, np.ndarray]:
@@ -45,6 +49,5 @@ class Segments(QGraphicsItem):
     def paint(self, painter: QPainter, *_: object) -> None:
         if len(self._lines):
             painter.setPen(self._pen)
-            first = shiboken6.wrapInstance(self._lines.ctypes.data, QLineF)
             # drawLines(const QLineF *, int): PySide6 has it, its type stubs do not list it.
-            painter.drawLines(first, len(self._lines))  # type: ignore[call-overload]
+            painter.drawLines(self._first, len(self._lines))  # type: ignore[call-overload]

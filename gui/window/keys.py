@@ -1,12 +1,12 @@
 """Presenter keys: one binding table read by the key handler, the window's menus, the F1
 overlay and a README check.
 
-The handler is an application event filter, so buttons, sliders and combo boxes do not swallow
-Space or the arrow keys during a lecture. A text field keeps its typing, Up/Down and Enter; the
-keys a presentation clicker sends (PageDown, PageUp, F5, Esc, and B and "." where they are not
-typing), function keys and Ctrl combinations act whatever has the focus. Enter or Esc in a
-field commits or cancels it and hands the focus back to the presentation, as does a click
-anywhere outside the field.
+The handler is an event filter on the window and on whatever widget has the focus, so buttons,
+sliders and combo boxes do not swallow Space or the arrow keys during a lecture. A text field
+keeps its typing, Up/Down and Enter; the keys a presentation clicker sends (PageDown, PageUp,
+F5, Esc, and B and "." where they are not typing), function keys and Ctrl combinations act
+whatever has the focus. Enter or Esc in a field commits or cancels it and hands the focus back
+to the presentation, as does a click anywhere outside the field.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -163,10 +164,27 @@ class PresenterKeys(QObject):
         self._presenter = presenter
         self._state = state
         self.typed = ""
-        app = QApplication.instance()
-        assert app is not None
-        app.installEventFilter(self)
-        window.destroyed.connect(lambda *_: app.removeEventFilter(self))
+        # Filters on the window and on the widget with the focus see every key before that
+        # widget does; the application's filter, which sees every event of the process (each
+        # paint too), only while a text field has the focus, for the click that ends it.
+        app = cast(QApplication, QApplication.instance())
+        window.installEventFilter(self)
+        self._watched: QWidget | None = None
+        self._follow_focus(None, QApplication.focusWidget())
+        app.focusChanged.connect(self._follow_focus)  # Qt ends both with this object
+
+    def _follow_focus(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if self._watched is not None and shiboken6.isValid(self._watched):
+            self._watched.removeEventFilter(self)
+        ours = new is not None and new.window() is self._window
+        self._watched = new if ours and new is not self._window else None
+        if self._watched is not None:
+            self._watched.installEventFilter(self)
+        app = cast(QApplication, QApplication.instance())
+        if ours and is_text_field(new):
+            app.installEventFilter(self)  # installing twice keeps one
+        else:
+            app.removeEventFilter(self)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         kind = event.type()

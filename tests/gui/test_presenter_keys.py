@@ -216,10 +216,10 @@ def test_the_clicker_steps_the_presentation_from_any_spin_box(window, qtbot, nam
     spin = getattr(window.controls, name)
     spin.setFocus()
     before = {n: getattr(window.controls, n).value() for n in SPIN_BOXES if n != "pos_spin"}
-    qtbot.keyClick(spin, K.Key_PageDown)
+    press(qtbot, window, K.Key_PageDown)
     assert window.state.pos == 6
-    qtbot.keyClick(spin, K.Key_PageUp)
-    qtbot.keyClick(spin, K.Key_PageUp)
+    press(qtbot, window, K.Key_PageUp)
+    press(qtbot, window, K.Key_PageUp)
     assert window.state.pos == 4
     after = {n: getattr(window.controls, n).value() for n in SPIN_BOXES if n != "pos_spin"}
     assert after == before
