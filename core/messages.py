@@ -64,6 +64,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "name.original_len": ("trained length L0", "학습 길이 L0"),
     "name.alibi_heads": ("heads", "헤드 수"),
     "name.causal": ("causal mask", "인과 마스크"),
+    "name.trails": ("trails", "궤적"),
     # --- embedding files (.npy) ---------------------------------------------------------------
     "npy.unreadable": (
         "{file} is not a readable .npy file: {reason}",
@@ -596,6 +597,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Which pair the {name} of the large clock shows",
         "큰 시계의 {name}이 보여 줄 쌍",
     ),
+    "clock.trails": ("trails", "궤적"),
+    "clock.trails_tip": (
+        "Dots where each hand's tip was at the {n} positions before pos",
+        "pos 직전 위치 {n}개에서 각 바늘 끝이 있던 자리를 점으로 찍습니다",
+    ),
+    "clock.trail_note": (" · dots: the {n} positions before", " · 점: 직전 위치 {n}개"),
     "clock.grid_title": (
         "<b>{n} clock hands</b>, one per pair i (a common claim is {d_model} hands: each hand "
         "is a sin/cos pair) · label: i and, where there is room, positions per turn "
@@ -897,6 +904,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "alibi.slope": ("slope m<sub>h</sub>", "기울기 m<sub>h</sub>"),
     "alibi.distance": ("distance |i − j|", "거리 |i − j|"),
     "alibi.bias": ("bias", "편향"),
+    "alibi.scale": ("bias ÷ {length}·m<sub>h</sub>", "편향 ÷ {length}·m<sub>h</sub>"),
+    "alibi.other_lines": ("the other {n} heads", "나머지 헤드 {n}개"),
     "alibi.slopes": ("slopes of {heads} heads (log scale)", "헤드 {heads}개의 기울기 (로그 눈금)"),
     "alibi.lines": (
         "bias −m<sub>h</sub>·|i − j| of every head against the distance",
@@ -921,6 +930,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "H = {heads}은(는) 2의 거듭제곱이 아니므로, H보다 작은 가장 큰 거듭제곱인 헤드 {closest}개의 "
         "기울기 다음에 헤드 {double}개의 기울기를 하나씩 걸러 씁니다: {extra} (Press 등의 코드와 "
         "같음).",
+    ),
+    "alibi.own_scale": (
+        " Each matrix has its own scale: −1 is its head's largest penalty, {length}·m<sub>h</sub>.",
+        " 행렬마다 눈금이 따로입니다. −1은 그 헤드의 가장 큰 벌점 {length}·m<sub>h</sub>입니다.",
     ),
     "alibi.masked": (
         " Blank cells: the causal mask (a query does not see later keys).",

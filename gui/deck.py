@@ -33,7 +33,7 @@ from gui.views import VIEWS
 PARAMETERS = (
     "d_model", "max_len", "base", "layout", "clock_pairs", "selected_pair", "pos", "k",
     "train_len", "scale_embeddings", "theme", "why_pe", "head_dim", "rope_layout",
-    "scaling_method", "scaling_factor", "original_len", "alibi_heads", "causal",
+    "scaling_method", "scaling_factor", "original_len", "alibi_heads", "causal", "trails",
 )  # fmt: skip
 TEXTS = ("title_en", "title_ko", "note_en", "note_ko")
 #: A deck file larger than this is refused before it is read (a deck is a few kilobytes).

@@ -171,6 +171,8 @@ class AppState(DerivedNumbers, QObject):
         12, lambda v, _: check_int(tr("name.alibi_heads"), v, 1, MAX_ALIBI_HEADS)
     )
     causal = StateField(True, lambda v, _: check_bool(tr("name.causal"), v))
+    #: The big clock marks where each hand's tip was over the last TRAIL_LENGTH positions.
+    trails = StateField(False, lambda v, _: check_bool(tr("name.trails"), v))
     #: Line widths and marker sizes times this: stage mode draws them for the back row.
     line_scale = StateField(
         1.0, lambda v, _: check_real(tr("name.line_scale"), v, 1.0, 8.0), persist=False

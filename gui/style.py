@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.resources
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,6 +17,7 @@ from PySide6.QtGui import (
     QFont,
     QFontDatabase,
     QFontMetrics,
+    QFontMetricsF,
     QImage,
     QPainter,
     QPen,
@@ -266,7 +268,45 @@ def parameter_line(state: AppState) -> str:
     )
 
 
-class IndexAxis(pg.AxisItem):
+class Axis(pg.AxisItem):
+    """pyqtgraph's axis with its title clear of the tick numbers.
+
+    pyqtgraph keeps 0.8 of the title's height for it and draws the title 5 pixels outside: at
+    stage type sizes the title ran into the numbers. This keeps all of it, and a gap.
+    """
+
+    def title_room(self) -> float:
+        """Pixels the title needs beside the numbers: its height (less the margins the text
+        item draws nothing in, less the 5 pixels pyqtgraph draws it outside) and a gap."""
+        if not self.label.isVisible():
+            return 0.0
+        margin = self.label.document().documentMargin()
+        text = self.label.boundingRect().height() - 2 * margin
+        return text + margin - 5 + 0.3 * QFontMetricsF(self.label.font()).height()
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        """pyqtgraph's labels with a minus sign, not a hyphen: −20, as the text writes it."""
+        return [text.replace("-", "−") for text in super().tickStrings(values, scale, spacing)]
+
+    def _updateWidth(self) -> None:
+        super()._updateWidth()
+        self._add_room(self.maximumWidth(), self.setMinimumWidth, self.setMaximumWidth)
+
+    def _updateHeight(self) -> None:
+        super()._updateHeight()
+        self._add_room(self.maximumHeight(), self.setMinimumHeight, self.setMaximumHeight)
+
+    def _add_room(self, size: float, *setters: Callable[[float], None]) -> None:
+        """Grow pyqtgraph's size (which kept 0.8 of the title's box) to the title's room."""
+        if self.fixedWidth is not None or not self.isVisible() or not self.label.isVisible():
+            return
+        extra = self.title_room() - 0.8 * self.label.boundingRect().height()
+        if extra > 0:
+            for setter in setters:
+                setter(size + extra)
+
+
+class IndexAxis(Axis):
     """An axis of positions or dimensions: whole numbers written out in full with thousands
     separators (800,000 and 1,000,000, never 1e+06 beside 800000) and, for a short axis, one
     tick per cell at its centre (cell r spans r..r+1), labelled r."""
@@ -287,7 +327,7 @@ class IndexAxis(pg.AxisItem):
         return super().tickStrings(values, scale, spacing)
 
 
-class PlainLogAxis(pg.AxisItem):
+class PlainLogAxis(Axis):
     """A log axis labelled 10, 100, 1,000 … 1,000,000, then 1e7 …: pyqtgraph writes 10⁴ with
     superscript digits a few pixels tall, unreadable on a slide. No SI prefix: on a small plot
     pyqtgraph scaled the labels of 0.01 … 1 by "(×0.001)" and wrote them as 0 and 0."""
@@ -315,7 +355,8 @@ class PlainLogAxis(pg.AxisItem):
         with large type, only 10 and 100 were left of a ruler reaching 60,000)."""
         if self.orientation in ("left", "right"):
             font = self.style.get("tickFont") or QFont()
-            self.setWidth(QFontMetrics(font).horizontalAdvance("1,000,000") + 24)
+            numbers = QFontMetrics(font).horizontalAdvance("1,000,000") + 24
+            self.setWidth(round(numbers + self.title_room()))
 
 
 def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:
@@ -326,6 +367,9 @@ def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.Plo
     """
     plot.setMenuEnabled(False)
     plot.hideButtons()
+    if not isinstance(plot, pg.ColorBarItem):  # its axes are its own (see colour_bar)
+        plain = [name for name, axis in plot.axes.items() if type(axis["item"]) is pg.AxisItem]
+        plot.setAxisItems({name: Axis(name) for name in plain if plot.getAxis(name).isVisible()})
     # Axes as cached pixmaps: a step that repaints a figure beside (or under) an axis then
     # copies the axis rather than drawing its ticks and labels again.
     cache_static(*(plot.getAxis(name) for name in ("left", "bottom", "top", "right")))
@@ -480,6 +524,11 @@ def colour_bar(
     Style it with `style_plot` (a ColorBarItem is a PlotItem)."""
     bar = ColourBar(values=(-1.0, 1.0), colorMap=colormap(theme), interactive=False)
     quiet_plot(bar, owner)
+    # The title's side of the frame: an Axis, so that the title stands clear of the bar.
+    title_side = Axis("left")
+    bar.setAxisItems({"left": title_side})
+    title_side.setTicks([])
+    title_side.setStyle(showValues=False)
     bar.setImageItem(images, insert_in=insert_in)
     bar.setLevels((-1.0, 1.0))
     return bar

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
 from gui import style
 from gui.figures.clock import ClockView
 from gui.state import AppState
+
+#: Qt's QWIDGETSIZE_MAX: no largest size.
+WIDGET_SIZE_MAX = (1 << 24) - 1
 
 
 class BigclockView(ClockView):
@@ -20,3 +24,15 @@ class BigclockView(ClockView):
         layout = self.layout()
         assert isinstance(layout, QBoxLayout)
         layout.setStretch(0, 0)  # the hidden column takes no room
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """On a wide screen the legend stands beside the clock, which then fills the height."""
+        super().resizeEvent(event)
+        width, height = self.width(), self.height()
+        wide = width >= 1.5 * height
+        direction = QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
+        self.clock_column.setDirection(direction)
+        # Beside it, the legend takes what the round clock leaves of the width.
+        beside = round(width - 0.95 * height)
+        self.key_column.setMinimumWidth(beside if wide else 0)
+        self.key_column.setMaximumWidth(beside if wide else WIDGET_SIZE_MAX)

@@ -12,6 +12,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
+    QBoxLayout,
+    QCheckBox,
     QGraphicsEllipseItem,
     QGridLayout,
     QHBoxLayout,
@@ -36,7 +38,7 @@ from gui.figures.dial_grid import (
     ring,
     set_points,
 )
-from gui.figures.segments import Segments
+from gui.figures.segments import Segments, Trail
 from gui.lazy_view import LazyView, lazy
 from gui.spin_box import SpinBox
 from gui.stable_label import StableLabel
@@ -45,6 +47,8 @@ from gui.state import AppState
 HAND_KEYS = ("clock.fast", "clock.middle", "clock.slow")
 HAND_LENGTHS = (0.95, 0.8, 0.55)
 HAND_WIDTHS = (2.0, 4.0, 6.0)
+#: Positions before pos whose tips a trail marks.
+TRAIL_LENGTH = 8
 #: Dials drawn at once; wider models page through their pairs, so stepping stays as fast.
 PAGE_SIZE = 256
 
@@ -99,17 +103,24 @@ class ClockView(LazyView):
             self.clock_plot.addItem(numeral)
             self.numerals.append(numeral)
         style.cache_static(*self.numerals)
+        self.trails = [
+            Trail(color, 0.035, QRectF(-1.15, -1.15, 2.3, 2.3)) for color in self._theme.hands
+        ]
+        for trail in self.trails:
+            self.clock_plot.addItem(trail)
         self.clock_hands = []
         for hand in range(3):
             pen = self._theme.pen(self._theme.hands[hand], HAND_WIDTHS[hand])
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
             item = Segments(pen, QRectF(-1.15, -1.15, 2.3, 2.3))
+            item.setZValue(len(HAND_WIDTHS) - hand)  # the thinnest on top, never hidden
             self.clock_plot.addItem(item)
             self.clock_hands.append(item)
         # The hub: a plain ellipse (a ScatterPlotItem costs a quarter of a step to repaint).
         hub = QGraphicsEllipseItem(-0.04, -0.04, 0.08, 0.08)
         hub.setBrush(pg.mkBrush(self._theme.pos))
         hub.setPen(pg.mkPen(None))
+        hub.setZValue(len(HAND_WIDTHS) + 1)
         self.clock_plot.addItem(hub)
         style.cache_static(hub)
 
@@ -146,6 +157,9 @@ class ClockView(LazyView):
             spins.addWidget(spin, 1, hand)
             self.hand_spins.append(spin)
             self.hand_labels.append(label)
+        self.trail_check = QCheckBox()
+        self.trail_check.toggled.connect(lambda on: self._state.request(trails=on))
+        spins.addWidget(self.trail_check, 1, len(HAND_KEYS))
 
         self.grid_title = style.rich_label()
         self.previous_page = QToolButton()
@@ -166,14 +180,21 @@ class ClockView(LazyView):
         left.addWidget(self.grid_title)
         left.addWidget(self.pager)
         left.addWidget(self.grid_widget, 1)
-        right = QVBoxLayout()
-        right.addWidget(self.clock_widget, 1)
-        right.addWidget(self.hand_selector)
-        right.addWidget(self.legend)
+        # The hand selector and the legend, under the clock (or beside it: BigclockView).
+        self.key_column = QWidget()
+        keys = QVBoxLayout(self.key_column)
+        keys.setContentsMargins(0, 0, 0, 0)
+        keys.addStretch(1)
+        keys.addWidget(self.hand_selector)
+        keys.addWidget(self.legend)
+        keys.addStretch(1)
+        self.clock_column = QBoxLayout(QBoxLayout.Direction.TopToBottom)
+        self.clock_column.addWidget(self.clock_widget, 1)
+        self.clock_column.addWidget(self.key_column)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(left, 5)
-        layout.addLayout(right, 3)
+        layout.addLayout(self.clock_column, 3)
 
         self.grid_widget.scene().sigMouseClicked.connect(self._on_grid_scene_mouse_clicked)
         state.observe(["table"], self._sync_layout)
@@ -181,7 +202,7 @@ class ClockView(LazyView):
         state.observe(["selected_pair"], self._sync_selection)
         state.observe(["clock_pairs"], self._sync_clock)
         state.observe(["font_scale"], self._sync_fonts)
-        state.observe(["train_len"], self._sync_clock_hands)
+        state.observe(["train_len", "trails"], self._sync_clock_hands)
         state.observe(["language"], self._sync)
         self._sync()
 
@@ -190,6 +211,8 @@ class ClockView(LazyView):
             label.setText(tr(HAND_KEYS[hand]))
             spin.setAccessibleName(tr(HAND_KEYS[hand]))
             spin.setToolTip(tr("clock.hand_tip", name=tr(HAND_KEYS[hand])))
+        self.trail_check.setText(tr("clock.trails"))
+        self.trail_check.setToolTip(tr("clock.trails_tip", n=TRAIL_LENGTH))
         self._sync_layout()
         self._sync_fonts()
 
@@ -274,7 +297,9 @@ class ClockView(LazyView):
                     angle=f"{turned:.1f}",
                 )
             )
-        self.legend_lines[0].setText(f"pos {s.pos}")
+        self._sync_trails()
+        note = tr("clock.trail_note", n=TRAIL_LENGTH) if s.trails else ""
+        self.legend_lines[0].setText(f"pos {s.pos}{note}")
         beyond = s.pos >= s.train_len
         self.legend_lines[-1].setVisible(beyond)
         self.legend_lines[-1].setText(
@@ -287,20 +312,31 @@ class ClockView(LazyView):
             t = self._theme
             self.clock_widget.setBackground(t.beyond_background if beyond else t.background)
 
+    def _sync_trails(self) -> None:
+        """The tips at the TRAIL_LENGTH positions before pos, the most recent first."""
+        s = self._state
+        with QSignalBlocker(self.trail_check):
+            self.trail_check.setChecked(s.trails)
+        rows = s.pe_rows(max(0, s.pos - TRAIL_LENGTH), s.pos)[::-1] if s.trails else None
+        for trail, pair, length in zip(self.trails, s.clock_pairs, HAND_LENGTHS, strict=True):
+            tips = np.zeros((0, 2)) if rows is None else length * rows[:, 2 * pair : 2 * pair + 2]
+            trail.set_points(tips)
+
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
         self.labels.set_scale(scale)
-        for widget in (self.grid_title, *self.legend_lines, *self.hand_spins, *self.hand_labels):
+        widgets = (self.grid_title, *self.legend_lines, *self.hand_spins, *self.hand_labels)
+        for widget in (*widgets, self.trail_check):
             widget.setFont(style.scaled_font(scale))
         self.legend_lines[0].setFont(style.scaled_font(scale, bold=True))
         for numeral in self.numerals:
-            numeral.setFont(style.scaled_font(scale, 1.1))
+            numeral.setFont(style.scaled_font(scale, 1.5))
         # Room for every line wrapped once: changing numbers never resize the clock above.
         spacing = self.legend_lines[1].fontMetrics().lineSpacing()
         for index, line in enumerate(self.legend_lines):
-            line.slot.setFixedHeight(spacing * (1 if index == 0 else 2))
+            line.slot.setFixedHeight(spacing * (1 if index == 0 else 2) + 4)
         lines = 1 + 2 * len(HAND_KEYS) + 2
-        self.legend.setFixedHeight(spacing * lines + 4)
+        self.legend.setFixedHeight(spacing * lines + 4 * len(self.legend_lines) + 4)
 
     def _on_hand_spin_value_changed(self, hand: int, value: int) -> None:
         self._state.set_clock_pair(hand, value)

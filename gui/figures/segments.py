@@ -1,11 +1,12 @@
-"""Clock hands: line segments that move every step, drawn with one QPainter call."""
+"""Clock hands: line segments that move every step, drawn with one QPainter call; and the
+dots of their tips' trails."""
 
 from __future__ import annotations
 
 import numpy as np
 import shiboken6
-from PySide6.QtCore import QLineF, QRectF
-from PySide6.QtGui import QPainter, QPen
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 
@@ -51,3 +52,34 @@ class Segments(QGraphicsItem):
             painter.setPen(self._pen)
             # drawLines(const QLineF *, int): PySide6 has it, its type stubs do not list it.
             painter.drawLines(self._first, len(self._lines))  # type: ignore[call-overload]
+
+
+class Trail(QGraphicsItem):
+    """Dots where a hand's tip was, the most recent the most opaque."""
+
+    def __init__(self, color: QColor, radius: float, bounds: QRectF) -> None:
+        super().__init__()
+        self._color = QColor(color)
+        self._radius = radius
+        self._bounds = QRectF(bounds)
+        self._points = np.zeros((0, 2))
+
+    def set_points(self, points: np.ndarray) -> None:
+        """(n, 2) tips, the most recent first."""
+        self._points = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        self.update()
+
+    def points(self) -> np.ndarray:
+        return self._points
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter: QPainter, *_: object) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        count = len(self._points)
+        for index, (x, y) in enumerate(self._points.tolist()):
+            color = QColor(self._color)
+            color.setAlphaF(0.75 * (1 - index / (count + 1)))
+            painter.setBrush(color)
+            painter.drawEllipse(QPointF(x, y), self._radius, self._radius)

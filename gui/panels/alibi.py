@@ -57,6 +57,10 @@ class AlibiView(LazyView):
         self.bias_images = images
         self.bias_bar = style.colour_bar(self, t, images, self.bias_plots[-1])
         self.line_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=4), self)
+        # The lines fan out downwards from the top left: the bottom left is free for the legend.
+        # In one row: four rows stood as tall as the plot.
+        self.legend = self.line_plot.addLegend(offset=(10, -10), labelTextColor=t.text)
+        self.legend.setColumnCount(4)
         self.lines: list[pg.PlotDataItem] = []
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 2)
@@ -82,15 +86,18 @@ class AlibiView(LazyView):
         bias = alibi_bias(s.alibi_heads, LENGTH)
         if s.causal:  # a query sees only itself and the keys before it
             bias = np.where(np.tri(LENGTH, dtype=bool)[None], bias, np.nan)
-        limit = float(slopes[0] * (LENGTH - 1))
         drawn = self.heads_drawn()
+        colours = dict(zip(drawn, t.curves, strict=False))
         for column, (plot, image) in enumerate(zip(self.bias_plots, self.bias_images, strict=True)):
             shown = column < len(drawn)
             plot.setVisible(shown)
             if not shown:
                 continue
             head = drawn[column]
-            image.display(bias[head - 1], QRectF(0, 0, LENGTH, LENGTH), (-limit, limit))
+            # Each head on its own scale, -1 at its largest penalty m_h·(LENGTH − 1): on one
+            # scale the gentle heads were black on black. The lines below compare the heads.
+            largest = slopes[head - 1] * (LENGTH - 1)
+            image.display(bias[head - 1] / largest, QRectF(0, 0, LENGTH, LENGTH), (-1.0, 1.0))
             plot.setRange(xRange=(0, LENGTH), yRange=(0, LENGTH), padding=0)
             style.set_title(
                 plot, tr("alibi.matrix", head=head, slope=slope_text(slopes[head - 1])), s
@@ -98,21 +105,37 @@ class AlibiView(LazyView):
             plot.setLabel("bottom", tr("alibi.key"))
             plot.setLabel("left", tr("alibi.query"))
             style.style_plot(plot, s)
-        self.bias_bar.setLevels((-limit, limit))
+        self.bias_bar.setLevels((-1.0, 1.0))
+        self.slopes.setBrush([pg.mkBrush(colours.get(h, t.dim_text)) for h in heads.tolist()])
+        self.slopes.setSize(t.size(9))
         for line in self.lines:
             self.line_plot.removeItem(line)
+        self.legend.clear()
+        style.style_legend(self.legend, s)
+        self.legend.layout.setHorizontalSpacing(round(24 * s.font_scale))
         distance = np.arange(LENGTH * 8)
-        self.lines = [
-            self.line_plot.plot(
-                distance, -slope * distance, pen=t.pen(t.curves[h % len(t.curves)], 2)
+        # The heads drawn above in their colours, over the others in grey; one legend entry
+        # for all the others.
+        others = [h for h in heads.tolist() if h not in colours]
+        self.lines = []
+        for h in others + drawn:
+            line = self.line_plot.plot(
+                distance,
+                -slopes[h - 1] * distance,
+                pen=t.pen(colours.get(h, t.dim_text), 3 if h in colours else 1.5),
             )
-            for h, slope in enumerate(slopes)
-        ]
+            self.lines.append(line)
+            if h in colours:
+                self.legend.addItem(
+                    line, tr("alibi.matrix", head=h, slope=slope_text(slopes[h - 1]))
+                )
+            elif h == others[0]:
+                self.legend.addItem(line, tr("alibi.other_lines", n=len(others)))
         self.slope_plot.setLabel("bottom", tr("alibi.head"))
         self.slope_plot.setLabel("left", tr("alibi.slope"))
         self.line_plot.setLabel("bottom", tr("alibi.distance"))
         self.line_plot.setLabel("left", tr("alibi.bias"))
-        self.bias_bar.setLabel("left", tr("alibi.bias"))
+        self.bias_bar.setLabel("left", tr("alibi.scale", length=LENGTH - 1))
         style.set_title(self.slope_plot, tr("alibi.slopes", heads=s.alibi_heads), s)
         style.set_title(self.line_plot, tr("alibi.lines"), s)
         for plot in (self.slope_plot, self.line_plot, self.bias_bar):
@@ -139,6 +162,7 @@ class AlibiView(LazyView):
             )
             + " "
             + rule
+            + tr("alibi.own_scale", length=LENGTH - 1)
             + mask
         )
         self.caption.setText(tr("alibi.caption"))

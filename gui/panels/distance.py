@@ -85,7 +85,9 @@ class DistanceView(LazyView):
         # A fixed range: every pos's curve is the closed form (up to rounding), so the range
         # is known, and autoranging it again on every step would repaint the axes.
         low, high = float(self._closed.min()), float(self._closed.max())
-        self.curves_plot.setRange(xRange=(-reach, reach), yRange=(low, high), padding=0.04)
+        # Room above the peak for the legend, which sat on the curve's shoulder.
+        top = high + 0.4 * (high - low)
+        self.curves_plot.setRange(xRange=(-reach, reach), yRange=(low, top), padding=0.04)
         others = other_positions(s.max_len)
         self._others = dict(
             zip(others, measured_dots(others, offsets, s.d_model, s.base), strict=True)

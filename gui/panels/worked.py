@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QFontMetricsF, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -109,12 +109,8 @@ class WorkedView(LazyView):
                 d1=fmt_derived(d1, s.base),
             )
         )
-        font = style.scaled_font(s.font_scale, 1.3)
-        self.table.setFont(font)
-        self.table.horizontalHeader().setFont(font)
-        self.table.verticalHeader().setDefaultSectionSize(int(font.pointSizeF() * 3))
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
-        self._style_headers()
+        self._size_table()
         self.formula.setFont(style.scaled_font(s.font_scale, 1.2))
         self.hint.setText(tr("worked.hint"))
         self.hint.setFont(style.scaled_font(s.font_scale))
@@ -147,16 +143,43 @@ class WorkedView(LazyView):
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._style_headers()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._flat:
+            self._size_table()
+
+    def _size_table(self) -> None:
+        """The table's type: 1.3 times the body's; in a figure, larger where the height allows
+        (up to twice), so that on a stage the table fills the screen rather than its top half."""
+        s = self._state
+        font = style.scaled_font(s.font_scale, 1.3)
+        row = font.pointSizeF() * 3
+        if self._flat:
+            width = self.width()
+            texts = sum(label.heightForWidth(width) for label in (self.caption, self.formula))
+            room = 0.9 * (self.height() - texts - 60) / 5  # for the header and each of 4 rows
+            metrics = QFontMetricsF(font)
+            widest = max(metrics.horizontalAdvance(header) for header in self.cells()[0])
+            wide = 0.85 * (width / 5) / widest  # every header inside its column
+            font = style.scaled_font(s.font_scale, 1.3 * max(1.0, min(2.0, room / row, wide)))
+            row = max(font.pointSizeF() * 3, min(font.pointSizeF() * 5, room))
+        self.table.setFont(font)
+        self.table.horizontalHeader().setFont(font)
+        self.table.verticalHeader().setDefaultSectionSize(int(row))
+        self._style_headers()
+
     def _style_headers(self) -> None:
         """Flat headers in a figure (a style sheet sets every property it touches, the type
         size too); then the table's height for the header and four rows."""
         if self._flat:
             rule, text = self._theme.dim_text.name(), self._theme.text.name()
             size = self.table.font().pointSizeF()
+            line = max(1, round(self._theme.size(1.5)))
             for header in (self.table.horizontalHeader(), self.table.verticalHeader()):
                 header.setStyleSheet(
                     f"QHeaderView::section {{ background: transparent; color: {text};"
-                    f" border: none; border-bottom: 1px solid {rule}; font-size: {size:.1f}pt; }}"
+                    f" border: none; border-bottom: {line}px solid {rule};"
+                    f" font-size: {size:.1f}pt; }}"
                 )
         self.table.horizontalHeader().updateGeometry()
         rows = sum(self.table.rowHeight(row) for row in range(self.table.rowCount()))

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox
 
-from core.alibi import alibi_bias
+from core.alibi import alibi_bias, alibi_slopes
 from core.rope import apply_rope, rope_scores
 from core.scaling import MODELS, scaled_inverse_frequencies
 from core.toy import toy_attention
@@ -84,13 +84,18 @@ def test_alibi_slopes_and_the_causal_mask(show, state):
     assert state.alibi_heads == 12
     assert "2<sup>−3.5</sup>" in view.result.text()
     assert view.heads_drawn() == [1, 6, 12]
-    drawn = view.bias_images[0].image
-    expected = alibi_bias(12, 16)[0]
+    # Each head on its own scale: its bias over its largest penalty, 15·m_h, reaching −1.
+    bias, slopes = alibi_bias(12, 16), alibi_slopes(12)
     lower = np.tri(16, dtype=bool)
-    np.testing.assert_allclose(drawn[lower], expected[lower], rtol=1e-6)
-    assert np.isnan(drawn[~lower]).all()
+    for image, head in zip(view.bias_images, view.heads_drawn(), strict=True):
+        expected = bias[head - 1] / (15 * slopes[head - 1])
+        np.testing.assert_allclose(image.image[lower], expected[lower], rtol=1e-6)
+        assert np.isnan(image.image[~lower]).all()
+        assert np.nanmin(image.image) == pytest.approx(-1.0)
+    labels = [label.text for _, label in view.legend.items]
+    assert labels[0] == "the other 9 heads" and "head 6: m = <nobr>2<sup>−6</sup>" in labels[2]
     state.set(causal=False)
-    np.testing.assert_allclose(view.bias_images[0].image, expected, rtol=1e-6)
+    np.testing.assert_allclose(view.bias_images[0].image, bias[0] / (15 * slopes[0]), rtol=1e-6)
     state.set(alibi_heads=8)
     assert "2<sup>−8</sup>" in view.result.text()
 

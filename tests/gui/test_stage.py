@@ -1,6 +1,7 @@
 """Stage mode: one view over the whole screen, for the back row, driven by real keys."""
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
@@ -93,3 +94,32 @@ def test_colour_bars_label_both_halves_and_make_room_for_them(window, qtbot):
     widest = max(QFontMetrics(font).horizontalAdvance(t) for t in bar._labels)
     assert bar.axis.width() >= widest
     window.stage.leave()
+
+
+@pytest.mark.parametrize("view", STAGE_VIEWS)
+def test_axis_titles_stand_clear_of_the_tick_numbers(window, qtbot, view):
+    """pyqtgraph keeps 0.8 of an axis title's height: with stage type the titles ran into the
+    numbers (and colour-bar titles into their bars)."""
+    window.resize(1920, 1080)
+    window.stage.show_view(view)
+    window.stage.grab()  # the ticks are laid out as they are drawn, and the axes then resized
+    qtbot.wait(20)
+    crowded = []
+    for graphics in window.stage.view.findChildren(pg.GraphicsView):
+        for axis in graphics.scene().items():
+            if not isinstance(axis, pg.AxisItem) or not axis.isVisible():
+                continue
+            if not axis.label.isVisible() or axis is getattr(axis.parentItem(), "axis", None):
+                continue  # untitled, or a colour bar's numbers (titled on its other side)
+            assert isinstance(axis, style.Axis), axis.labelText
+            across = axis.orientation in ("left", "right")
+            numbers = 0.0  # pyqtgraph's room for the numbers, beside the ticks
+            if axis.style["showValues"]:
+                offset = axis.style["tickTextOffset"][0 if across else 1]
+                numbers = (axis.textWidth if across else axis.textHeight) + offset
+            used = numbers + max(0, axis.style["tickLength"])
+            size = axis.width() if across else axis.height()
+            if size + 1 < used + axis.title_room():
+                crowded.append((axis.labelText, size, used, axis.title_room()))
+    window.stage.leave()
+    assert not crowded

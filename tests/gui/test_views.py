@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from core.encoding import encode, inverse_frequencies, positional_encoding, wavelengths
 from core.format import fmt
-from gui.figures.clock import ClockView
+from gui.figures.clock import HAND_LENGTHS, TRAIL_LENGTH, ClockView
 from gui.figures.heatmap import HeatmapView
 from gui.figures.rotation import RotationView
 from tests.gui.helpers import grab, view_to_pixel
@@ -128,6 +128,8 @@ def test_fast_hand_moves_and_slow_hand_barely_does(clock, state, qtbot):
         black = image.max(axis=-1) < 30
         return red, black
 
+    state.set(pos=2)  # at pos 0 the hands coincide, the fast one drawn over the others
+    qtbot.wait(10)
     red0, black0 = masks()
     state.set(pos=5)
     qtbot.wait(10)
@@ -139,6 +141,21 @@ def test_fast_hand_moves_and_slow_hand_barely_does(clock, state, qtbot):
 
     assert overlap(red0, red5) < 0.2
     assert overlap(black0, black5) > 0.5
+
+
+def test_trails_mark_the_tips_at_the_positions_before_pos(clock, state):
+    assert all(len(trail.points()) == 0 for trail in clock.trails)  # off unless asked for
+    state.set(pos=3, trails=True)
+    assert clock.trail_check.isChecked()
+    assert "dots: the 8 positions before" in clock.legend_lines[0].text()
+    rows = encode([2, 1, 0], state.d_model, state.base)  # the most recent first
+    for hand, (trail, pair) in enumerate(zip(clock.trails, state.clock_pairs, strict=True)):
+        expected = HAND_LENGTHS[hand] * rows[:, 2 * pair : 2 * pair + 2]
+        np.testing.assert_allclose(trail.points(), expected, rtol=1e-12)
+    state.set(pos=40)
+    assert [len(trail.points()) for trail in clock.trails] == [TRAIL_LENGTH] * 3
+    clock.trail_check.click()
+    assert not state.trails and all(len(trail.points()) == 0 for trail in clock.trails)
 
 
 def test_clock_grid_has_one_dial_per_pair_and_labels(clock, state):
