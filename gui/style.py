@@ -254,6 +254,11 @@ def set_title(plot: pg.PlotItem, text: str, state: AppState) -> None:
     if label.isVisible() and unchanged and label.opts.get("color") == color:
         return  # unchanged: setting it again would repaint the plot
     plot.setTitle(text, size=size, color=color, bold=True)
+    # pyqtgraph keeps 30 pixels for a title: larger type ran into the plot below it and the
+    # tick labels above. Its own height, and a little room under it.
+    height = label.item.boundingRect().height() + 0.15 * QFontMetricsF(label.item.font()).height()
+    label.setMaximumHeight(height)
+    plot.layout.setRowFixedHeight(0, height)
 
 
 def parameter_line(state: AppState) -> str:
@@ -287,6 +292,11 @@ class Axis(pg.AxisItem):
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         """pyqtgraph's labels with a minus sign, not a hyphen: −20, as the text writes it."""
         return [text.replace("-", "−") for text in super().tickStrings(values, scale, spacing)]
+
+    def _updateMaxTextSize(self, x: float) -> None:
+        """pyqtgraph measures tick labels 0.8 times as tall as they are: under a plot, the
+        descenders of its words were cut by the title below. Their whole height."""
+        super()._updateMaxTextSize(x if self.orientation in ("left", "right") else x / 0.8)
 
     def _updateWidth(self) -> None:
         super()._updateWidth()

@@ -108,7 +108,11 @@ class Figure:
         self.settle()
 
     def settle(self) -> None:
-        """Let layouts and pyqtgraph's deferred updates run before painting."""
+        """Let layouts and pyqtgraph's deferred updates run before painting. pyqtgraph sizes
+        an axis to its tick labels as it draws them: a first drawing, thrown away, gives the
+        axes their sizes (drawn once, words under a plot were cut by the title below)."""
+        QApplication.processEvents()
+        self.widget.grab()
         QApplication.processEvents()
 
     def close(self) -> None:

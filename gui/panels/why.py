@@ -51,15 +51,14 @@ class WhyView(LazyView):
     def _sync(self) -> None:
         s = self._state
         run = toy_attention(s.language, s.why_pe, s.base)
-        # One scale for the outputs with and without PE, in steps of 0.5, so the switch
-        # compares like with like.
-        both = [toy_attention(s.language, pe, s.base) for pe in (False, True)]
-        largest = max(float(abs(o).max()) for r in both for o in r.outputs)
-        limit = max(1.0, math.ceil(2 * largest) / 2)
+        # The outputs of both sentences on one scale, up to their largest in steps of 0.1:
+        # without PE they are small, and on the scale of the outputs with PE (±2) they were
+        # black on a dark stage. The weights (0 to 1, most near 1/n) likewise: on ±1 they were
+        # pale on paper and dark on a dark stage.
+        largest = max(float(abs(o).max()) for o in run.outputs)
+        limit = max(0.1, math.ceil(10 * largest) / 10)
         self.output_bar.setLevels((-limit, limit))
-        # The weights (0 to 1, most near 1/n) on a scale to their largest, in steps of 0.1: on
-        # ±1 they were pale on paper and dark on a dark stage.
-        heaviest = max(float(w.max()) for r in both for w in r.weights)
+        heaviest = max(float(w.max()) for w in run.weights)
         weight_limit = math.ceil(10 * heaviest) / 10
         self.weight_bar.setLevels((-weight_limit, weight_limit))
         n = len(run.tokens[0])
@@ -79,6 +78,9 @@ class WhyView(LazyView):
             self.weight_plots[column].setRange(xRange=(0, n), yRange=(0, n), padding=0)
             self.output_plots[column].setRange(xRange=(0, TOY_DIM), yRange=(0, n), padding=0)
             self.output_plots[column].setLabel("bottom", tr("why.dimension"))
+            self.output_plots[column].getAxis("bottom").setTicks(
+                [[(i + 0.5, str(i)) for i in range(TOY_DIM)]]  # each column at its centre
+            )
         plots = [*self.weight_plots, *self.output_plots]
         style.name_rows(
             [(plot, list(tokens)) for plot, tokens in zip(plots, run.tokens * 2, strict=True)],

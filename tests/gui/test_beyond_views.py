@@ -23,6 +23,9 @@ def test_why_shows_the_toy_layer_and_its_switch_adds_pe(show, state, qtbot):
     view = show(WhyView, state, (1400, 800))
     plain = toy_attention("en", False)
     np.testing.assert_allclose(view.output_images[1].image, plain.outputs[1], rtol=1e-6)
+    # The outputs' scale reaches just past their largest (on ±2 they were black on a stage).
+    largest = max(float(abs(o).max()) for o in plain.outputs)
+    assert largest <= view.output_bar.levels()[1] < largest + 0.1 + 1e-9
     gap = float(re.search(r"at most ([0-9.e+-]+)", view.result.text()).group(1))
     assert gap < 1e-12 and "‘man’" in view.result.text()  # the first word of the second
     (check,) = view.options.findChildren(QCheckBox)

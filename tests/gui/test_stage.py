@@ -123,3 +123,19 @@ def test_axis_titles_stand_clear_of_the_tick_numbers(window, qtbot, view):
                 crowded.append((axis.labelText, size, used, axis.title_room()))
     window.stage.leave()
     assert not crowded
+
+
+@pytest.mark.parametrize("view", STAGE_VIEWS)
+def test_plot_titles_have_their_height(window, qtbot, view):
+    """pyqtgraph keeps 30 pixels for a title: stage type ran into the plot below it."""
+    window.resize(1920, 1080)
+    window.stage.show_view(view)
+    short = [
+        (item.titleLabel.text[:30], item.layout.rowMaximumHeight(0))
+        for graphics in window.stage.view.findChildren(pg.GraphicsView)
+        for item in graphics.scene().items()
+        if isinstance(item, pg.PlotItem) and item.titleLabel.isVisible()
+        if item.layout.rowMaximumHeight(0) < item.titleLabel.item.boundingRect().height()
+    ]
+    window.stage.leave()
+    assert not short
