@@ -460,17 +460,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "프레임 {total}개 중 {done}번째 그리는 중…",
     ),
     "progress.cancel": ("Cancel", "취소"),
-    "tab.window": ("Clock and rotation", "시계와 회전"),
-    "tab.embedding": ("Embedding + position", "임베딩 + 위치"),
-    "tab.worked": ("Worked example", "계산 예시"),
-    "tab.unique": ("Every position is unique", "모든 위치는 서로 다름"),
-    "tab.distance": ("Distance, not position", "위치가 아닌 거리"),
-    "tab.wavelength": ("Wavelength ruler", "파장 눈금자"),
-    "tab.beyond": ("Beyond the trained length", "학습 길이 너머"),
-    "tab.why": ("Why position?", "왜 위치가 필요한가"),
+    # Short: eleven tabs fit beside the controls at 1280 pixels; a tab's tooltip is its title.
+    "tab.window": ("Clock", "시계"),
+    "tab.embedding": ("Embedding", "임베딩"),
+    "tab.worked": ("Example", "계산 예시"),
+    "tab.unique": ("Unique", "고유한 위치"),
+    "tab.distance": ("Distance", "거리"),
+    "tab.wavelength": ("Wavelengths", "파장"),
+    "tab.beyond": ("Beyond", "길이 너머"),
+    "tab.why": ("Why position?", "왜 위치?"),
     "tab.rope": ("RoPE", "회전 RoPE"),
-    "tab.scaling": ("Context extension", "컨텍스트 길이 늘리기"),
-    "tab.alibi": ("ALiBi", "선형 편향 ALiBi"),
+    "tab.scaling": ("Extension", "길이 늘리기"),
+    "tab.alibi": ("ALiBi", "ALiBi 편향"),
     # --- controls --------------------------------------------------------------------------------
     "controls.parameters": ("Parameters", "매개변수"),
     "controls.animation": ("Animation", "애니메이션"),
@@ -789,12 +790,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rope.interleaved": ("interleaved (2i, 2i+1)", "교차 interleaved (2i, 2i+1)"),
     "rope.half": ("half (i, i + head_dim/2)", "절반 half (i, i + head_dim/2)"),
     "rope.interleaved_note": (
-        "Pairs (2i, 2i+1) as here are RoFormer's, GPT-J's and Meta's Llama code's",
-        "여기처럼 (2i, 2i+1)을 쌍으로 묶는 것은 RoFormer, GPT-J, Meta의 Llama 코드입니다",
+        "Pairs (2i, 2i+1) as here are RoFormer's, GPT-\u2060J's and Meta's Llama code's",
+        "여기처럼 (2i, 2i+1)을 쌍으로 묶는 것은 RoFormer, GPT-\u2060J, Meta의 Llama 코드입니다",
     ),
     "rope.half_note": (
-        "Pairs (i, i + head_dim/2) as here are GPT-NeoX's and Hugging Face's (rotate_half)",
-        "여기처럼 (i, i + head_dim/2)를 쌍으로 묶는 것은 GPT-NeoX와 Hugging Face(rotate_half)입니다",
+        "Pairs (i, i + head_dim/2) as here are GPT-\u2060NeoX's and Hugging Face's (rotate_half)",
+        "여기처럼 (i, i + head_dim/2)를 쌍으로 묶는 것은 GPT-\u2060NeoX와 Hugging Face(rotate_half)입니다",
     ),
     "rope.decay_base": ("base {base}", "밑 base {base}"),
     "rope.scores": (
@@ -813,9 +814,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rope.turn": (
         "Pair {pair} of the query at m = pos + offset k = {m} and of the key at n = pos = {n}, "
         "turned by m·θ and n·θ (θ = {theta}): the angle between them is their angle at m = n "
-        "plus (m − n)·θ = {between}°.",
+        "plus (m\u00a0−\u00a0n)·θ\u00a0=\u00a0{between}°.",
         "쌍 {pair}: 쿼리 q는 m = pos + 간격 k = {m}에서 m·θ만큼, 키는 n = pos = {n}에서 n·θ만큼 "
-        "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각에 (m − n)·θ = {between}°를 "
+        "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각에 (m\u00a0−\u00a0n)·θ\u00a0=\u00a0{between}°를 "
         "더한 것입니다.",
     ),
     "rope.result": (
@@ -1182,12 +1183,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "(float64 반올림 오차)",
     ),
     "wave.caption": (
-        "<b>Wavelength ruler.</b> Pair i needs <nobr>2π·base<sup>2i/d_model</sup></nobr> positions for "
-        "one turn: from 2π = 6.283 (pair 0) to <nobr>2π·base<sup>1 − 2/d_model</sup></nobr> = {longest} "
-        "(pair {last}).",
-        "<b>파장 눈금자.</b> 쌍 i가 한 바퀴 도는 데 <nobr>2π·base<sup>2i/d_model</sup></nobr>개의 위치가 "
-        "필요합니다. 쌍 0의 2π = 6.283부터 쌍 {last}의 <nobr>2π·base<sup>1 − 2/d_model</sup></nobr> = "
-        "{longest}까지입니다.",
+        "<b>Wavelength ruler.</b> Pair i needs <nobr>2π·base<sup>2i/\u2060d_model</sup></nobr> positions for "
+        "one turn: from 2π = 6.283 (pair 0) to <nobr>2π·base<sup>1 − 2/\u2060d_model</sup> = {longest}</nobr> "
+        "(pair&nbsp;{last}).",
+        "<b>파장 눈금자.</b> 쌍 i가 한 바퀴 도는 데 <nobr>2π·base<sup>2i/\u2060d_model</sup></nobr>개의 위치가 "
+        "필요합니다. 쌍 0의 2π = 6.283부터 쌍 {last}의 <nobr>2π·base<sup>1 − 2/\u2060d_model</sup> = "
+        "{longest}</nobr>까지입니다.",
     ),
     "wave.plot": ("wavelength of each pair (log scale)", "쌍별 파장 (로그 눈금)"),
     "wave.x": ("pair i", "쌍 i"),
@@ -1225,7 +1226,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "적이 없어(빠른 쌍의 각도는 되풀이되지만 느린 쌍은 처음 보는 각도에 이릅니다) 그곳에서의 동작은 보장되지 않습니다. BERT(512행)처럼 학습되는 위치 "
         "임베딩 표는 거기서 그냥 끝납니다.",
     ),
-    "beyond.table": ("{name} {rows} × {width} = {count}", "{name} {rows} × {width} = {count}"),
+    "beyond.table": ("<nobr>{name} {rows} × {width} = {count}</nobr>",) * 2,
     "beyond.params": (
         "<b>Parameters.</b> Sinusoidal PE: 0, it is computed. A learned table has max_len × "
         "d_model: {tables}; the one drawn, {rows} × {d_model} = {count}.",

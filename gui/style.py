@@ -76,6 +76,8 @@ class Theme:
     colormap_name: str
     #: A note that warns (the large clock beyond the training length).
     warning: QColor
+    #: A fifth curve, unlike the four of `curves` (the context-extension methods).
+    fifth: QColor
     #: Line widths and marker sizes are multiplied by this (stage mode draws them thicker).
     line: float = 1.0
 
@@ -110,6 +112,7 @@ THEMES = {
         QColor(255, 255, 255, 208),
         "CET-D1",
         QColor("#8a4b00"),
+        QColor("#8e44ad"),
     ),
     # High contrast for a projector: white on black, saturated bright hues, and a diverging
     # map through black (blue, black, red) so that zero is background, as white is on paper.
@@ -133,6 +136,7 @@ THEMES = {
         QColor(0, 0, 0, 208),
         "CET-D4",
         QColor("#ffb85c"),
+        QColor("#d29bff"),
     ),
 }
 assert tuple(THEMES) == THEME_NAMES

@@ -11,6 +11,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSignalBlocker, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
@@ -62,6 +63,7 @@ class ClockView(LazyView):
         self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
         self._centres = np.zeros((0, 2))
         self._page = (0, 0)  # (first pair, number of pairs) of the dials drawn
+        self._grid = (0, 0)  # (columns, rows) of the dials drawn
         self._shaded = False  # the big clock's background marks a position beyond training
 
         self.grid_widget = style.graphics_area(self._theme)
@@ -226,13 +228,13 @@ class ClockView(LazyView):
         s = self._state
         n = s.n_pairs
         self._page = first, count = self.page()
-        self._centres = dial_centres(count)
+        cols, rows = self._grid = grid_shape(count, self._grid_aspect())
+        self._centres = dial_centres(count, cols)
         set_points(self.rims, circle_segments(self._centres))
         waves = s.wavelengths()[first : first + count]
         self.labels.set_labels(
             self._centres, [(str(first + i), compact(w)) for i, w in enumerate(waves)]
         )
-        cols, rows = grid_shape(count)
         left, top = -1.2, -(rows - 1) * SPACING_Y - 1.9
         self.grid_plot.setRange(
             xRange=(left, (cols - 1) * SPACING_X + 1.2), yRange=(top, 1.2), padding=0
@@ -258,6 +260,18 @@ class ClockView(LazyView):
         self.next_page.setEnabled(first + count < n)
         self._sync_selection()
         self._sync_clock()
+
+    def _grid_aspect(self) -> float:
+        """Width over height of the dial grid's area (before it is laid out, the window's)."""
+        size = self.grid_widget.size()
+        if size.height() < 50:
+            return 16 / 9
+        return size.width() / size.height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if grid_shape(self._page[1], self._grid_aspect()) != self._grid:
+            self._sync_layout()  # more columns (or fewer) draw the dials larger
 
     @lazy
     def _sync_hands(self) -> None:

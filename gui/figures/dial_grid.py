@@ -25,15 +25,19 @@ def compact(value: float) -> str:
     return f"{value:.3g}"
 
 
-def grid_shape(n: int) -> tuple[int, int]:
-    """(columns, rows) of a near-square grid for n dials."""
-    cols = max(1, math.ceil(math.sqrt(n * SPACING_Y / SPACING_X)))
+def grid_shape(n: int, aspect: float = 1.0) -> tuple[int, int]:
+    """(columns, rows) of the grid that draws n dials largest in an area `aspect` times as
+    wide as it is tall (a square grid on a wide screen left half of it empty)."""
+
+    def dial_size(cols: int) -> float:
+        return min(aspect / (cols * SPACING_X), 1.0 / (math.ceil(n / cols) * SPACING_Y))
+
+    cols = max(range(1, max(1, n) + 1), key=dial_size)
     return cols, math.ceil(n / cols)
 
 
-def dial_centres(n: int) -> np.ndarray:
-    """Centres of n dials in reading order, shape (n, 2), y upwards."""
-    cols, _ = grid_shape(n)
+def dial_centres(n: int, cols: int) -> np.ndarray:
+    """Centres of n dials in reading order, cols to a row, shape (n, 2), y upwards."""
     idx = np.arange(n)
     return np.stack([(idx % cols) * SPACING_X, -(idx // cols) * SPACING_Y], axis=1).astype(float)
 

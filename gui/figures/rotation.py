@@ -8,7 +8,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetrics, QPainterPath
-from PySide6.QtWidgets import QGraphicsPathItem, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsPathItem, QGridLayout, QVBoxLayout, QWidget
 
 from core.binning import max_abs_pool
 from core.format import fmt, fmt_angle, fmt_base, fmt_factor
@@ -60,8 +60,10 @@ class RotationView(LazyView):
             self.zoom_plot.addItem(text)
             self.zoom_texts.append(text)
 
+        # The three vectors in a row of their own, beside their numbers.
+        self.vector_graphics = style.graphics_area(self._theme)
         self.vector_plot, self.vector_image = style.image_plot(
-            self, self.graphics, 1, 0, theme=self._theme, colspan=2
+            self, self.vector_graphics, 0, 0, theme=self._theme
         )
         self.row_rules = pg.PlotDataItem(
             connect="pairs", pen=self._theme.pen(self._theme.background, 3)
@@ -70,8 +72,6 @@ class RotationView(LazyView):
         style.cache_static(self.row_rules.curve)
         images = [self.matrix_image, self.zoom_image, self.vector_image]
         self.colorbar = style.colour_bar(self, self._theme, images, self.zoom_plot)
-        self.graphics.ci.layout.setRowStretchFactor(0, 2)
-        self.graphics.ci.layout.setRowStretchFactor(1, 1)
 
         self.block_label = style.rich_label(selectable=True)
         self.vector_title = style.rich_label()
@@ -84,19 +84,30 @@ class RotationView(LazyView):
             label.setTextFormat(Qt.TextFormat.PlainText)
 
         self.caption = style.rich_label()
-        self.text_panel = QWidget()
-        text_column = QVBoxLayout(self.text_panel)
-        text_column.setContentsMargins(0, 0, 0, 0)
-        text_column.addWidget(self.caption)
-        text_column.addWidget(self.block_label)
-        text_column.addWidget(self.vector_title)
-        text_column.addWidget(self.vector_values.slot)
-        text_column.addWidget(self.vector_error.slot)
-        text_column.addStretch(1)
-        layout = QHBoxLayout(self)
+        # Two rows, each a figure and its text: R(k) with the block of the selected pair; the
+        # three vectors with their numbers.
+        self.text_panels = (QWidget(), QWidget())
+        for panel, widgets in zip(
+            self.text_panels,
+            (
+                (self.caption, self.block_label),
+                (self.vector_title, self.vector_values.slot, self.vector_error.slot),
+            ),
+            strict=True,
+        ):
+            column = QVBoxLayout(panel)
+            column.setContentsMargins(0, 0, 0, 0)
+            for widget in widgets:
+                column.addWidget(widget)
+            column.addStretch(1)
+        layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.graphics, 3)
-        layout.addWidget(self.text_panel)
+        layout.addWidget(self.graphics, 0, 0)
+        layout.addWidget(self.text_panels[0], 0, 1)
+        layout.addWidget(self.vector_graphics, 1, 0)
+        layout.addWidget(self.text_panels[1], 1, 1)
+        layout.setRowStretch(0, 2)
+        layout.setRowStretch(1, 1)
 
         style.cache_static(self.matrix_image, self.zoom_image, *self.zoom_texts)
         # Numbers only where a cell is wide enough for them (at 1280 x 720 they ran together).
@@ -249,7 +260,8 @@ class RotationView(LazyView):
         spacing = QFontMetrics(style.scaled_font(scale)).lineSpacing()
         self.vector_error.slot.setFixedHeight(spacing * 2 + 4)
         # A fixed width: changing numbers must not re-layout (and shift) the plots.
-        self.text_panel.setFixedWidth(round(TEXT_WIDTH * scale))
+        for panel in self.text_panels:
+            panel.setFixedWidth(round(TEXT_WIDTH * scale))
 
     def _fit_zoom_numbers(self, *_: object) -> None:
         """Show the zoom's numbers when a cell is wider than "−0.841"; the colours remain."""

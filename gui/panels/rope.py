@@ -81,9 +81,10 @@ class RopeView(LazyView):
         self.score_bar = style.colour_bar(self, t, self.score_image, self.score_plot)
         self.decay_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=2), self)
         self.decay_legend = self.decay_plot.addLegend(offset=(-10, 10), labelTextColor=t.text)
+        self.decay_legend.setColumnCount(len(DECAY_BASES))  # one row, in room kept above
         self.decay_curves = [self.decay_plot.plot(pen=t.pen(color, 2)) for color in t.curves[:3]]
-        self.graphics.ci.layout.setRowStretchFactor(0, 3)
-        self.graphics.ci.layout.setRowStretchFactor(1, 2)
+        self.graphics.ci.layout.setRowStretchFactor(0, 1)
+        self.graphics.ci.layout.setRowStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.options)
@@ -110,9 +111,16 @@ class RopeView(LazyView):
         self.score_plot.setRange(xRange=(0, SCORE_LENGTH), yRange=(0, SCORE_LENGTH), padding=0)
         style.style_legend(self.decay_legend, s)
         self.decay_legend.clear()
+        self.decay_legend.layout.setHorizontalSpacing(round(24 * s.font_scale))
+        tail = peak = 0.0
         for curve, base in zip(self.decay_curves, DECAY_BASES, strict=True):
-            curve.setData(DECAY_DISTANCES, decay_bound(s.head_dim, base, DECAY_DISTANCES))
+            bound = decay_bound(s.head_dim, base, DECAY_DISTANCES)
+            curve.setData(DECAY_DISTANCES, bound)
             self.decay_legend.addItem(curve, tr("rope.decay_base", base=fmt_base(base)))
+            tail = max(tail, float(bound[len(bound) // 20 :].max()))
+            peak = max(peak, float(bound.max()))
+        # Room for the legend's row above the curves right of the peak at distance 0.
+        self.decay_plot.setYRange(0, max(1.6 * tail, 1.05 * peak), padding=0)
         order = half_to_interleaved(s.head_dim)
         half = rope_scores(q, k, SCORE_LENGTH, s.base, "half")
         interleaved = rope_scores(q[order], k[order], SCORE_LENGTH, s.base, "interleaved")

@@ -66,7 +66,7 @@ class ScalingView(LazyView):
             self,
         )
         self.wave_plot.setLogMode(x=False, y=True)
-        colors = dict(zip(METHODS, (*t.curves, t.warning), strict=True))
+        colors = dict(zip(METHODS, (*t.curves, t.fifth), strict=True))
         # The key under the plots: inside them it covered the curves wherever it went.
         self.key = style.rich_label()
         self._colors = colors

@@ -81,7 +81,9 @@ class UniqueView(LazyView):
                 norm=f"{math.sqrt(s.d_model / 2):.4g}",
             )
         )
-        self.stats.setText("<br>".join(f"• {line}" for line in lines))
+        # A list, so that a wrapped line starts under the text of its item, not its bullet.
+        items = "".join(f"<li>{line}</li>" for line in lines)
+        self.stats.setText(f"<ul style='margin-left: 0; -qt-list-indent: 1'>{items}</ul>")
         self.caption.setText(tr("unique.caption"))
 
         offsets = np.arange(1, max(2, min(u.positions, PLOT_OFFSETS + 1)))

@@ -247,6 +247,7 @@ class MainWindow(QMainWindow):
         self.control_dock.setWindowTitle(tr("dock.controls"))
         for index, spec in enumerate(TABS):
             self.tabs.setTabText(index, spec.tab_title)
+            self.tabs.setTabToolTip(index, spec.title)
         self.shortcut_overlay.retranslate()
         self._sync_readout()
 

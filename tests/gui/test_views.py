@@ -8,6 +8,7 @@ from PySide6.QtCore import QPoint, Qt
 from core.encoding import encode, inverse_frequencies, positional_encoding, wavelengths
 from core.format import fmt
 from gui.figures.clock import HAND_LENGTHS, TRAIL_LENGTH, ClockView
+from gui.figures.dial_grid import SPACING_X, SPACING_Y, grid_shape
 from gui.figures.heatmap import HeatmapView
 from gui.figures.rotation import RotationView
 from tests.gui.helpers import grab, view_to_pixel
@@ -156,6 +157,22 @@ def test_trails_mark_the_tips_at_the_positions_before_pos(clock, state):
     assert [len(trail.points()) for trail in clock.trails] == [TRAIL_LENGTH] * 3
     clock.trail_check.click()
     assert not state.trails and all(len(trail.points()) == 0 for trail in clock.trails)
+
+
+def test_the_dial_grid_draws_its_dials_as_large_as_the_area_allows(clock, qtbot):
+    def size(cols, rows, aspect):
+        return min(aspect / (cols * SPACING_X), 1 / (rows * SPACING_Y))
+
+    for aspect in (0.5, 1.0, 16 / 9, 3.0):
+        cols, rows = grid_shape(256, aspect)
+        assert cols * rows >= 256 > cols * (rows - 1)
+        best = max(size(c, -(-256 // c), aspect) for c in range(1, 257))
+        assert size(cols, rows, aspect) == best
+    wide = grid_shape(256, 3.0)
+    clock.resize(1800, 500)  # the grid's area grows wider: more columns
+    qtbot.waitUntil(lambda: clock._grid == grid_shape(256, clock._grid_aspect()))
+    assert clock._grid[0] > clock._grid[1] and clock._centres.shape == (256, 2)
+    assert wide[0] > wide[1]
 
 
 def test_clock_grid_has_one_dial_per_pair_and_labels(clock, state):
