@@ -152,6 +152,11 @@ class AppState(DerivedNumbers, QObject):
     #: Colours of the figures: 'light' or 'dark' (a projector's). Exports draw in either; the
     #: window's views keep the one they were built with.
     theme = StateField("light", lambda v, _: check_theme(v), persist=False, kind=str)
+    #: The window is in presenter mode: views leave out the hints for the mouse and in-view
+    #: controls a class does not need to see.
+    presenting = StateField(
+        False, lambda v, _: check_bool("presenting", v), persist=False, copy=False
+    )
     # --- beyond sinusoids (issue 13): the toy attention, RoPE, context extension, ALiBi ---
     #: Add PE to the toy sentences' embeddings (the "why" panel).
     why_pe = StateField(False, lambda v, _: check_bool(tr("name.why_pe"), v))

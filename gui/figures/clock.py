@@ -205,6 +205,7 @@ class ClockView(LazyView):
         state.observe(["clock_pairs"], self._sync_clock)
         state.observe(["font_scale"], self._sync_fonts)
         state.observe(["train_len", "trails"], self._sync_clock_hands)
+        state.observe(["presenting"], self._sync_presenting)
         state.observe(["language"], self._sync)
         self._sync()
 
@@ -325,6 +326,10 @@ class ClockView(LazyView):
             self._shaded = beyond
             t = self._theme
             self.clock_widget.setBackground(t.beyond_background if beyond else t.background)
+
+    def _sync_presenting(self) -> None:
+        """In presenter mode the large clock takes the hand selector's room."""
+        self.hand_selector.setVisible(not self._state.presenting)
 
     def _sync_trails(self) -> None:
         """The tips at the TRAIL_LENGTH positions before pos, the most recent first."""

@@ -108,6 +108,7 @@ class HeatmapView(LazyView):
         state.observe(["selected_pair"], self._sync_pair)
         state.observe(["font_scale"], self._sync_fonts)
         state.observe(["train_len"], self._sync_training)
+        state.observe(["presenting"], self._show_readout)
         state.observe(["language", "layout"], self._sync)
         self._sync_table()
         self._sync()
@@ -299,7 +300,7 @@ class HeatmapView(LazyView):
                 if fast:
                     binned += tr("heatmap.unresolved", last=fast - 1, rows=f"{step:,}")
             t = self._theme
-            if self._on_paper:
+            if self._on_paper or self._state.presenting:
                 legend = tr("heatmap.legend", pos=t.pos.name(), offset=t.offset.name(),
                             select=t.select.name())  # fmt: skip
                 self.readout.setText(legend + binned)

@@ -245,7 +245,10 @@ class RotationView(LazyView):
         # Three readable strips and their row names, whatever the type size.
         metrics = QFontMetrics(style.scaled_font(scale, 0.9))
         line = metrics.lineSpacing()
-        self.vector_plot.setMinimumHeight(3 * 1.5 * line + 2.5 * line + 20)
+        strips = 3 * 1.2 * line + 2 * line + 10
+        self.vector_plot.setMinimumHeight(strips)
+        # Its area too, with the axis title under the strips (else cut off below).
+        self.vector_graphics.setMinimumHeight(round(strips + 1.5 * line))
         # pyqtgraph drops tick labels wider than the axis: make room for the longest name.
         style.name_rows([(self.vector_plot, list(VECTOR_ROWS))], scale)
         for text in self.zoom_texts:

@@ -26,7 +26,7 @@ class WindowView(QWidget):
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(top)
         self.splitter.addWidget(self.rotation_view)
-        self.splitter.setSizes([480, 360])
+        self.splitter.setSizes([460, 400])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)

@@ -75,6 +75,7 @@ class WorkedView(LazyView):
         self.copy_csv_button.clicked.connect(self._on_copy_csv_button_clicked)
         state.observe(["base", "language", "font_scale"], self._request_sync)
         state.observe(["pos"], self._on_state_pos_changed)
+        state.observe(["presenting"], self._sync_presenting)
         self._request_sync()
 
     def cells(self) -> tuple[list[str], list[list[float]]]:
@@ -184,6 +185,10 @@ class WorkedView(LazyView):
         self.table.horizontalHeader().updateGeometry()
         rows = sum(self.table.rowHeight(row) for row in range(self.table.rowCount()))
         self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height() + rows + 6)
+
+    def _sync_presenting(self) -> None:
+        """No hint for the mouse in presenter mode."""
+        self.hint.setVisible(not self._state.presenting)
 
     def _on_state_pos_changed(self) -> None:
         if self.follow_check.isChecked():  # otherwise the rows start at 0, whatever pos is

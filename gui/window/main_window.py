@@ -271,7 +271,12 @@ class MainWindow(QMainWindow):
             return
         self._presenting = True
         self._scale_before_presenting = self.state.font_scale
-        self.state.set(font_scale=min(MAX_FONT_SCALE, self.state.font_scale * PRESENTER_SCALE))
+        # In proportion to the screen: the window's layout that reads at 1.5x on 1080 lines
+        # was cut off at 1.5x on 720 (its R(k) numbers, the large clock a thumbnail).
+        screen = self.screen().geometry().height() / 1080
+        presenter = PRESENTER_SCALE * min(max(screen, 2 / 3), 2.0)
+        scale = min(MAX_FONT_SCALE, self.state.font_scale * presenter)
+        self.state.set(font_scale=scale, presenting=True)
         self._controls_before_presenting = self.control_dock.isVisible()
         self.control_dock.hide()
         self.menuBar().hide()
@@ -289,7 +294,7 @@ class MainWindow(QMainWindow):
             return False
         self._presenting = False
         self.presenter_action.setChecked(False)
-        self.state.set(font_scale=self._scale_before_presenting)
+        self.state.set(font_scale=self._scale_before_presenting, presenting=False)
         self.control_dock.setVisible(self._controls_before_presenting)
         self.menuBar().show()
         self.showNormal()

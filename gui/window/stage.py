@@ -20,7 +20,7 @@ from gui.views import REGISTRY, VIEWS
 #: Not the window's three figures nor the clock's two together: one picture at a time.
 STAGE_VIEWS = tuple(spec.name for spec in REGISTRY if spec.name not in ("window", "clock"))
 #: Fields the twin keeps for itself; every other one follows the state.
-OWN_FIELDS = ("font_scale", "line_scale", "theme", "playing")
+OWN_FIELDS = ("font_scale", "line_scale", "theme", "playing", "presenting")
 
 
 def stage_state(state: AppState, height: int, theme: str) -> tuple[AppState, Callable[[], None]]:
