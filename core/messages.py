@@ -907,7 +907,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "alibi.bias": ("bias", "편향"),
     "alibi.scale": ("bias ÷ {length}·m<sub>h</sub>", "편향 ÷ {length}·m<sub>h</sub>"),
     "alibi.other_lines": ("the other {n} heads", "나머지 헤드 {n}개"),
-    "alibi.slopes": ("slopes of {heads} heads (log scale)", "헤드 {heads}개의 기울기 (로그 눈금)"),
+    "alibi.slopes": ("{heads} slopes (log scale)", "기울기 {heads}개 (로그 눈금)"),
     "alibi.lines": (
         "bias −m<sub>h</sub>·|i − j| of every head against the distance",
         "거리에 따른 헤드별 편향 −m<sub>h</sub>·|i − j|",

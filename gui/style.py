@@ -346,9 +346,10 @@ class PlainLogAxis(Axis):
     superscript digits a few pixels tall, unreadable on a slide. No SI prefix: on a small plot
     pyqtgraph scaled the labels of 0.01 … 1 by "(×0.001)" and wrote them as 0 and 0."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, orientation: str, widest: str = "1,000,000") -> None:
+        super().__init__(orientation)
         self.enableAutoSIPrefix(False)
+        self._widest = widest  # the widest label the axis will show
 
     def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         """Powers of ten only: the minor ticks' 0.2 … 0.9 piled up on a short axis."""
@@ -365,11 +366,11 @@ class PlainLogAxis(Axis):
         return out
 
     def fit(self) -> None:
-        """As wide as its widest label could be (pyqtgraph drops labels wider than the axis:
-        with large type, only 10 and 100 were left of a ruler reaching 60,000)."""
+        """As wide as its widest label could be, `widest` (pyqtgraph drops labels wider than
+        the axis: with large type, only 10 and 100 were left of a ruler reaching 60,000)."""
         if self.orientation in ("left", "right"):
             font = self.style.get("tickFont") or QFont()
-            numbers = QFontMetrics(font).horizontalAdvance("1,000,000") + 24
+            numbers = QFontMetrics(font).horizontalAdvance(self._widest) + 24
             self.setWidth(round(numbers + self.title_room()))
 
 
@@ -546,6 +547,17 @@ def colour_bar(
     bar.setImageItem(images, insert_in=insert_in)
     bar.setLevels((-1.0, 1.0))
     return bar
+
+
+def key_text(entries: list[tuple[QColor | None, str]]) -> str:
+    """A key of curves for a label under the plots (inside them a legend covered the curves
+    wherever it went): a coloured line and its name per entry, a dashed one for None, never
+    broken across lines."""
+    parts = []
+    for color, name in entries:
+        line = "┅┅" if color is None else f"<b style='color:{color.name()}'>━━</b>"
+        parts.append(f"<nobr>{line} {name}</nobr>")
+    return " · ".join(parts)
 
 
 def rich_label(selectable: bool = False) -> QLabel:

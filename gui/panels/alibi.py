@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.alibi import alibi_bias, alibi_slopes
@@ -42,7 +43,9 @@ class AlibiView(LazyView):
         self.options.finish()
         self.graphics = style.graphics_area(t)
         self.slope_plot = style.quiet_plot(
-            self.graphics.addPlot(row=0, col=0, axisItems={"left": style.PlainLogAxis("left")}),
+            self.graphics.addPlot(
+                row=0, col=0, axisItems={"left": style.PlainLogAxis("left", widest="0.001")}
+            ),
             self,
         )
         self.slope_plot.setLogMode(x=False, y=True)
@@ -57,10 +60,7 @@ class AlibiView(LazyView):
         self.bias_images = images
         self.bias_bar = style.colour_bar(self, t, images, self.bias_plots[-1])
         self.line_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=4), self)
-        # The lines fan out downwards from the top left: the bottom left is free for the legend.
-        # In one row: four rows stood as tall as the plot.
-        self.legend = self.line_plot.addLegend(offset=(10, -10), labelTextColor=t.text)
-        self.legend.setColumnCount(4)
+        self.key = style.rich_label()  # of the lines, under them (inside, they crossed it)
         self.lines: list[pg.PlotDataItem] = []
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 2)
@@ -68,6 +68,7 @@ class AlibiView(LazyView):
         layout.addWidget(self.caption)
         layout.addWidget(self.options)
         layout.addWidget(self.graphics, 1)
+        layout.addWidget(self.key)
         layout.addWidget(self.result)
         fields = ["alibi_heads", "causal", "language", "font_scale"]
         state.observe(fields, self._request_sync)
@@ -110,27 +111,23 @@ class AlibiView(LazyView):
         self.slopes.setSize(t.size(9))
         for line in self.lines:
             self.line_plot.removeItem(line)
-        self.legend.clear()
-        style.style_legend(self.legend, s)
-        self.legend.layout.setHorizontalSpacing(round(24 * s.font_scale))
         distance = np.arange(LENGTH * 8)
-        # The heads drawn above in their colours, over the others in grey; one legend entry
-        # for all the others.
+        # The heads drawn above in their colours, over the others in grey.
         others = [h for h in heads.tolist() if h not in colours]
-        self.lines = []
-        for h in others + drawn:
-            line = self.line_plot.plot(
+        self.lines = [
+            self.line_plot.plot(
                 distance,
                 -slopes[h - 1] * distance,
                 pen=t.pen(colours.get(h, t.dim_text), 3 if h in colours else 1.5),
             )
-            self.lines.append(line)
-            if h in colours:
-                self.legend.addItem(
-                    line, tr("alibi.matrix", head=h, slope=slope_text(slopes[h - 1]))
-                )
-            elif h == others[0]:
-                self.legend.addItem(line, tr("alibi.other_lines", n=len(others)))
+            for h in others + drawn
+        ]
+        entries: list[tuple[QColor | None, str]] = [
+            (colours[h], tr("alibi.matrix", head=h, slope=slope_text(slopes[h - 1]))) for h in drawn
+        ]
+        if others:
+            entries.append((t.dim_text, tr("alibi.other_lines", n=len(others))))
+        self.key.setText(style.key_text(entries))
         self.slope_plot.setLabel("bottom", tr("alibi.head"))
         self.slope_plot.setLabel("left", tr("alibi.slope"))
         self.line_plot.setLabel("bottom", tr("alibi.distance"))
@@ -166,5 +163,5 @@ class AlibiView(LazyView):
             + mask
         )
         self.caption.setText(tr("alibi.caption"))
-        for label in (self.caption, self.result):
+        for label in (self.caption, self.key, self.result):
             label.setFont(style.scaled_font(s.font_scale, 1.05))

@@ -42,14 +42,19 @@ class DistanceView(LazyView):
         self.closed_form = pg.PlotDataItem(
             pen=self._theme.pen(self._theme.pos, 1.5, style=Qt.PenStyle.DashLine)
         )
+        # They coincide: each drawn thinner over the one before, so that all show as stripes.
         self.curves = [
-            pg.PlotDataItem(pen=self._theme.pen(color, 5 - 1 * i))
-            for i, color in enumerate(self._theme.curves)
+            pg.PlotDataItem(pen=self._theme.pen(color, width))
+            for color, width in zip(self._theme.curves, (10, 7, 4.5, 2.5), strict=True)
         ]
         # The current pos's curve in two parts, k >= 0 and k <= 0: at a small pos a step only
         # lengthens the part behind (k < -pos has no row), and only that part is redrawn.
         self.behind = pg.PlotDataItem(pen=self.curves[0].opts["pen"])
         self._current = (self.curves[0], self.behind)
+        # The current pos's two parts beneath, the closed form (dashed) on top.
+        for z, item in enumerate((self.curves[0], *self.curves[1:], self.closed_form), start=1):
+            item.setZValue(z)
+        self.behind.setZValue(1)
         for item in (*self.curves, self.behind, self.closed_form):
             self.curves_plot.addItem(item)
         # Only the current pos's curve moves with a step: the others and the legend are pixmaps.

@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QVBoxLayout, QWidget
 
 from core.format import fmt_base
@@ -124,7 +125,7 @@ class ScalingView(LazyView):
         inv = rope_inverse_frequencies(s.head_dim, s.base)
         pairs = np.arange(inv.size)
         factors = []
-        entries = []
+        entries: list[tuple[QColor | None, str]] = []
         for method in METHODS:
             visible = method in shown
             self.ratio_curves[method].setVisible(visible)
@@ -134,8 +135,7 @@ class ScalingView(LazyView):
             theta, attention = scaled(s, method)
             self.ratio_curves[method].setData(pairs, theta / inv)
             self.wave_curves[method].setData(pairs, 2 * np.pi / theta)
-            color = self._colors[method].name()
-            entries.append(f"<b style='color:{color}'>━━</b> {tr(f'scaling.{method}')}")
+            entries.append((self._colors[method], tr(f"scaling.{method}")))
             factors.append(f"{tr(f'scaling.{method}')} {attention:.4g}")
         yarn = "yarn" in shown
         self.paper_curve.setVisible(yarn)
@@ -143,12 +143,12 @@ class ScalingView(LazyView):
         if yarn:
             paper = yarn_paper_frequencies(s.head_dim, s.base, s.scaling_factor, s.original_len)
             self.paper_curve.setData(pairs, paper / inv)
-            entries.append(f"┅┅ {tr('scaling.paper')}")
+            entries.append((None, tr("scaling.paper")))
             apart = np.abs(scaled(s, "yarn")[0] - paper) / inv
             worst = int(np.argmax(apart))
             paper_gap = tr("scaling.yarn_note", gap=f"{apart[worst]:.3g}", pair=worst)
-        entries.append(f"┅┅ {tr('scaling.before')}")
-        self.key.setText(" · ".join(entries))
+        entries.append((None, tr("scaling.before")))
+        self.key.setText(style.key_text(entries))
         self.original_wave.setData(pairs, 2 * np.pi / inv)
         for line, length, key in zip(
             self.lines,
