@@ -127,7 +127,7 @@ THEMES = {
         QColor("#ffab2e"),
         (QColor("#ff5c5c"), QColor("#6cb4ff"), QColor("#ffffff")),
         (QColor("#6cb4ff"), QColor("#ff5c5c"), QColor("#3ddc84"), QColor("#ffab2e")),
-        QColor("#5c5c5c"),
+        QColor("#8a8a8a"),
         QColor("#d9d9d9"),
         QColor("#262626"),
         QColor(0, 0, 0, 130),

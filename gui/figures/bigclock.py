@@ -32,6 +32,10 @@ class BigclockView(ClockView):
         wide = width >= 1.5 * height
         direction = QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
         self.clock_column.setDirection(direction)
+        legend_scale = 1.25 if wide else 1.0  # beside the clock there is room for larger type
+        if legend_scale != self.legend_scale:
+            self.legend_scale = legend_scale
+            self._sync_fonts()
         # Beside it, the legend takes what the round clock leaves of the width.
         beside = round(width - 0.95 * height)
         self.key_column.setMinimumWidth(beside if wide else 0)

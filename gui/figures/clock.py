@@ -46,8 +46,8 @@ from gui.stable_label import StableLabel
 from gui.state import AppState
 
 HAND_KEYS = ("clock.fast", "clock.middle", "clock.slow")
-HAND_LENGTHS = (0.95, 0.8, 0.55)
-HAND_WIDTHS = (2.0, 4.0, 6.0)
+HAND_LENGTHS = (0.9, 0.76, 0.52)  # inside the minute marks (0.94 to 1)
+HAND_WIDTHS = (3.0, 5.0, 7.0)
 #: Positions before pos whose tips a trail marks.
 TRAIL_LENGTH = 8
 #: Dials drawn at once; wider models page through their pairs, so stepping stays as fast.
@@ -65,6 +65,7 @@ class ClockView(LazyView):
         self._page = (0, 0)  # (first pair, number of pairs) of the dials drawn
         self._grid = (0, 0)  # (columns, rows) of the dials drawn
         self._shaded = False  # the big clock's background marks a position beyond training
+        self.legend_scale = 1.0  # the legend's type, times the body's
 
         self.grid_widget = style.graphics_area(self._theme)
         self.grid_plot: pg.PlotItem = style.quiet_plot(self.grid_widget.addPlot(), self)
@@ -72,7 +73,9 @@ class ClockView(LazyView):
         self.grid_plot.hideAxis("left")
         self.grid_plot.hideAxis("bottom")
         # PlotCurveItem, the drawing core of PlotDataItem: setData per frame costs a third.
-        self.rims = pg.PlotCurveItem(connect="pairs", pen=self._theme.pen(self._theme.dial_rim, 1))
+        self.rims = pg.PlotCurveItem(
+            connect="pairs", pen=self._theme.pen(self._theme.dial_rim, 1.5)
+        )
         self.selected_rim = pg.PlotCurveItem(pen=self._theme.pen(self._theme.select, 3))
         self.ghosts = Segments(self._theme.pen(self._theme.offset, 2, style=Qt.PenStyle.DashLine))
         self.hands = Segments(self._theme.pen(self._theme.pos, 2))
@@ -344,10 +347,11 @@ class ClockView(LazyView):
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
         self.labels.set_scale(scale)
-        widgets = (self.grid_title, *self.legend_lines, *self.hand_spins, *self.hand_labels)
-        for widget in (*widgets, self.trail_check):
+        for widget in (self.grid_title, *self.hand_spins, *self.hand_labels, self.trail_check):
             widget.setFont(style.scaled_font(scale))
-        self.legend_lines[0].setFont(style.scaled_font(scale, bold=True))
+        for line in self.legend_lines:
+            line.setFont(style.scaled_font(scale, self.legend_scale))
+        self.legend_lines[0].setFont(style.scaled_font(scale, self.legend_scale, bold=True))
         for numeral in self.numerals:
             numeral.setFont(style.scaled_font(scale, 1.5))
         # Room for every line wrapped once: changing numbers never resize the clock above.

@@ -64,7 +64,7 @@ class RopeView(LazyView):
         self.dial.hideAxis("bottom")
         self.dial.setRange(xRange=(-1.3, 1.3), yRange=(-1.3, 1.3), padding=0)
         angles = np.linspace(0, 2 * np.pi, 129)
-        rim = pg.PlotCurveItem(np.cos(angles), np.sin(angles), pen=t.pen(t.dial_rim, 2))
+        rim = pg.PlotCurveItem(np.cos(angles), np.sin(angles), pen=t.pen(t.dial_rim, 2.5))
         self.dial.addItem(rim)
         self.hands = []
         for color in t.hands[:2]:
@@ -167,7 +167,7 @@ class RopeView(LazyView):
         for hand, tip, vector in zip(self.hands, self.tips, turned, strict=True):
             x, y = vector / (np.hypot(*vector) or 1.0)
             hand.setData([0, x], [0, y])
-            tip.setPos(1.15 * x, 1.15 * y)
+            tip.setPos(1.2 * x, 1.2 * y)  # outside the rim
         between = math.degrees((m - n) * theta) % 360
         self.turn.setText(
             tr("rope.turn", m=m, n=n, pair=i, theta=f"{theta:.6g}", between=f"{between:.1f}")

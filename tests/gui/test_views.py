@@ -190,7 +190,7 @@ def test_big_clock_pairs_are_choosable(clock, state):
     assert clock.hand_spins[2].value() == 200
     x, y = clock.clock_hands[2].getData()
     assert "slow hand · pair 200" in clock.legend_lines[3].text()
-    np.testing.assert_allclose([x[1], y[1]], [0, 0.55], atol=1e-12)
+    np.testing.assert_allclose([x[1], y[1]], [0, HAND_LENGTHS[2]], atol=1e-12)  # at 12 at pos 0
 
 
 def test_selected_dial_is_highlighted(clock, state):
