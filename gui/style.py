@@ -223,9 +223,14 @@ def style_plot(plot: pg.PlotItem, state: AppState) -> None:
     """Apply the type size and theme to a plot's axes, tick labels and axis titles."""
     scale, colors = state.font_scale, theme(state)
     font = scaled_font(scale, 0.9)
+    # Room past a vertical axis's ends for half a label: with large type pyqtgraph's 15 pixels
+    # cut the end labels (a colour bar's ±1 went).
+    overhang = round(QFontMetricsF(font).height() / 2 + 4)
     for name in ("left", "bottom", "top", "right"):
         axis = plot.getAxis(name)
         axis.setStyle(tickFont=font)
+        if name in ("left", "right"):
+            axis.setStyle(hideOverlappingLabels=overhang)
         axis.setTextPen(pg.mkPen(colors.dim_text))
         axis.setPen(colors.pen(colors.dim_text))
         axis.label.setFont(scaled_font(scale))

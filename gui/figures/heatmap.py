@@ -6,7 +6,7 @@ import math
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
 from core.binning import screen_image
@@ -20,10 +20,16 @@ from gui.state import AppState
 
 
 def _outline(theme: style.Theme, color, width: float, dashed: bool = False) -> QGraphicsRectItem:
+    """A rectangle outline; dashed ones (the selected pair's columns, a few pixels wide when
+    d_model is large, and on the axis for pair 0) are also tinted, or they could not be seen."""
     item = QGraphicsRectItem()
     pen = theme.pen(color, width, style=Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
     pen.setCosmetic(True)
     item.setPen(pen)
+    if dashed:
+        tint = QColor(color)
+        tint.setAlpha(90)
+        item.setBrush(tint)
     item.setZValue(10)
     return item
 
@@ -60,8 +66,8 @@ class HeatmapView(LazyView):
 
         # The selected pair's two columns: side by side when interleaved, half a table apart
         # (its sin and its cos) when split.
-        self.pair_box = _outline(self._theme, self._theme.select, 1.5, dashed=True)
-        self.pair_box_cos = _outline(self._theme, self._theme.select, 1.5, dashed=True)
+        self.pair_box = _outline(self._theme, self._theme.select, 2, dashed=True)
+        self.pair_box_cos = _outline(self._theme, self._theme.select, 2, dashed=True)
         self.offset_box = _outline(self._theme, self._theme.offset, 3.0)
         self.pos_box = _outline(self._theme, self._theme.pos, 3.0)
         # Positions past the training length are shaded: the model never saw them.

@@ -93,6 +93,8 @@ def test_colour_bars_label_both_halves_and_make_room_for_them(window, qtbot):
     font = bar.axis.style["tickFont"]
     widest = max(QFontMetrics(font).horizontalAdvance(t) for t in bar._labels)
     assert bar.axis.width() >= widest
+    # Half a label of room past each end (pyqtgraph's 15 pixels dropped ±1 on a 4K stage).
+    assert bar.axis.style["hideOverlappingLabels"] >= QFontMetrics(font).height() / 2
     window.stage.leave()
 
 
