@@ -278,7 +278,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "cli.opt.d_model_window": ("open with this d_model", "이 d_model로 엽니다"),
     "cli.opt.max_len_window": ("open with this many positions", "이 위치 개수로 엽니다"),
-    "cli.opt.base_window": ("open with this base (rope_theta)", "이 밑 base(rope_theta)로 엽니다"),
+    "cli.opt.base_window": (
+        "open with this base (rope_theta)",
+        "이 밑\u00a0base(rope_theta)로 엽니다",
+    ),
     "cli.opt.pos": ("current position (default {default})", "현재 위치 (기본값 {default})"),
     "cli.opt.k": (
         "offset k of R(k) (default {default})",
@@ -421,11 +424,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "file.cancel": ("Cancel", "취소"),
     "caption.worked": (
         "worked example · d_model 4 · base {base} · positions 0…3",
-        "계산 예시 · d_model 4 · 밑 base {base} · 위치 0…3",
+        "계산 예시 · d_model 4 · 밑\u00a0base {base} · 위치 0…3",
     ),
     "status.readout": (
         "pos {pos} · k {k} · d_model {d_model} · base {base} · max_len {max_len}",
-        "위치 pos {pos} · 간격 k {k} · d_model {d_model} · 밑 base {base} · 위치 수 max_len "
+        "위치 pos {pos} · 간격 k {k} · d_model {d_model} · 밑\u00a0base {base} · 위치 수 max_len "
         "{max_len}",
     ),
     "status.bad_settings": (
@@ -482,7 +485,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "controls.d_model": ("d_model", "차원 d_model"),
     "controls.max_len": ("positions max_len", "위치 수 max_len"),
-    "controls.base": ("base", "밑 base"),
+    "controls.base": ("base", "밑\u00a0base"),
     "controls.preset": ("preset", "프리셋"),
     "controls.pair": ("selected pair", "선택한 쌍"),
     "controls.train_len": ("training length", "학습 길이"),
@@ -547,7 +550,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "beyond.scale": ("value", "값"),
     "heatmap.title": (
         "PE(pos, dim) · d_model {d_model} · base {base}",
-        "PE(pos, dim) 표 · d_model {d_model} · 밑 base {base}",
+        "PE(pos, dim) 표 · d_model {d_model} · 밑\u00a0base {base}",
     ),
     "heatmap.legend": (
         "Outlined rows: <b style='color:{pos}'>pos</b>, <b style='color:{offset}'>pos + k</b>"
@@ -797,7 +800,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Pairs (i, i + head_dim/2) as here are GPT-\u2060NeoX's and Hugging Face's (rotate_half)",
         "여기처럼 (i, i + head_dim/2)를 쌍으로 묶는 것은 GPT-\u2060NeoX와 Hugging Face(rotate_half)입니다",
     ),
-    "rope.decay_base": ("base {base}", "밑 base {base}"),
+    "rope.decay_base": ("base {base}", "밑\u00a0base {base}"),
     "rope.scores": (
         "q<sub>m</sub>·k<sub>n</sub>, positions 0…{n}",
         "q<sub>m</sub>·k<sub>n</sub>, 위치 0…{n}",
@@ -841,7 +844,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>컨텍스트 길이 늘리기.</b> 위치 L0개로 학습한 모델이 더 긴 글을 만나면 느린 쌍이 본 적 "
         "없는 각도까지 돌게 됩니다. 각 방법은 θ<sub>i</sub>(rope_theta = {base})를 다시 조정해, 새 "
         "길이 s·L0 동안에도 느린 쌍이 L0 동안 돌던 만큼만 돌게 합니다. 선형(Position "
-        "Interpolation)은 모든 θ를 s로 나누고, NTK 방식은 밑 base를 키우며, 동적 NTK는 길이에 따라 "
+        "Interpolation)은 모든 θ를 s로 나누고, NTK 방식은 밑\u00a0base를 키우며, 동적 NTK는 길이에 따라 "
         "키웁니다. YaRN과 Llama 3.1은 느린 쌍의 θ만 s로 나누고 이웃 위치를 구별하는 빠른 쌍은 "
         "그대로 두며, 그 사이를 경사로 잇습니다.",
     ),

@@ -31,8 +31,7 @@ class WhyView(LazyView):
         self.weight_plots, self.output_plots, weight_images, output_images = [], [], [], []
         for column in range(2):
             plot, image = style.image_plot(self, self.graphics, 0, column, theme=self._theme)
-            plot.setAspectLocked(True)
-            self.weight_plots.append(plot)
+            self.weight_plots.append(plot)  # cells as wide as the panel allows: large blocks
             weight_images.append(image)
             plot, image = style.image_plot(self, self.graphics, 1, column, theme=self._theme)
             self.output_plots.append(plot)

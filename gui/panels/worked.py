@@ -55,6 +55,7 @@ class WorkedView(LazyView):
         self.hint = QLabel()  # an on-screen hint: not in exports
         self.hint.setProperty(style.INTERACTIVE, True)
         layout.addWidget(self.caption)
+        layout.addSpacing(8)  # the caption's superscripts clear of the column headings
         layout.addWidget(self.table)
         layout.addWidget(self.formula)
         layout.addWidget(self.hint)
