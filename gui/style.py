@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.resources
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from core.format import fmt_base
 from core.i18n import tr
+from gui.axes import Axis, PlainLogAxis
 from gui.export.options import THEME_NAMES
 
 if TYPE_CHECKING:
@@ -282,103 +282,6 @@ def parameter_line(state: AppState) -> str:
     )
 
 
-class Axis(pg.AxisItem):
-    """pyqtgraph's axis with its title clear of the tick numbers.
-
-    pyqtgraph keeps 0.8 of the title's height for it and draws the title 5 pixels outside: at
-    stage type sizes the title ran into the numbers. This keeps all of it, and a gap.
-    """
-
-    def title_room(self) -> float:
-        """Pixels the title needs beside the numbers: its height (less the margins the text
-        item draws nothing in, less the 5 pixels pyqtgraph draws it outside) and a gap."""
-        if not self.label.isVisible():
-            return 0.0
-        margin = self.label.document().documentMargin()
-        text = self.label.boundingRect().height() - 2 * margin
-        return text + margin - 5 + 0.3 * QFontMetricsF(self.label.font()).height()
-
-    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        """pyqtgraph's labels with a minus sign, not a hyphen: −20, as the text writes it."""
-        return [text.replace("-", "−") for text in super().tickStrings(values, scale, spacing)]
-
-    def _updateMaxTextSize(self, x: float) -> None:
-        """pyqtgraph measures tick labels 0.8 times as tall as they are: under a plot, the
-        descenders of its words were cut by the title below. Their whole height."""
-        super()._updateMaxTextSize(x if self.orientation in ("left", "right") else x / 0.8)
-
-    def _updateWidth(self) -> None:
-        super()._updateWidth()
-        self._add_room(self.maximumWidth(), self.setMinimumWidth, self.setMaximumWidth)
-
-    def _updateHeight(self) -> None:
-        super()._updateHeight()
-        self._add_room(self.maximumHeight(), self.setMinimumHeight, self.setMaximumHeight)
-
-    def _add_room(self, size: float, *setters: Callable[[float], None]) -> None:
-        """Grow pyqtgraph's size (which kept 0.8 of the title's box) to the title's room."""
-        if self.fixedWidth is not None or not self.isVisible() or not self.label.isVisible():
-            return
-        extra = self.title_room() - 0.8 * self.label.boundingRect().height()
-        if extra > 0:
-            for setter in setters:
-                setter(size + extra)
-
-
-class IndexAxis(Axis):
-    """An axis of positions or dimensions: whole numbers written out in full with thousands
-    separators (800,000 and 1,000,000, never 1e+06 beside 800000) and, for a short axis, one
-    tick per cell at its centre (cell r spans r..r+1), labelled r."""
-
-    #: Up to this many cells, every cell gets its own tick.
-    EACH_CELL = 32
-
-    def set_cells(self, count: int) -> None:
-        #: The ticks set (one per cell), or None for pyqtgraph's own.
-        self.cell_ticks = (
-            [(r + 0.5, str(r)) for r in range(count)] if count <= self.EACH_CELL else None
-        )
-        self.setTicks(None if self.cell_ticks is None else [self.cell_ticks])
-
-    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        if all(float(v).is_integer() for v in values):
-            return [f"{int(v):,}" for v in values]
-        return super().tickStrings(values, scale, spacing)
-
-
-class PlainLogAxis(Axis):
-    """A log axis labelled 10, 100, 1,000 … 1,000,000, then 1e7 …: pyqtgraph writes 10⁴ with
-    superscript digits a few pixels tall, unreadable on a slide. No SI prefix: on a small plot
-    pyqtgraph scaled the labels of 0.01 … 1 by "(×0.001)" and wrote them as 0 and 0."""
-
-    def __init__(self, orientation: str, widest: str = "1,000,000") -> None:
-        super().__init__(orientation)
-        self.enableAutoSIPrefix(False)
-        self._widest = widest  # the widest label the axis will show
-
-    def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        """Powers of ten only: the minor ticks' 0.2 … 0.9 piled up on a short axis."""
-        out = []
-        for value in values:
-            exponent = value * scale
-            number = 10**exponent
-            if abs(exponent - round(exponent)) > 1e-6:
-                out.append("")
-            elif number >= 1e7:
-                out.append(f"{number:.0e}".replace("e+0", "e"))
-            else:
-                out.append(f"{number:,.0f}" if number >= 1 else f"{number:g}")
-        return out
-
-    def fit(self) -> None:
-        """As wide as its widest label could be, `widest` (pyqtgraph drops labels wider than
-        the axis: with large type, only 10 and 100 were left of a ruler reaching 60,000)."""
-        if self.orientation in ("left", "right"):
-            font = self.style.get("tickFont") or QFont()
-            numbers = QFontMetrics(font).horizontalAdvance(self._widest) + 24
-            self.setWidth(round(numbers + self.title_room()))
-
-
 def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:
     """A plot for teaching: no context menus, no auto-range button, pan/zoom only if asked.
 
@@ -549,6 +452,7 @@ def colour_bar(
     bar.setAxisItems({"left": title_side})
     title_side.setTicks([])
     title_side.setStyle(showValues=False)
+    cache_static(title_side)
     bar.setImageItem(images, insert_in=insert_in)
     bar.setLevels((-1.0, 1.0))
     return bar

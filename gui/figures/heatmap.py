@@ -13,7 +13,7 @@ from core.binning import screen_image
 from core.format import fmt, fmt_angle, fmt_base, fmt_factor
 from core.i18n import tr
 from core.layout import column_of, pair_of
-from gui import style
+from gui import axes, style
 from gui.lazy_view import LazyView, lazy
 from gui.stable_label import StableLabel
 from gui.state import AppState
@@ -52,7 +52,7 @@ class HeatmapView(LazyView):
         self._window: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
 
         self.graphics = style.graphics_area(self._theme)
-        self.rows_axis, self.columns_axis = style.IndexAxis("left"), style.IndexAxis("bottom")
+        self.rows_axis, self.columns_axis = axes.IndexAxis("left"), axes.IndexAxis("bottom")
         self.plot: pg.PlotItem = style.quiet_plot(
             self.graphics.addPlot(axisItems={"left": self.rows_axis, "bottom": self.columns_axis}),
             self,

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.alibi import alibi_bias, alibi_slopes
 from core.i18n import tr
-from gui import style
+from gui import axes, style
 from gui.lazy_view import LazyView
 from gui.panels.options import Options
 from gui.state import MAX_ALIBI_HEADS, AppState
@@ -44,7 +44,7 @@ class AlibiView(LazyView):
         self.graphics = style.graphics_area(t)
         self.slope_plot = style.quiet_plot(
             self.graphics.addPlot(
-                row=0, col=0, axisItems={"left": style.PlainLogAxis("left", widest="0.001")}
+                row=0, col=0, axisItems={"left": axes.PlainLogAxis("left", widest="0.001")}
             ),
             self,
         )

@@ -13,7 +13,7 @@ from core.format import fmt_base
 from core.i18n import tr
 from core.rope import rope_inverse_frequencies
 from core.scaling import MODELS, scaled_inverse_frequencies, yarn_paper_frequencies
-from gui import style
+from gui import axes, style
 from gui.lazy_view import LazyView
 from gui.panels.options import Options
 from gui.state import MAX_HEAD_DIM, MAX_ORIGINAL_LEN, MAX_SCALING_FACTOR, SCALING_CHOICES, AppState
@@ -63,7 +63,7 @@ class ScalingView(LazyView):
         self.graphics = style.graphics_area(t)
         self.ratio_plot = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
         self.wave_plot = style.quiet_plot(
-            self.graphics.addPlot(row=0, col=1, axisItems={"left": style.PlainLogAxis("left")}),
+            self.graphics.addPlot(row=0, col=1, axisItems={"left": axes.PlainLogAxis("left")}),
             self,
         )
         self.wave_plot.setLogMode(x=False, y=True)

@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.i18n import tr
-from gui import style
+from gui import axes, style
 from gui.lazy_view import LazyView
 from gui.state import AppState
 
@@ -23,7 +23,7 @@ class WavelengthView(LazyView):
         self.summary = style.rich_label()
         self.graphics = style.graphics_area(self._theme)
         self.plot = style.quiet_plot(
-            self.graphics.addPlot(axisItems={"left": style.PlainLogAxis("left")}), self
+            self.graphics.addPlot(axisItems={"left": axes.PlainLogAxis("left")}), self
         )
         self.plot.setLogMode(x=False, y=True)
         self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor=self._theme.text)

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from gui import style
+from gui.axes import Axis
 from gui.export import render as export
 from gui.window.stage import STAGE_VIEWS
 from tests.gui.helpers import to_array
@@ -113,7 +114,7 @@ def test_axis_titles_stand_clear_of_the_tick_numbers(window, qtbot, view):
                 continue
             if not axis.label.isVisible() or axis is getattr(axis.parentItem(), "axis", None):
                 continue  # untitled, or a colour bar's numbers (titled on its other side)
-            assert isinstance(axis, style.Axis), axis.labelText
+            assert isinstance(axis, Axis), axis.labelText
             across = axis.orientation in ("left", "right")
             numbers = 0.0  # pyqtgraph's room for the numbers, beside the ticks
             if axis.style["showValues"]:

@@ -473,7 +473,7 @@ def test_the_split_layout_in_the_heatmap_and_r_of_k(heatmap, rotation, state, qt
 
 
 def test_log_axes_write_their_numbers_out():
-    from gui.style import PlainLogAxis
+    from gui.axes import PlainLogAxis
 
     axis = PlainLogAxis("left")
     assert axis.logTickStrings([1.0, 2.0, 4.0, 6.0, 8.0], 1, 1) == [
@@ -513,7 +513,7 @@ def test_vector_numbers_are_selectable_under_the_mouse_only(rotation, state, qtb
 
 
 def test_log_axes_label_powers_of_ten_only(qapp):
-    from gui.style import PlainLogAxis
+    from gui.axes import PlainLogAxis
 
     axis = PlainLogAxis("left")
     values = [-2, -1, math.log10(0.2), 0, math.log10(2), 1, 4, 7]
