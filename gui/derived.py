@@ -19,7 +19,7 @@ from core.similarity import Uniqueness, dot_matrix, uniqueness
 
 #: R(k) is shown densely up to this width; wider matrices show their leading block.
 MAX_MATRIX_DIM = 1024
-#: PE rows kept between calls (pos, pos + k and a few recent ones).
+#: Rows kept between calls: PE(pos), PE(pos + k) and a few recent ones; likewise R(k)·PE(pos).
 PE_ROWS_KEPT = 4
 #: The block of PE rows kept for stepping (`pe_rows`) holds at most about this many bytes
 #: beyond the rows asked for: 2 MiB of float64 rows is 32 rows at d_model 8192.
