@@ -105,14 +105,14 @@ class Figure:
         )
         self.widget.show()
         style.uncache(self.widget)
+        # pyqtgraph sizes an axis to its tick labels as it draws them: a first drawing, thrown
+        # away, gives the axes their sizes (drawn once, words under a plot were cut off).
+        self.settle()
+        self.widget.grab()
         self.settle()
 
     def settle(self) -> None:
-        """Let layouts and pyqtgraph's deferred updates run before painting. pyqtgraph sizes
-        an axis to its tick labels as it draws them: a first drawing, thrown away, gives the
-        axes their sizes (drawn once, words under a plot were cut by the title below)."""
-        QApplication.processEvents()
-        self.widget.grab()
+        """Let layouts and pyqtgraph's deferred updates run before painting."""
         QApplication.processEvents()
 
     def close(self) -> None:
