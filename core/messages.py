@@ -38,7 +38,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "allowed.bool": ("true or false", "참 또는 거짓"),
     "allowed.three_pairs": (
         "three pair numbers",
-        "쌍 번호 세 개",
+        "짝 번호 세 개",
     ),
     "error.pos_plus_k": (
         "pos + k must be >= 0; got pos {pos} + k {k} = {total}",
@@ -50,7 +50,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "name.speed": ("speed", "속도"),
     "name.font_scale": ("type size", "글자 크기"),
-    "name.pair": ("pair", "쌍"),
+    "name.pair": ("pair", "짝"),
     "name.hand": ("hand", "바늘"),
     "name.clock_pairs": ("the clock's hands", "큰 시계의 바늘"),
     "name.playing": ("playing", "재생"),
@@ -519,7 +519,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tip.layout": (
         "Which dimension holds which value: sin and cos of each pair side by side (the "
         "paper) or all sines, then all cosines (tensor2tensor, the TensorFlow tutorial)",
-        "어느 차원에 어떤 값이 놓이는지: 쌍마다 사인과 코사인을 나란히 (논문), 또는 사인을 모두 놓은 뒤 코사인을 모두 (tensor2tensor,"
+        "어느 차원에 어떤 값이 놓이는지: 짝마다 사인과 코사인을 나란히 (논문), 또는 사인을 모두 놓은 뒤 코사인을 모두 (tensor2tensor,"
         " TensorFlow 튜토리얼)",
     ),
     "tip.train_len": (
@@ -530,11 +530,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- heatmap ---------------------------------------------------------------------------------
     "heatmap.x_interleaved": (
         "dimension (pair i = columns 2i: sin, 2i+1: cos)",
-        "차원 (쌍 i = 2i열: sin, 2i+1열: cos)",
+        "차원 (짝 i = 2i열: sin, 2i+1열: cos)",
     ),
     "heatmap.x_split": (
         "dimension (split halves: column i is sin of pair i, column d_model/2 + i its cos)",
-        "차원 (반씩 나눔: i열은 쌍 i의 sin, d_model/2 + i열은 그 cos)",
+        "차원 (반씩 나눔: i열은 짝 i의 sin, d_model/2 + i열은 그 cos)",
     ),
     "layout.interleaved": (
         "interleaved (the paper)",
@@ -563,11 +563,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "selected pair (orange). Hover a cell to read it; click to move pos and select "
         "its pair.",
         "<b>pos</b> (검은 테두리) · <b style='color:{color}'>pos + k</b> (초록) · 선택한 쌍 (주황). 칸에"
-        " 마우스를 올리면 값이 보이고, 클릭하면 pos가 그 위치로 옮겨 가고 그 칸의 쌍이 선택됩니다.",
+        " 마우스를 올리면 값이 보이고, 클릭하면 pos가 그 위치로 옮겨 가고 그 칸의 짝이 선택됩니다.",
     ),
     "heatmap.cell": (
         "position <b>{pos}</b>, dimension <b>{dim}</b> = pair {pair} ({func}) · ",
-        "위치 <b>{pos}</b>, 차원 <b>{dim}</b> = 쌍 {pair} ({func}) · ",
+        "위치 <b>{pos}</b>, 차원 <b>{dim}</b> = 짝 {pair} ({func}) · ",
     ),
     "heatmap.trained": ("trained length {n}", "학습 길이 {n}"),
     "heatmap.mean": (
@@ -578,7 +578,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "heatmap.unresolved": (
         " Hatched: pairs 0…{last} turn within {rows} positions, so their means are no "
         "position's values.",
-        " 빗금: 쌍 0…{last}은(는) 위치 {rows}개 안에서 한 바퀴 넘게 돌아, 평균이 어느 위치의 값도 "
+        " 빗금: 짝 0…{last}은(는) 위치 {rows}개 안에서 한 바퀴 넘게 돌아, 평균이 어느 위치의 값도 "
         "아닙니다.",
     ),
     "heatmap.pixel": (
@@ -593,13 +593,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " 휠로 확대, 끌어서 이동, 두 번 클릭하면 표 전체를 봅니다.",
     ),
     # --- clock -----------------------------------------------------------------------------------
-    "clock.page": ("pairs {first}–{last} of {n}", "쌍 {n}개 중 {first}–{last}"),
+    "clock.page": ("pairs {first}–{last} of {n}", "짝 {n}개 중 {first}–{last}"),
     "clock.fast": ("fast hand", "초침"),
     "clock.middle": ("middle hand", "분침"),
     "clock.slow": ("slow hand", "시침"),
     "clock.hand_tip": (
         "Which pair the {name} of the large clock shows",
-        "큰 시계의 {name}이 보여 줄 쌍",
+        "큰 시계의 {name}이 보여 줄 짝",
     ),
     "clock.trails": ("trails", "궤적"),
     "clock.trails_tip": (
@@ -612,13 +612,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "is a sin/cos pair) · label: i and, where there is room, positions per turn "
         "<nobr>2π·{base}<sup>2i/{d_model}</sup></nobr> · "
         "<span style='color:{color}'>dashed: pos + k</span>",
-        "<b>시계 바늘 {n}개</b>, 쌍 i마다 하나 (흔히 바늘 {d_model}개라고 하지만 바늘 하나가 "
+        "<b>시계 바늘 {n}개</b>, 짝 i마다 하나 (흔히 바늘 {d_model}개라고 하지만 바늘 하나가 "
         "sin/cos 한 쌍입니다) · 표시: i · 한 바퀴에 걸리는 위치 수 "
         "<nobr>2π·{base}<sup>2i/{d_model}</sup></nobr>(자리가 있을 때) · <span style='color:{color}'>점선: pos + k</span>",
     ),
     "clock.legend": (
         "{name} · pair {pair} · {wave} positions per turn · at\u00a0{angle}°",
-        "{name} · 쌍 {pair} · 한 바퀴에 {wave} 위치 · 지금\u00a0{angle}°",
+        "{name} · 짝 {pair} · 한 바퀴에 {wave} 위치 · 지금\u00a0{angle}°",
     ),
     "clock.beyond": (
         "pos {pos} is beyond the trained length {n}: the model never saw it",
@@ -630,22 +630,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "R(k) is built from k alone: it stays the same while pos moves. In the addition "
         "formulas i is the pair index, and pair i turns by k·ω<sub>i</sub>, not by k.",
         "<b>상대 위치는 회전입니다:</b> PE(pos+k) = R(k)·PE(pos). R(k)는 k만으로 "
-        "만들어지므로 pos가 움직여도 그대로입니다. 삼각함수 덧셈 공식에서 i는 쌍 번호이고, "
-        "쌍 i는 k가 아니라 k·ω<sub>i</sub>만큼 돕니다.",
+        "만들어지므로 pos가 움직여도 그대로입니다. 삼각함수 덧셈 공식에서 i는 짝 번호이고, "
+        "짝 i는 k가 아니라 k·ω<sub>i</sub>만큼 돕니다.",
     ),
     "rotation.matrix": ("R(k = {k})", "회전 행렬 R(k = {k})"),
     "rotation.leading": (
         " (leading {dim} of {d_model} dims)",
         " (전체 {d_model}차원 가운데 앞쪽 {dim}차원)",
     ),
-    "rotation.zoom": ("zoom: first {n} pairs", "확대: 처음 {n}개 쌍"),
+    "rotation.zoom": ("zoom: first {n} pairs", "확대: 처음 {n}개 짝"),
     "rotation.column": ("column", "열"),
     "rotation.row": ("row", "행"),
     "rotation.dimension": ("dimension", "차원"),
     "rotation.block": (
         "<b style='color:{color}'>Block of pair {pair}</b> (rows and columns "
         "{a}, {b}) = <nobr>[[cos φ, sin φ], [−sin φ, cos φ]]</nobr>",
-        "<b style='color:{color}'>쌍 {pair}의 블록</b> ({a}, {b}번 행과 열) = "
+        "<b style='color:{color}'>짝 {pair}의 블록</b> ({a}, {b}번 행과 열) = "
         "<nobr>[[cos φ, sin φ], [−sin φ, cos φ]]</nobr>",
     ),
     "rotation.phi": (
@@ -654,11 +654,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "</sup>. Block i turns pair i by k·ω<sub>i</sub>, whatever pos is.",
         "φ = k·ω<sub>{pair}</sub> = {k} × {omega} = <b>{phi} rad</b> = "
         "<b>{degrees}°</b><br>ω<sub>{pair}</sub> = {base}<sup>−{two_i}/{d_model}"
-        "</sup>. pos가 무엇이든 블록 i는 쌍 i를 k·ω<sub>i</sub>만큼 돌립니다.",
+        "</sup>. pos가 무엇이든 블록 i는 짝 i를 k·ω<sub>i</sub>만큼 돌립니다.",
     ),
     "rotation.vectors": (
         "<b>Pair {pair} of the three vectors</b> (sin, cos):",
-        "<b>세 벡터에서 쌍 {pair}의 두 값</b> (sin, cos):",
+        "<b>세 벡터에서 짝 {pair}의 두 값</b> (sin, cos):",
     ),
     "rotation.error": (
         "max over dimensions of |R(k)·PE(pos) − PE(pos+k)| = {error} (float64 "
@@ -670,14 +670,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Pair 0's angle (pos × 1) is exact; the largest rounded one, pair 1's, is {angle}"
         " rad, held to ±{error} rad (half a unit in its last place): sin and cos keep "
         "about {digits} correct decimals.",
-        "쌍 0의 각도(pos × 1)는 정확합니다. 반올림되는 가장 큰 각도인 쌍 1의 각도는 {angle} rad이고 오차는 ±{error} "
+        "짝 0의 각도(pos × 1)는 정확합니다. 반올림되는 가장 큰 각도인 짝 1의 각도는 {angle} rad이고 오차는 ±{error} "
         "rad(마지막 자리 단위의 절반) 이내입니다. 사인과 코사인 값은 소수점 아래 약 {digits}자리까지 정확합니다.",
     ),
     "rotation.precision_lost": (
         "Pair 0's angle (pos × 1) is exact; the largest rounded one, pair 1's, is {angle}"
         " rad, held only to ±{error} rad: sin and cos keep just {digits} correct "
         "decimals.",
-        "쌍 0의 각도(pos × 1)는 정확합니다. 반올림되는 가장 큰 각도인 쌍 1의 각도는 {angle} rad이고 오차가 ±{error} rad에"
+        "짝 0의 각도(pos × 1)는 정확합니다. 반올림되는 가장 큰 각도인 짝 1의 각도는 {angle} rad이고 오차가 ±{error} rad에"
         " 이릅니다. 사인과 코사인 값은 소수점 아래 {digits}자리만 정확합니다.",
     ),
     # --- presenter keys --------------------------------------------------------------------------
@@ -783,22 +783,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " (base = rope_theta = {base}: the same speeds, fast to slow, as PE's pairs). The score q<sub>m</sub>·"
         "k<sub>n</sub> then depends on m − n alone: the rotation identity PE(pos+k) = "
         "R(k)·PE(pos), moved inside attention.",
-        "<b>RoPE.</b> RoPE는 입력에 PE를 더하는 대신 쿼리와 키의 각 쌍을 위치 × θ<sub>i</sub> = "
+        "<b>RoPE.</b> RoPE는 입력에 PE를 더하는 대신 쿼리와 키의 각 짝을 위치 × θ<sub>i</sub> = "
         "<nobr>base<sup>−2i/head_dim</sup></nobr>만큼 돌립니다(base = rope_theta = {base}, PE의 "
-        "쌍들과 같은 빠르기). 그러면 점수 q<sub>m</sub>·k<sub>n</sub>은 m − n에만 달려 있습니다. "
+        "짝들과 같은 빠르기). 그러면 점수 q<sub>m</sub>·k<sub>n</sub>은 m − n에만 달려 있습니다. "
         "회전 항등식 PE(pos+k) = R(k)·PE(pos)가 어텐션 안으로 들어간 것입니다.",
     ),
     "rope.head_dim": ("head_dim", "헤드 차원 head_dim"),
-    "rope.layout": ("pairs", "쌍 배치"),
+    "rope.layout": ("pairs", "짝 배치"),
     "rope.interleaved": ("interleaved (2i, 2i+1)", "교차 interleaved (2i, 2i+1)"),
     "rope.half": ("half (i, i + head_dim/2)", "절반 half (i, i + head_dim/2)"),
     "rope.interleaved_note": (
         "Pairs (2i, 2i+1) as here are RoFormer's, GPT-\u2060J's and Meta's Llama code's",
-        "여기처럼 (2i, 2i+1)을 쌍으로 묶는 것은 RoFormer, GPT-\u2060J, Meta의 Llama 코드입니다",
+        "여기처럼 (2i, 2i+1)을 짝으로 묶는 것은 RoFormer, GPT-\u2060J, Meta의 Llama 코드입니다",
     ),
     "rope.half_note": (
         "Pairs (i, i + head_dim/2) as here are GPT-\u2060NeoX's and Hugging Face's (rotate_half)",
-        "여기처럼 (i, i + head_dim/2)를 쌍으로 묶는 것은 GPT-\u2060NeoX와 Hugging Face(rotate_half)입니다",
+        "여기처럼 (i, i + head_dim/2)를 짝으로 묶는 것은 GPT-\u2060NeoX와 Hugging Face(rotate_half)입니다",
     ),
     "rope.decay_base": ("base {base}", "밑\u00a0base {base}"),
     "rope.scores": (
@@ -818,7 +818,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Pair {pair} of the query at m = pos + offset k = {m} and of the key at n = pos = {n}, "
         "turned by m·θ and n·θ (θ = {theta}): the angle between them is their angle at m = n "
         "plus (m\u00a0−\u00a0n)·θ\u00a0=\u00a0{between}°.",
-        "쌍 {pair}: 쿼리 q는 m = pos + 간격 k = {m}에서 m·θ만큼, 키는 n = pos = {n}에서 n·θ만큼 "
+        "짝 {pair}: 쿼리 q는 m = pos + 간격 k = {m}에서 m·θ만큼, 키는 n = pos = {n}에서 n·θ만큼 "
         "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각에 (m\u00a0−\u00a0n)·θ\u00a0=\u00a0{between}°를 "
         "더한 것입니다.",
     ),
@@ -841,11 +841,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "raises the base; dynamic NTK raises it with the length; YaRN and Llama 3.1 divide only "
         "the slow pairs' θ by s and keep the fast ones that tell neighbours apart, with a ramp "
         "between.",
-        "<b>컨텍스트 길이 늘리기.</b> 위치 L0개로 학습한 모델이 더 긴 글을 만나면 느린 쌍이 본 적 "
+        "<b>컨텍스트 길이 늘리기.</b> 위치 L0개로 학습한 모델이 더 긴 글을 만나면 느린 짝이 본 적 "
         "없는 각도까지 돌게 됩니다. 각 방법은 θ<sub>i</sub>(rope_theta = {base})를 다시 조정해, 새 "
-        "길이 s·L0 동안에도 느린 쌍이 L0 동안 돌던 만큼만 돌게 합니다. 선형(Position "
+        "길이 s·L0 동안에도 느린 짝이 L0 동안 돌던 만큼만 돌게 합니다. 선형(Position "
         "Interpolation)은 모든 θ를 s로 나누고, NTK 방식은 밑\u00a0base를 키우며, 동적 NTK는 길이에 따라 "
-        "키웁니다. YaRN과 Llama 3.1은 느린 쌍의 θ만 s로 나누고 이웃 위치를 구별하는 빠른 쌍은 "
+        "키웁니다. YaRN과 Llama 3.1은 느린 짝의 θ만 s로 나누고 이웃 위치를 구별하는 빠른 짝은 "
         "그대로 두며, 그 사이를 경사로 잇습니다.",
     ),
     "scaling.preset": ("model", "모델"),
@@ -866,18 +866,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " YaRN is drawn as its reference code computes it (Hugging Face transformers): a "
         "linear ramp over the pair index. The paper ramps over r = L0/λ, the turns a pair "
         "makes within L0 (dashed); the two differ by up to {gap} in θ′/θ (pair {pair}).",
-        " YaRN은 참조 코드(Hugging Face transformers)가 계산하는 대로, 쌍 번호에 대해 선형인 "
-        "경사로 그렸습니다. 논문은 쌍이 L0 안에서 도는 바퀴 수 r = L0/λ에 대해 경사를 둡니다"
-        "(점선). 둘은 θ′/θ에서 최대 {gap}만큼 다릅니다(쌍 {pair}).",
+        " YaRN은 참조 코드(Hugging Face transformers)가 계산하는 대로, 짝 번호에 대해 선형인 "
+        "경사로 그렸습니다. 논문은 짝이 L0 안에서 도는 바퀴 수 r = L0/λ에 대해 경사를 둡니다"
+        "(점선). 둘은 θ′/θ에서 최대 {gap}만큼 다릅니다(짝 {pair}).",
     ),
     "scaling.l0": ("trained L0 = {n}", "학습 길이 L0 = {n}"),
     "scaling.target": ("target s·L0 = {n}", "목표 길이 s·L0 = {n}"),
-    "scaling.ratio_title": ("θ′/θ per pair", "쌍별 θ′/θ"),
+    "scaling.ratio_title": ("θ′/θ per pair", "짝별 θ′/θ"),
     "scaling.wave_title": (
         "wavelength per pair (log scale)",
-        "쌍별 파장 (로그 눈금)",
+        "짝별 파장 (로그 눈금)",
     ),
-    "scaling.pair": ("pair i", "쌍 i"),
+    "scaling.pair": ("pair i", "짝 i"),
     "scaling.ratio": ("θ′/θ", "θ′/θ"),
     "scaling.wavelength": ("positions per turn", "한 바퀴에 걸리는 위치 수"),
     "scaling.result": (
@@ -1094,13 +1094,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>Worked example, d_model = 4.</b> Pair 0 divides pos by "
         "<nobr>{base}<sup>0/4</sup></nobr> = {d0}, pair 1 by <nobr>{base}<sup>2/4</sup></nobr> = {d1}: "
         "the denominators are <nobr>base<sup>2i/d_model</sup></nobr>.",
-        "<b>계산 예시, d_model = 4.</b> pos를 나누는 수는 쌍 0에서 "
-        "<nobr>{base}<sup>0/4</sup></nobr> = {d0}, 쌍 1에서 <nobr>{base}<sup>2/4</sup></nobr> = {d1}입니다. 분모는 "
+        "<b>계산 예시, d_model = 4.</b> pos를 나누는 수는 짝 0에서 "
+        "<nobr>{base}<sup>0/4</sup></nobr> = {d0}, 짝 1에서 <nobr>{base}<sup>2/4</sup></nobr> = {d1}입니다. 분모는 "
         "<nobr>base<sup>2i/d_model</sup></nobr>입니다.",
     ),
     "worked.formula": (
         "PE({pos}, {dim}) = {expression} = <b>{value}</b> (pair {pair}; to 12 decimals {exact}).",
-        "PE({pos}, {dim}) = {expression} = <b>{value}</b> (쌍 {pair}; 소수 12자리로 {exact}).",
+        "PE({pos}, {dim}) = {expression} = <b>{value}</b> (짝 {pair}; 소수 12자리로 {exact}).",
     ),
     "worked.hint": ("Click a cell to see its formula.", "칸을 클릭하면 그 식이 보입니다."),
     "worked.position": ("position", "위치"),
@@ -1121,7 +1121,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "얼마나 가까운지(아래)가 구별이 얼마나 어려운지를 보여 줍니다. 흔히 시계의 세 바늘이 "
         "하루의 모든 순간을 서로 다른 모양으로 보여 준다고 하지만, 실제로 오전 3시 정각과 오후 3시 정각은 "
         "똑같아 보입니다(86,400초에 모양은 43,200가지). 이 바늘들은 같은 모양을 두 번 보이지 않습니다. "
-        "쌍 0 하나만 해도 한 바퀴에 2π(무리수)만큼의 위치가 걸리므로, 정수 위치에서는 결코 "
+        "짝 0 하나만 해도 한 바퀴에 2π(무리수)만큼의 위치가 걸리므로, 정수 위치에서는 결코 "
         "되풀이되지 않습니다.",
     ),
     "unique.count": (
@@ -1189,12 +1189,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>Wavelength ruler.</b> Pair i needs <nobr>2π·base<sup>2i/\u2060d_model</sup></nobr> positions for "
         "one turn: from 2π = 6.283 (pair 0) to <nobr>2π·base<sup>1 − 2/\u2060d_model</sup> = {longest}</nobr> "
         "(pair&nbsp;{last}).",
-        "<b>파장 눈금자.</b> 쌍 i가 한 바퀴 도는 데 <nobr>2π·base<sup>2i/\u2060d_model</sup></nobr>개의 위치가 "
-        "필요합니다. 쌍 0의 2π = 6.283부터 쌍 {last}의 <nobr>2π·base<sup>1 − 2/\u2060d_model</sup> = "
+        "<b>파장 눈금자.</b> 짝 i가 한 바퀴 도는 데 <nobr>2π·base<sup>2i/\u2060d_model</sup></nobr>개의 위치가 "
+        "필요합니다. 짝 0의 2π = 6.283부터 짝 {last}의 <nobr>2π·base<sup>1 − 2/\u2060d_model</sup> = "
         "{longest}</nobr>까지입니다.",
     ),
-    "wave.plot": ("wavelength of each pair (log scale)", "쌍별 파장 (로그 눈금)"),
-    "wave.x": ("pair i", "쌍 i"),
+    "wave.plot": ("wavelength of each pair (log scale)", "짝별 파장 (로그 눈금)"),
+    "wave.x": ("pair i", "짝 i"),
     "wave.y": (
         "positions per turn",
         "한 바퀴에 걸리는 위치 수",
@@ -1207,16 +1207,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>{done}</b> of {total} pairs finish at least one turn over positions 0…{last} "
         "({last} steps); <b>{never}</b> never do (hollow): within the sequence they move "
         "less than a full circle.",
-        "쌍 {total}개 가운데 <b>{done}</b>개는 위치 0…{last}({last}걸음) 동안 적어도 한 바퀴를 "
+        "짝 {total}개 가운데 <b>{done}</b>개는 위치 0…{last}({last}걸음) 동안 적어도 한 바퀴를 "
         "돌고, <b>{never}</b>개(속이 빈 점)는 한 바퀴를 다 돌지 못합니다.",
     ),
     "wave.finish": (
         "at least one turn within the max_len positions",
-        "위치 max_len개 안에서 한 바퀴 이상 도는 쌍",
+        "위치 max_len개 안에서 한 바퀴 이상 도는 짝",
     ),
     "wave.never": (
         "less than one turn within the max_len positions",
-        "위치 max_len개 안에서 한 바퀴를 다 돌지 못하는 쌍",
+        "위치 max_len개 안에서 한 바퀴를 다 돌지 못하는 짝",
     ),
     "beyond.caption": (
         "<b>Beyond the trained length.</b> A common claim is that sinusoidal PE generalises "
@@ -1226,7 +1226,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "guaranteed. A learned table such as BERT's (512 rows) simply ends.",
         "<b>학습 길이 너머.</b> 흔히 사인·코사인 PE는 어떤 길이로도 일반화된다고 합니다. "
         "하지만 PE가 모든 위치에서 정의되는 것은 맞아도, 위치 {n}개로 학습한 모델은 음영 부분의 각도 조합을 본 "
-        "적이 없어(빠른 쌍의 각도는 되풀이되지만 느린 쌍은 처음 보는 각도에 이릅니다) 그곳에서의 동작은 보장되지 않습니다. BERT(512행)처럼 학습되는 위치 "
+        "적이 없어(빠른 짝의 각도는 되풀이되지만 느린 짝은 처음 보는 각도에 이릅니다) 그곳에서의 동작은 보장되지 않습니다. BERT(512행)처럼 학습되는 위치 "
         "임베딩 표는 거기서 그냥 끝납니다.",
     ),
     "beyond.table": ("<nobr>{name} {rows} × {width} = {count}</nobr>",) * 2,
