@@ -1232,17 +1232,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "beyond.table": ("<nobr>{name} {rows} × {width} = {count}</nobr>",) * 2,
     "beyond.params": (
         "<b>Parameters.</b> Sinusoidal PE: 0, it is computed. A learned table has max_len × "
-        "d_model: {tables}; the one drawn, {rows} × {d_model} = {count}.",
+        "d_model: {tables}; the one drawn (illustrative random values, not a model's), "
+        "{rows} × {d_model} = {count}.",
         "<b>파라미터 수.</b> 사인·코사인 PE는 계산하므로 0개입니다. 학습되는 표는 max_len × "
-        "d_model개입니다: {tables}. 여기 그린 표는 {rows} × {d_model} = {count}개입니다.",
+        "d_model개입니다: {tables}. 여기 그린 표(실제 모델이 아닌 무작위 예시 값)는 "
+        "{rows} × {d_model} = {count}개입니다.",
     ),
     "beyond.sinusoid": (
         "sinusoidal PE: continues",
         "사인·코사인 PE: 계속 이어짐",
     ),
     "beyond.learned": (
-        "learned table of {n} rows (illustrative values): ends",
-        "학습되는 위치 임베딩 표 {n}행 (예시 값): 끝남",
+        "learned table of {n} rows: ends",
+        "학습되는 표 {n}행: 끝남",
     ),
     "beyond.no_row": ("no vector for positions ≥ {n}", "위치 {n} 이상은 벡터가 없음"),
     # --- argparse's own texts (its gettext message ids), for `pe-clock --lang ko` ---------------

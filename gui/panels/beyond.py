@@ -41,6 +41,8 @@ class BeyondView(LazyView):
         self.learned_plot.setYLink(self.sin_plot)
         images = [self.sin_image, self.learned_image]
         self.colorbar = style.colour_bar(self, self._theme, images, self.learned_plot)
+        for column in (0, 1):  # side by side alike (the longer title widened its panel)
+            self.graphics.ci.layout.setColumnStretchFactor(column, 1)
         self.shade = style.filled_rect(QBrush(self._theme.beyond_shade))
         self.missing = style.filled_rect(
             QBrush(self._theme.missing_hatch, Qt.BrushStyle.BDiagPattern)
