@@ -31,13 +31,14 @@ class Segments(QGraphicsItem):
         self.prepareGeometryChange()
         self._bounds = QRectF(bounds)
 
-    def set_points(self, points: np.ndarray) -> None:
-        """(2n, 2) points: start and end of each segment in turn."""
+    def set_points(self, points: np.ndarray, changed: QRectF | None = None) -> None:
+        """(2n, 2) points: start and end of each segment in turn. Only the `changed` rectangle
+        (item coordinates) is repainted if given: the caller knows the rest looks the same."""
         self._lines = np.ascontiguousarray(points, dtype=np.float64).reshape(-1, 4)
         if len(self._lines):
             address = self._lines.__array_interface__["data"][0]
             self._first = shiboken6.wrapInstance(address, QLineF)
-        self.update()
+        self.update() if changed is None else self.update(changed)
 
     def getData(self) -> tuple[np.ndarray, np.ndarray]:
         """x and y of the points, as pyqtgraph curves give them."""

@@ -5,11 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.i18n import tr
 from core.similarity import dot_by_offset, measured_dots
 from gui import style
+from gui.figures.segments import Segments
 from gui.lazy_view import LazyView, lazy
 from gui.stable_label import StableLabel
 from gui.state import AppState
@@ -48,9 +50,13 @@ class DistanceView(LazyView):
             for color, width in zip(self._theme.curves, (10, 7, 4.5, 2.5), strict=True)
         ]
         # The current pos's curve in two parts, k >= 0 and k <= 0: at a small pos a step only
-        # lengthens the part behind (k < -pos has no row), and only that part is redrawn.
-        self.behind = pg.PlotDataItem(pen=self.curves[0].opts["pen"])
-        self._current = (self.curves[0], self.behind)
+        # lengthens the part behind (k < -pos has no row), and only that part is redrawn; of
+        # it, only the new segment (a Segments item repaints just the rectangle it is told).
+        behind_pen = QPen(self.curves[0].opts["pen"])
+        behind_pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        self.behind = Segments(behind_pen)
+        self._behind_width = behind_pen.widthF()
+        self._drawn = [np.zeros(0), np.zeros(0)]  # the current pos's two parts as drawn
         # The current pos's two parts beneath, the closed form (dashed) on top.
         for z, item in enumerate((self.curves[0], *self.curves[1:], self.closed_form), start=1):
             item.setZValue(z)
@@ -71,7 +77,6 @@ class DistanceView(LazyView):
         self._closed = np.zeros(0)
         self._others: dict[int, np.ndarray] = {}
         self._others_gap = 0.0  # the largest gap between their curves and the closed form
-        self._drawn = [np.zeros(0), np.zeros(0)]  # the current pos's two parts as drawn
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
@@ -93,6 +98,7 @@ class DistanceView(LazyView):
         # Room above the peak for the legend, which sat on the curve's shoulder.
         top = high + 0.4 * (high - low)
         self.curves_plot.setRange(xRange=(-reach, reach), yRange=(low, top), padding=0.04)
+        self.behind.set_bounds(QRectF(-reach - 1, low - (top - low), reach + 2, 3 * (top - low)))
         others = other_positions(s.max_len)
         self._others = dict(
             zip(others, measured_dots(others, offsets, s.d_model, s.base), strict=True)
@@ -135,6 +141,34 @@ class DistanceView(LazyView):
         self.spread.setFont(style.scaled_font(s.font_scale))
         self.spread.slot.setFixedHeight(self.spread.fontMetrics().lineSpacing() + 4)
 
+    def _replace(self, part: int, new: np.ndarray) -> np.ndarray | None:
+        """The part's values drawn so far if new ones differ from them on screen (and keep
+        the new ones), else None."""
+        drawn = self._drawn[part]
+        tolerance = 1e-9 * self._state.d_model
+        if drawn.shape == new.shape and np.abs(drawn - new).max(initial=0.0) <= tolerance:
+            return None
+        self._drawn[part] = new
+        return drawn
+
+    def _draw_behind(self, offsets: np.ndarray, dots: np.ndarray, before: np.ndarray) -> None:
+        """The k <= 0 part as a polyline. When a step only lengthened it to the left (pos grew
+        below the reach), only the rectangle of the new segments is repainted."""
+        points = np.column_stack([offsets, dots])
+        segments = np.repeat(points, 2, axis=0)[1:-1]
+        grown = len(dots) - len(before)
+        tolerance = 1e-9 * self._state.d_model
+        changed = None
+        if grown > 0 and np.abs(dots[grown:] - before).max(initial=0.0) <= tolerance:
+            fresh = points[: grown + 1]
+            (x0, y0), (x1, y1) = fresh.min(axis=0), fresh.max(axis=0)
+            pixel_x, pixel_y = self.curves_plot.getViewBox().viewPixelSize()
+            margin = self._behind_width / 2 + 3  # pixels round the new segments
+            changed = QRectF(x0, y0, x1 - x0, y1 - y0).adjusted(
+                -margin * pixel_x, -margin * pixel_y, margin * pixel_x, margin * pixel_y
+            )
+        self.behind.set_points(segments, changed)
+
     @lazy
     def _sync_pos(self) -> None:
         """The current pos's curve, from PE rows kept while the steps stay near them."""
@@ -145,13 +179,13 @@ class DistanceView(LazyView):
         valid = s.pos + offsets >= 0
         dots = rows[s.pos + offsets[valid] - first] @ rows[s.pos - first]
         shown = offsets[valid]
-        masks = (shown >= 0, shown <= 0)
-        for part, (item, mask) in enumerate(zip(self._current, masks, strict=True)):
-            # Every pos draws the same curve, to a millionth of a pixel, where it has rows:
-            # redraw a part (and everything under it) only when it changes on screen.
-            drawn, new = self._drawn[part], dots[mask]
-            if drawn.shape != new.shape or np.abs(drawn - new).max() > 1e-9 * s.d_model:
-                self._drawn[part] = new
-                item.setData(shown[mask], new)
+        # Every pos draws the same curve, to a millionth of a pixel, where it has rows: redraw
+        # a part (and everything under it) only when it changes on screen.
+        ahead, behind = shown >= 0, shown <= 0
+        if self._replace(0, dots[ahead]) is not None:
+            self.curves[0].setData(shown[ahead], dots[ahead])
+        before = self._replace(1, dots[behind])
+        if before is not None:
+            self._draw_behind(shown[behind], dots[behind], before)
         gap = max(float(np.abs(dots - self._closed[valid]).max()), self._others_gap)
         self.spread.setText(tr("distance.spread", pos=s.pos, gap=f"{gap:.2e}"))
