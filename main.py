@@ -244,10 +244,7 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
             if value is not None:
                 raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(out))))
-    if args.layout is not None:
-        options["layout"] = check_layout(args.layout)
-    if args.theme is not None:
-        options["theme"] = check_theme(args.theme)
+    options.update(look(args))
     if args.embeddings is not None:
         if args.view != "embedding":
             raise ValueError(tr("cli.embeddings_view", view=args.view))
@@ -285,12 +282,31 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         "width": integer("width", args.width, 1920, MIN_SIDE, MAX_SIDE),
         "height": integer("height", args.height, 1080, MIN_SIDE, MAX_SIDE),
         "folder": folder,
+        **look(args),
     }
-    if args.layout is not None:
-        options["layout"] = check_layout(args.layout)
-    if args.theme is not None:
-        options["theme"] = check_theme(args.theme)
     return params, options
+
+
+def look(args: argparse.Namespace) -> dict[str, str]:
+    """--layout and --theme of an export or a handout, checked: the state fields they set."""
+    chosen = {}
+    if args.layout is not None:
+        chosen["layout"] = check_layout(args.layout)
+    if args.theme is not None:
+        chosen["theme"] = check_theme(args.theme)
+    return chosen
+
+
+def report(written: list[Path]) -> int:
+    """Print the files written, one a line; 1 if stdout cannot take them (a full device, a
+    closed pipe), with one message and no second failure at exit."""
+    for path in written:
+        try:
+            print(path, flush=True)
+        except OSError as err:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return fail(tr("cli.stdout", path=path, reason=err.strerror or err), 1)
+    return 0
 
 
 def run_handout(args: argparse.Namespace) -> int:
@@ -325,9 +341,7 @@ def run_handout(args: argparse.Namespace) -> int:
     finally:
         state.deleteLater()
     del app
-    for path in written:
-        print(path, flush=True)
-    return 0
+    return report(written)
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -347,9 +361,7 @@ def run_export(args: argparse.Namespace) -> int:
 
     app = headless_application()
     state = AppState(params)
-    for name in ("layout", "theme"):
-        if name in options:
-            state.set(**{name: options[name]})
+    state.set(**{n: options[n] for n in ("layout", "theme") if n in options})
     if "embeddings" in options:
         state.set_embeddings(options["embeddings"])
         state.embeddings_file = args.embeddings.name
@@ -384,12 +396,7 @@ def run_export(args: argparse.Namespace) -> int:
     finally:
         state.deleteLater()
     del app
-    try:
-        print(written, flush=True)
-    except OSError as err:  # stdout on a full device or a closed pipe
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second failure at exit
-        return fail(tr("cli.stdout", path=written, reason=err.strerror or err), 1)
-    return 0
+    return report([] if written is None else [written])  # None: stopped (the GUI only)
 
 
 def run_gui(

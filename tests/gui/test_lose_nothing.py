@@ -275,18 +275,23 @@ def test_cli_reports_a_folder_it_may_not_search(tmp_path, monkeypatch, capsys):
     assert len(err) == 1 and "Permission denied" in err[0]
 
 
-def test_cli_on_a_full_stdout_exits_1_with_one_line(tmp_path):
+@pytest.mark.parametrize(
+    ("options", "written"),
+    [(["--view", "heatmap", "--out", "fig.png"], "fig.png"),
+     (["--deck", "one.toml", "--out", "handout.pdf"], "handout.pdf")],
+)  # fmt: skip
+def test_cli_on_a_full_stdout_exits_1_with_one_line(tmp_path, options, written):
+    (tmp_path / "one.toml").write_text('[[scene]]\nview = "heatmap"\n', encoding="utf-8")
     with open("/dev/full", "w") as full:
         done = subprocess.run(
-            [sys.executable, str(ROOT / "main.py"), "export", "--view", "heatmap",
-             "--out", "fig.png"],
+            [sys.executable, str(ROOT / "main.py"), "export", *options],
             cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, text=True,
             env={**os.environ, "PYTHONPATH": ""},
         )  # fmt: skip
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and "fig.png" in lines[0] and "Traceback" not in done.stderr
-    assert (tmp_path / "fig.png").exists()
+    assert len(lines) == 1 and written in lines[0] and "Traceback" not in done.stderr
+    assert (tmp_path / written).exists()
 
 
 # --- 12. the command line exports the user's embeddings -------------------------------------
