@@ -614,7 +614,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<span style='color:{color}'>dashed: pos + k</span>",
         "<b>시계 바늘 {n}개</b>, 짝 i마다 하나 (흔히 바늘 {d_model}개라고 하지만 바늘 하나가 "
         "sin/cos 한 쌍입니다) · 표시: i · 한 바퀴에 걸리는 위치 수 "
-        "<nobr>2π·{base}<sup>2i/{d_model}</sup></nobr>(자리가 있을 때) · <span style='color:{color}'>점선: pos + k</span>",
+        "<nobr>2π·{base}<sup>2i/{d_model}</sup></nobr>(자리가&nbsp;있을&nbsp;때) · <span style='color:{color}'>점선: pos + k</span>",
     ),
     "clock.legend": (
         "{name} · pair {pair} · {wave} positions per turn · at\u00a0{angle}°",

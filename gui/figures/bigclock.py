@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
-from gui import style
 from gui.figures.clock import ClockView
 from gui.state import AppState
 
@@ -18,12 +17,7 @@ class BigclockView(ClockView):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
-        for widget in (self.grid_title, self.pager, self.grid_widget):
-            widget.hide()
-            widget.setProperty(style.INTERACTIVE, True)
-        layout = self.layout()
-        assert isinstance(layout, QBoxLayout)
-        layout.setStretch(0, 0)  # the hidden column takes no room
+        self.leave_out(0, self.grid_title, self.pager, self.grid_widget)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """On a wide screen the legend stands beside the clock, which then fills the height."""

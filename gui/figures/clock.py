@@ -212,6 +212,16 @@ class ClockView(LazyView):
         state.observe(["language"], self._sync)
         self._sync()
 
+    def leave_out(self, column: int, *widgets: QWidget) -> None:
+        """Hide the widgets of one column (0 the dial grid, 1 the large clock) for a view of
+        the other alone: hidden, and so left out of exports; the column takes no room."""
+        for widget in widgets:
+            widget.hide()
+            widget.setProperty(style.INTERACTIVE, True)
+        layout = self.layout()
+        assert isinstance(layout, QBoxLayout)
+        layout.setStretch(column, 0)
+
     def _sync(self) -> None:
         for hand, (spin, label) in enumerate(zip(self.hand_spins, self.hand_labels, strict=True)):
             label.setText(tr(HAND_KEYS[hand]))
