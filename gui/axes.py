@@ -56,23 +56,49 @@ class Axis(pg.AxisItem):
 
 class IndexAxis(Axis):
     """An axis of positions or dimensions: whole numbers written out in full with thousands
-    separators (800,000 and 1,000,000, never 1e+06 beside 800000) and, for a short axis, one
-    tick per cell at its centre (cell r spans r..r+1), labelled r."""
+    separators (800,000 and 1,000,000, never 1e+06 beside 800000), each tick at the centre of
+    the cell it names (cell r spans r..r+1). A short axis gets one tick per cell."""
 
     #: Up to this many cells, every cell gets its own tick.
     EACH_CELL = 32
 
+    def __init__(self, orientation: str) -> None:
+        super().__init__(orientation)
+        self.cells = 0  # cells 0..cells-1 along the axis
+
     def set_cells(self, count: int) -> None:
-        #: The ticks set (one per cell), or None for pyqtgraph's own.
+        self.cells = count
+        #: The ticks set (one per cell), or None for round numbers (`tickValues`).
         self.cell_ticks = (
             [(r + 0.5, str(r)) for r in range(count)] if count <= self.EACH_CELL else None
         )
         self.setTicks(None if self.cell_ticks is None else [self.cell_ticks])
 
+    def tickValues(
+        self, minVal: float, maxVal: float, size: float
+    ) -> list[tuple[float, list[float]]]:
+        """pyqtgraph's round numbers r, each moved to r + 0.5: the tick "10" marks row 10, not
+        the edge above it, and a table of 50 rows (0 … 49) has no tick "50"."""
+        levels = super().tickValues(minVal - 0.5, maxVal - 0.5, size)
+        return [
+            (
+                spacing,
+                [r + 0.5 for r in map(_whole, values) if r is not None and 0 <= r < self.cells],
+            )
+            for spacing, values in levels
+        ]
+
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
-        if all(float(v).is_integer() for v in values):
-            return [f"{int(v):,}" for v in values]
+        cells = [_whole(v - 0.5) for v in values]
+        if all(r is not None for r in cells):
+            return [f"{r:,}" for r in cells]
         return super().tickStrings(values, scale, spacing)
+
+
+def _whole(value: float) -> int | None:
+    """value as a whole number, if it is one (tick values carry rounding: 200000.00000001)."""
+    r = round(value)
+    return r if abs(value - r) <= 1e-9 * max(1.0, abs(value)) else None
 
 
 class PlainLogAxis(Axis):

@@ -34,7 +34,7 @@ class EmbeddingView(LazyView):
         super().__init__(parent)
         self._state = state
         self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
-        self._limit = 0.0
+        self._levels = (-1.0, 1.0)  # the colour scale of all three images
         self._names: list[str] = []
         self.caption = style.rich_label()
         self.graphics = style.graphics_area(self._theme)
@@ -84,11 +84,15 @@ class EmbeddingView(LazyView):
         """(embeddings as the model scales them, PE rows of pos, pos+1, …, their sum), each
         (n, d_model)."""
         s = self._state
-        embeddings = s.embedding_rows()
-        if s.scale_embeddings:
-            embeddings = embeddings * math.sqrt(s.d_model)
+        embeddings = self.embeddings()
         pe = s.pe_rows(s.pos, s.pos + embeddings.shape[0])
         return embeddings, pe, embeddings + pe
+
+    def embeddings(self) -> np.ndarray:
+        """The token embeddings as the model scales them, (n, d_model)."""
+        s = self._state
+        rows = s.embedding_rows()
+        return rows * math.sqrt(s.d_model) if s.scale_embeddings else rows
 
     def _sync(self) -> None:
         """What does not move with pos: once per parameter, embedding or language change."""
@@ -131,22 +135,22 @@ class EmbeddingView(LazyView):
         self.load_button.setText(tr("embed.load"))
         self.examples_button.setText(tr("embed.examples"))
         self.examples_button.setEnabled(s.embeddings_loaded)
-        self._limit = 0.0
+        # One scale for all three, in steps of 0.5, that stays while pos moves: a colour is the
+        # same number at every step. Every |PE| <= 1, so every sum lies within max|E| + 1.
+        embeddings = self.embeddings()
+        limit = max(1.0, math.ceil(2 * (float(np.abs(embeddings).max()) + 1)) / 2)
+        self._levels = (-limit, limit)
+        self.colorbar.setLevels(self._levels)
+        self.colorbar.setLabel("left", tr("embed.scale", limit=f"{limit:g}"))
+        self.images[0].display(embeddings, QRectF(0, 0, s.d_model, n), self._levels)
         self._sync_pos()
 
     @lazy
     def _sync_pos(self) -> None:
         embeddings, pe, total = self.rows()
         rect = QRectF(0, 0, self._state.d_model, embeddings.shape[0])
-        # One scale for all three, in steps of 0.5, so the sum is compared like for like.
-        limit = max(1.0, math.ceil(2 * float(np.abs(total).max())) / 2)
-        if limit != self._limit:
-            self._limit = limit
-            self.colorbar.setLevels((-limit, limit))
-            self.colorbar.setLabel("left", tr("embed.scale", limit=f"{limit:g}"))
-            self.images[0].display(embeddings, rect, (-limit, limit))
         for image, data in zip(self.images[1:], (pe, total), strict=True):
-            image.display(data, rect, (-limit, limit))
+            image.display(data, rect, self._levels)
         norm_e, norm_pe, norm_total, cosine = input_norms(embeddings, pe)
         s = self._state
         last = s.pos + embeddings.shape[0] - 1

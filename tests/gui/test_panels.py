@@ -227,6 +227,24 @@ def test_embedding_panel_tells_the_truth_about_sizes(show, state):
     assert f"‖E‖ = {np.linalg.norm(embeddings[0]) * np.sqrt(512):.4g}," in first
 
 
+def test_embedding_colour_scale_holds_every_sum_and_stays_while_pos_moves(show, state):
+    """One scale for all three images: wide enough for E + PE at every pos (|PE| <= 1), and
+    the same at every step, so a colour names the same number throughout a lecture."""
+    state.set(max_len=400)
+    view = show(EmbeddingView, state)
+    embeddings = example_embeddings(512)
+    limit = view.colorbar.levels()[1]
+    assert limit == math.ceil(2 * (np.abs(embeddings).max() + 1)) / 2
+    assert f"±{limit:g}" in view.colorbar.getAxis("left").labelText
+    for pos in range(0, 400, 7):
+        state.set(pos=pos)
+        view.grab()
+        assert view.colorbar.levels() == (-limit, limit)
+        for image in view.images:
+            assert np.abs(image.image).max() <= limit
+            assert tuple(image.levels) == (-limit, limit)
+
+
 def test_worked_caption_tells_a_base_near_one_apart(show, state):
     state.set(base=1 + 1e-12)
     view = show(WorkedView, state)

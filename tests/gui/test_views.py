@@ -417,8 +417,21 @@ def test_heatmap_axes_name_whole_cells_and_write_numbers_out(heatmap, state):
     ticks = heatmap.columns_axis.cell_ticks
     assert ticks == [(0.5, "0"), (1.5, "1"), (2.5, "2"), (3.5, "3")]  # one per column
     state.set(d_model=512, max_len=1_000_000)
-    strings = heatmap.rows_axis.tickStrings([0.0, 200000.0, 800000.0, 1000000.0], 1, 200000)
-    assert strings == ["0", "200,000", "800,000", "1,000,000"]  # not 800000 beside 1e+06
+    strings = heatmap.rows_axis.tickStrings([0.5, 200000.5, 800000.5, 999999.5], 1, 200000)
+    assert strings == ["0", "200,000", "800,000", "999,999"]  # not 800000 beside 1e+06
+
+
+def test_heatmap_ticks_sit_on_the_rows_they_name(heatmap, state):
+    """Row r spans r..r+1: its tick is at r + 0.5, and a table of rows 0 … 49 has no "50"."""
+    state.set(max_len=50)
+    axis = heatmap.rows_axis
+    values = [v for _, level in axis.tickValues(0, 50, 300) for v in level]
+    strings = axis.tickStrings(values, 1, 10)
+    assert {"0", "10", "20", "30", "40"} <= set(strings) and "50" not in strings
+    assert all(v - 0.5 == round(v - 0.5) and 0 < v < 50 for v in values)
+    state.set(max_len=1_000_000)  # zoomed in to a few rows: only whole rows get ticks
+    values = [v for _, level in axis.tickValues(10.2, 14.9, 300) for v in level]
+    assert values and all(v - 0.5 == round(v - 0.5) for v in values)
 
 
 def test_the_precision_note_bounds_the_rounded_angle_tightly():
