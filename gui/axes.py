@@ -55,36 +55,37 @@ class Axis(pg.AxisItem):
 
 
 class IndexAxis(Axis):
-    """An axis of positions or dimensions: whole numbers written out in full with thousands
-    separators (800,000 and 1,000,000, never 1e+06 beside 800000), each tick at the centre of
-    the cell it names (cell r spans r..r+1). A short axis gets one tick per cell."""
+    """An axis of cells, positions or dimensions: whole numbers written out in full with
+    thousands separators (800,000 and 1,000,000, never 1e+06 beside 800000), each tick at the
+    centre of the cell it names (cell r spans r..r+1). A short axis gets one tick per cell."""
 
     #: Up to this many cells, every cell gets its own tick.
     EACH_CELL = 32
 
     def __init__(self, orientation: str) -> None:
         super().__init__(orientation)
-        self.cells = 0  # cells 0..cells-1 along the axis
+        self.cells: int | None = None  # cells 0 … cells−1, if the axis was told
+        self.cell_ticks: list[tuple[float, str]] | None = None
 
-    def set_cells(self, count: int) -> None:
+    def set_cells(self, count: int, each: bool = True) -> None:
+        """Cells 0 … count − 1: no tick past them (a plot with its aspect locked shows room
+        beyond its matrix), and if `each`, one tick per cell for up to EACH_CELL cells."""
         self.cells = count
         #: The ticks set (one per cell), or None for round numbers (`tickValues`).
         self.cell_ticks = (
-            [(r + 0.5, str(r)) for r in range(count)] if count <= self.EACH_CELL else None
+            [(r + 0.5, str(r)) for r in range(count)] if each and count <= self.EACH_CELL else None
         )
         self.setTicks(None if self.cell_ticks is None else [self.cell_ticks])
 
     def tickValues(
         self, minVal: float, maxVal: float, size: float
     ) -> list[tuple[float, list[float]]]:
-        """pyqtgraph's round numbers r, each moved to r + 0.5: the tick "10" marks row 10, not
-        the edge above it, and a table of 50 rows (0 … 49) has no tick "50"."""
+        """pyqtgraph's round numbers r, each moved to r + 0.5 and only whole ones: the tick
+        "10" marks row 10, not the edge above it, and rows 0 … 49 have no tick "50"."""
         levels = super().tickValues(minVal - 0.5, maxVal - 0.5, size)
+        stop = float("inf") if self.cells is None else self.cells
         return [
-            (
-                spacing,
-                [r + 0.5 for r in map(_whole, values) if r is not None and 0 <= r < self.cells],
-            )
+            (spacing, [r + 0.5 for r in map(_whole, values) if r is not None and 0 <= r < stop])
             for spacing, values in levels
         ]
 

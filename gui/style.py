@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from core.format import fmt_base
 from core.i18n import tr
-from gui.axes import Axis, PlainLogAxis
+from gui.axes import Axis, IndexAxis, PlainLogAxis
 from gui.export.options import THEME_NAMES
 
 if TYPE_CHECKING:
@@ -405,7 +405,8 @@ def image_plot(
     **span: int,
 ) -> tuple[pg.PlotItem, DivergingImage]:
     """A quiet plot holding one row-major image on the diverging map, rows downwards."""
-    plot = quiet_plot(graphics.addPlot(row=row, col=col, **span), owner)
+    cells = {name: IndexAxis(name) for name in ("left", "bottom")}
+    plot = quiet_plot(graphics.addPlot(row=row, col=col, axisItems=cells, **span), owner)
     plot.invertY(True)
     # Ticks outside the image: over it, they would be repainted with it every step.
     for name in ("left", "bottom"):

@@ -55,6 +55,8 @@ class AlibiView(LazyView):
         for column in range(3):
             plot, image = style.image_plot(self, self.graphics, 0, column + 1, theme=t)
             plot.setAspectLocked(True)
+            for name in ("left", "bottom"):
+                plot.getAxis(name).set_cells(LENGTH, each=False)
             self.bias_plots.append(plot)
             images.append(image)
         self.bias_images = images

@@ -126,6 +126,8 @@ class DistanceView(LazyView):
         matrix = s.dot_matrix(n) / (s.d_model / 2)
         self.matrix_image.display(matrix, QRectF(0, 0, n, n))
         self.matrix_plot.setRange(xRange=(0, n), yRange=(0, n), padding=0)
+        for name in ("left", "bottom"):
+            self.matrix_plot.getAxis(name).set_cells(n)
 
         self.caption.setText(tr("distance.caption"))
         self.curves_plot.setLabel("bottom", tr("distance.k"))

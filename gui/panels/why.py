@@ -77,9 +77,7 @@ class WhyView(LazyView):
             self.weight_plots[column].setRange(xRange=(0, n), yRange=(0, n), padding=0)
             self.output_plots[column].setRange(xRange=(0, TOY_DIM), yRange=(0, n), padding=0)
             self.output_plots[column].setLabel("bottom", tr("why.dimension"))
-            self.output_plots[column].getAxis("bottom").setTicks(
-                [[(i + 0.5, str(i)) for i in range(TOY_DIM)]]  # each column at its centre
-            )
+            self.output_plots[column].getAxis("bottom").set_cells(TOY_DIM)
         plots = [*self.weight_plots, *self.output_plots]
         style.name_rows(
             [(plot, list(tokens)) for plot, tokens in zip(plots, run.tokens * 2, strict=True)],

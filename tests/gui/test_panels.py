@@ -265,3 +265,16 @@ def test_the_product_matrix_has_a_colour_scale(show, state):
     view = show(DistanceView, state)
     assert view.matrix_colorbar.levels() == (-1.0, 1.0)
     assert "PE(a)·PE(b)" in view.matrix_colorbar.getAxis("left").labelText
+
+
+def test_matrix_ticks_name_the_positions_drawn(show, state):
+    """The matrix of positions 0 … 49 is labelled at cell centres and has no tick "50"."""
+    view = show(DistanceView, state)
+    view.grab()
+    for name in ("left", "bottom"):
+        axis = view.matrix_plot.getAxis(name)
+        (low, high) = view.matrix_plot.getViewBox().viewRange()[0 if name == "bottom" else 1]
+        values = [v for _, level in axis.tickValues(low, high, 300) for v in level]
+        strings = axis.tickStrings(values, 1, 10)
+        assert "0" in strings and "40" in strings and "50" not in strings, (name, strings)
+        assert all(v - 0.5 == round(v - 0.5) for v in values)
