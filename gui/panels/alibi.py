@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from core.alibi import alibi_bias, alibi_slopes
 from core.i18n import tr
 from gui import axes, style
-from gui.lazy_view import LazyView
 from gui.panels.options import Options
+from gui.panels.panel import Panel
 from gui.state import MAX_ALIBI_HEADS, AppState
 
 #: Queries and keys of the bias matrices drawn.
@@ -27,15 +27,13 @@ def slope_text(slope: float) -> str:
     return f"<nobr>2<sup>{exponent}</sup></nobr>"
 
 
-class AlibiView(LazyView):
+class AlibiView(Panel):
     """Each head's slope, the bias matrices of the first, middle and last head, and the bias
     against the distance for every head."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
-        self._theme = t = style.theme(state)  # fixed for the view: exports build a view per theme
-        self.caption = style.rich_label()
+        super().__init__(state, parent)
+        t = self._theme
         self.result = style.rich_label()
         self.options = Options(state)
         self.options.spin("alibi_heads", "alibi.heads", 1, MAX_ALIBI_HEADS)

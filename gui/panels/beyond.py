@@ -12,7 +12,7 @@ from core.examples import learned_table_example
 from core.i18n import tr
 from core.params import MAX_LEN
 from gui import style
-from gui.lazy_view import LazyView
+from gui.panels.panel import Panel
 from gui.state import AppState
 
 #: Rows drawn for each table (each row is the exact mean of the positions it covers).
@@ -23,14 +23,11 @@ ROWS = 600
 LEARNED_TABLES = (("GPT-2", 1024, 768), ("BERT", 512, 768))
 
 
-class BeyondView(LazyView):
+class BeyondView(Panel):
     """Positions 0..2·training length: PE continues past the shaded part, a learned table stops."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
-        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
-        self.caption = style.rich_label()
+        super().__init__(state, parent)
         self.graphics = style.graphics_area(self._theme)
         self.sin_plot, self.sin_image = style.image_plot(
             self, self.graphics, 0, 0, theme=self._theme

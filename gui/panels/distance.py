@@ -12,7 +12,8 @@ from core.i18n import tr
 from core.similarity import dot_by_offset, measured_dots
 from gui import style
 from gui.figures.segments import Segments
-from gui.lazy_view import LazyView, lazy
+from gui.lazy_view import lazy
+from gui.panels.panel import Panel
 from gui.stable_label import StableLabel
 from gui.state import AppState
 
@@ -27,14 +28,11 @@ def other_positions(max_len: int) -> list[int]:
     return list(dict.fromkeys(p for p in (0, max_len // 3, 2 * max_len // 3) if p < max_len))
 
 
-class DistanceView(LazyView):
+class DistanceView(Panel):
     """Curves of the dot product against k, which coincide, and the Toeplitz product matrix."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
-        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
-        self.caption = style.rich_label()
+        super().__init__(state, parent)
         # Changes with every step: a fixed slot, so a new number never re-lays out the view.
         self.spread = StableLabel(fill=True)
         self.spread.setTextFormat(Qt.TextFormat.PlainText)

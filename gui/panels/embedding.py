@@ -19,7 +19,8 @@ from core.examples import input_norms
 from core.format import fmt
 from core.i18n import tr
 from gui import style
-from gui.lazy_view import LazyView, lazy
+from gui.lazy_view import lazy
+from gui.panels.panel import Panel
 from gui.platform.file_dialog import choose_file
 from gui.stable_label import StableLabel
 from gui.state import AppState
@@ -27,16 +28,13 @@ from gui.state import AppState
 PANELS = 3
 
 
-class EmbeddingView(LazyView):
+class EmbeddingView(Panel):
     """Three stacked heatmaps: embeddings, PE(pos…), and their sum, sharing one colour bar."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
-        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
+        super().__init__(state, parent)
         self._levels = (-1.0, 1.0)  # the colour scale of all three images
         self._names: list[str] = []
-        self.caption = style.rich_label()
         self.graphics = style.graphics_area(self._theme)
         self.plots: list[pg.PlotItem] = []
         self.images: list[style.DivergingImage] = []

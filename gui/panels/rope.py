@@ -20,8 +20,9 @@ from core.rope import (
     rope_scores,
 )
 from gui import style
-from gui.lazy_view import LazyView, lazy
+from gui.lazy_view import lazy
 from gui.panels.options import Options
+from gui.panels.panel import Panel
 from gui.stable_label import StableLabel
 from gui.state import MAX_HEAD_DIM, AppState
 
@@ -38,14 +39,12 @@ def query_key(head_dim: int) -> tuple[np.ndarray, np.ndarray]:
     return rng.normal(size=head_dim), rng.normal(size=head_dim)
 
 
-class RopeView(LazyView):
+class RopeView(Panel):
     """A dial of one pair of q and k, the score matrix q_m·k_n, and RoFormer's decay bound."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
-        self._theme = t = style.theme(state)  # fixed for the view: exports build a view per theme
-        self.caption = style.rich_label()
+        super().__init__(state, parent)
+        t = self._theme
         self.result = style.rich_label()
         # Plain text in a fixed slot: it changes with every step.
         self.turn = StableLabel(fill=True)

@@ -14,8 +14,8 @@ from core.i18n import tr
 from core.rope import rope_inverse_frequencies
 from core.scaling import MODELS, scaled_inverse_frequencies, yarn_paper_frequencies
 from gui import axes, style
-from gui.lazy_view import LazyView
 from gui.panels.options import Options
+from gui.panels.panel import Panel
 from gui.state import MAX_HEAD_DIM, MAX_ORIGINAL_LEN, MAX_SCALING_FACTOR, SCALING_CHOICES, AppState
 
 METHODS = tuple(m for m in SCALING_CHOICES if m != "all")
@@ -35,14 +35,12 @@ def scaled(state: AppState, method: str) -> tuple[np.ndarray, float]:
     )
 
 
-class ScalingView(LazyView):
+class ScalingView(Panel):
     """Per pair: θ′/θ and the wavelength before and after, for one method or all of them."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
-        self._theme = t = style.theme(state)  # fixed for the view: exports build a view per theme
-        self.caption = style.rich_label()
+        super().__init__(state, parent)
+        t = self._theme
         self.result = style.rich_label()
         self.options = Options(state)
         self.preset = QComboBox()

@@ -12,21 +12,18 @@ from core.format import fmt
 from core.i18n import tr
 from core.similarity import STATS_BUDGET, distance_by_offset
 from gui import style
-from gui.lazy_view import LazyView
+from gui.panels.panel import Panel
 from gui.state import AppState
 
 #: Offsets drawn in the distance plot (the statistics themselves cover every offset they can).
 PLOT_OFFSETS = 4096
 
 
-class UniqueView(LazyView):
+class UniqueView(Panel):
     """Live statistics of the table and ‖PE(p) − PE(p + Δ)‖ against Δ."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
-        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
-        self.caption = style.rich_label()
+        super().__init__(state, parent)
         self.stats = style.rich_label(selectable=True)
         self.graphics = style.graphics_area(self._theme)
         self.plot = style.quiet_plot(self.graphics.addPlot(), self)

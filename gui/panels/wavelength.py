@@ -8,18 +8,15 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from core.i18n import tr
 from gui import axes, style
-from gui.lazy_view import LazyView
+from gui.panels.panel import Panel
 from gui.state import AppState
 
 
-class WavelengthView(LazyView):
+class WavelengthView(Panel):
     """Each pair's wavelength 2π·base^(2i/d_model); pairs that never finish a turn are hollow."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
-        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
-        self.caption = style.rich_label()
+        super().__init__(state, parent)
         self.summary = style.rich_label()
         self.graphics = style.graphics_area(self._theme)
         self.plot = style.quiet_plot(

@@ -10,19 +10,16 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from core.i18n import tr
 from core.toy import TOY_DIM, toy_attention
 from gui import style
-from gui.lazy_view import LazyView
 from gui.panels.options import Options
+from gui.panels.panel import Panel
 from gui.state import AppState
 
 
-class WhyView(LazyView):
+class WhyView(Panel):
     """Attention weights and outputs of both sentences side by side, with or without PE."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
-        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
-        self.caption = style.rich_label()
+        super().__init__(state, parent)
         self.result = style.rich_label()
         self.options = Options(state)
         self.options.check("why_pe", "why.switch")

@@ -20,21 +20,19 @@ from core.examples import worked_example
 from core.format import fmt, fmt_base, fmt_derived
 from core.i18n import tr
 from gui import style
-from gui.lazy_view import LazyView, lazy
+from gui.lazy_view import lazy
+from gui.panels.panel import Panel
 from gui.state import AppState
 
 DECIMALS = 3
 
 
-class WorkedView(LazyView):
+class WorkedView(Panel):
     """A table of sin(pos/1), cos(pos/1), sin(pos/100), cos(pos/100), copyable as text or CSV."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
-        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
+        super().__init__(state, parent)
         self._flat = False  # headers for a figure (see prepare_export)
-        self.caption = style.rich_label()
         self.table = QTableWidget(4, 5)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
