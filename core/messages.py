@@ -668,10 +668,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rotation.precision": (
         "Pair 0's angle (pos × 1) is exact; the largest rounded one, pair 1's, is {angle}"
-        " rad, held to ±{error} rad (half a unit in its last place): sin and cos keep "
+        " rad, held to ±{error} rad (ω₁ and pos·ω₁ are each rounded): sin and cos keep "
         "about {digits} correct decimals.",
         "짝 0의 각도(pos × 1)는 정확합니다. 반올림되는 가장 큰 각도인 짝 1의 각도는 {angle} rad이고 오차는 ±{error} "
-        "rad(마지막 자리 단위의 절반) 이내입니다. 사인과 코사인 값은 소수점 아래 약 {digits}자리까지 정확합니다.",
+        "rad 이내입니다(ω₁과 pos·ω₁이 각각 반올림됩니다). 사인과 코사인 값은 소수점 아래 약 {digits}자리까지 정확합니다.",
     ),
     "rotation.precision_lost": (
         "Pair 0's angle (pos × 1) is exact; the largest rounded one, pair 1's, is {angle}"
@@ -837,16 +837,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>Context extension.</b> A model trained on L0 positions meets longer texts, where its "
         "slow pairs would turn to angles it never saw. Each method rescales θ<sub>i</sub> "
         "(rope_theta = {base}) so that over the new length s·L0 the slow pairs turn about as far "
-        "as they did over L0: linear (Position Interpolation) divides every θ by s; NTK-aware "
-        "raises the base; dynamic NTK raises it with the length; YaRN and Llama 3.1 divide only "
-        "the slow pairs' θ by s and keep the fast ones that tell neighbours apart, with a ramp "
-        "between.",
+        "as they did over L0, or less: linear (Position Interpolation) divides every θ by s; "
+        "NTK-aware raises the base, which divides the slowest pair's θ by s; dynamic NTK raises "
+        "it with the length (as Hugging Face computes it, factor s at length s·L0 divides the "
+        "slowest θ by s² − s + 1, not s); YaRN and Llama 3.1 divide only the slow pairs' θ by s "
+        "and keep the fast ones that tell neighbours apart, with a ramp between.",
         "<b>컨텍스트 길이 늘리기.</b> 위치 L0개로 학습한 모델이 더 긴 글을 만나면 느린 짝이 본 적 "
         "없는 각도까지 돌게 됩니다. 각 방법은 θ<sub>i</sub>(rope_theta = {base})를 다시 조정해, 새 "
-        "길이 s·L0 동안에도 느린 짝이 L0 동안 돌던 만큼만 돌게 합니다. 선형(Position "
-        "Interpolation)은 모든 θ를 s로 나누고, NTK 방식은 밑\u00a0base를 키우며, 동적 NTK는 길이에 따라 "
-        "키웁니다. YaRN과 Llama 3.1은 느린 짝의 θ만 s로 나누고 이웃 위치를 구별하는 빠른 짝은 "
-        "그대로 두며, 그 사이를 경사로 잇습니다.",
+        "길이 s·L0 동안에도 느린 짝이 L0 동안 돌던 만큼, 또는 그보다 덜 돌게 합니다. 선형"
+        "(Position Interpolation)은 모든 θ를 s로 나누고, NTK 방식은 밑\u00a0base를 키워 가장 느린 "
+        "짝의 θ를 s로 나눕니다. 동적 NTK는 길이에 따라 밑을 키우는데, Hugging Face의 계산대로라면 "
+        "배율 s, 길이 s·L0에서 가장 느린 짝의 θ를 s가 아니라 s² − s + 1로 나눕니다. YaRN과 Llama "
+        "3.1은 느린 짝의 θ만 s로 나누고 이웃 위치를 구별하는 빠른 짝은 그대로 두며, 그 사이의 짝은 "
+        "비율을 서서히 바꿔 잇습니다.",
     ),
     "scaling.preset": ("model", "모델"),
     "scaling.custom": ("your own values", "직접 입력"),

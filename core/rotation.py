@@ -7,6 +7,7 @@ Each pair (sin theta, cos theta) turns by phi_i = k * w_i. R(k) is block-diagona
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -124,17 +125,25 @@ def rotate(
     return out
 
 
-def largest_rounded_angle(largest_pos: float, omega: ArrayLike) -> tuple[float, float] | None:
-    """(The largest angle float64 rounds, its rounding error bound) at positions up to
-    largest_pos, or None when every angle is exact.
+def largest_rounded_angle(
+    largest_pos: float, d_model: int, base: float = PAPER_BASE
+) -> tuple[float, float] | None:
+    """(The largest angle float64 rounds, a bound on its error) at positions up to
+    largest_pos, or None when every angle is exact (d_model 2: pair 0 alone).
 
-    Pair 0's angle, pos × 1, is a whole number and exact. Every other angle pos·ω_i is
-    rounded to the nearest float64, so it is off by at most half a unit in its last place;
-    the largest of them is pair 1's. At 10^7 the bound is 9e-10 rad; at ~10^12 rad only about
-    four correct decimals of sin and cos remain.
+    Pair 0's angle, pos × 1, is a whole number and exact. Pair i's angle pos·ω_i carries three
+    roundings: of the exponent 2i/d_model (at most x·2^-53 for x = 2i/d_model, an error pow
+    multiplies by ln base), of pow itself (within one unit in the last place, a relative
+    2^-52), and of the product (half a unit in its last place). The bound
+    pos·base^-x·(2 + x·ln base)·2^-53 falls as x grows, so pair 1's is the largest. At 10^7
+    it is about 3e-9 rad; at ~10^12 rad only about four correct decimals of sin and cos
+    remain.
     """
-    w = np.asarray(omega, dtype=np.float64)
-    if w.size < 2:
+    d = check_d_model(d_model)
+    if d < 4:
         return None  # pair 0 alone
-    angle = float(largest_pos) * float(w[1])
-    return angle, math.ulp(angle) / 2
+    omega = float(inverse_frequencies(d, base)[1])
+    angle = float(largest_pos) * omega
+    exponent_error = abs(Fraction(2 / d) - Fraction(2, d))  # 0 when d is a power of two
+    relative = 2.0**-52 + math.log(base) * float(exponent_error)  # pow, and its exponent
+    return angle, angle * relative + math.ulp(angle) / 2

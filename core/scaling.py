@@ -89,6 +89,8 @@ def scaled_inverse_frequencies(
         return inv, 1.0
     if method == "linear":
         return inv / factor, 1.0
+    if method in ("ntk", "dynamic") and d == 2:
+        return inv, 1.0  # one pair, θ_0 = base⁰ = 1 whatever the base: nothing to scale
     if method == "ntk":
         return rope_inverse_frequencies(d, base * factor ** (d / (d - 2))), 1.0
     if method == "dynamic":

@@ -96,6 +96,13 @@ class Figure:
             round(style.BASE_POINT_SIZE * self.state.font_scale * 2.6) if caption else 0
         )
         self.widget = VIEWS[view].load()(self.state)
+        try:
+            self._lay_out()
+        except BaseException:
+            self.close()  # a view that failed to draw must not outlive its state (a crash)
+            raise
+
+    def _lay_out(self) -> None:
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         self.theme = style.theme(self.state)
         prepare_figure(self.widget, self.theme)

@@ -234,7 +234,7 @@ class RotationView(LazyView):
                 for name, v in zip(VECTOR_ROWS, (pe, turned, target), strict=True)
             )
         )
-        note = precision_note(max(s.pos, s.pos + s.k), s.omega())
+        note = precision_note(max(s.pos, s.pos + s.k), s.d_model, s.base)
         self.vector_error.setText(tr("rotation.error", error=f"{error:.2e}") + note)
 
     def _sync_fonts(self) -> None:
@@ -281,10 +281,10 @@ class RotationView(LazyView):
             text.setOpacity(1.0 if fits else 0.0)
 
 
-def precision_note(largest_pos: int, omega: np.ndarray) -> str:
+def precision_note(largest_pos: int, d_model: int, base: float) -> str:
     """Say how much of the largest rounded angle float64 keeps, once that starts to matter
     (see core.rotation.largest_rounded_angle)."""
-    rounded = largest_rounded_angle(largest_pos, omega)
+    rounded = largest_rounded_angle(largest_pos, d_model, base)
     if rounded is None or rounded[0] < PRECISION_NOTE_FROM:
         return ""
     angle, error = rounded

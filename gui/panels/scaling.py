@@ -131,8 +131,10 @@ class ScalingView(Panel):
             if not visible:
                 continue
             theta, attention = scaled(s, method)
-            self.ratio_curves[method].setData(pairs, theta / inv)
-            self.wave_curves[method].setData(pairs, 2 * np.pi / theta)
+            # head_dim 2 has one pair: a dot, since a line needs two.
+            dot = {"symbol": "o", "symbolBrush": self._colors[method]} if inv.size == 1 else {}
+            self.ratio_curves[method].setData(pairs, theta / inv, **dot)
+            self.wave_curves[method].setData(pairs, 2 * np.pi / theta, **dot)
             entries.append((self._colors[method], tr(f"scaling.{method}")))
             factors.append(f"{tr(f'scaling.{method}')} {attention:.4g}")
         yarn = "yarn" in shown
@@ -158,6 +160,8 @@ class ScalingView(Panel):
             line.label.setFormat(tr(key, n=f"{round(length):,}"))
             style.style_marker(line, s)
         self.ratio_plot.setYRange(0, 1.05, padding=0)
+        for plot in (self.ratio_plot, self.wave_plot):
+            plot.setXRange(0, max(1, inv.size - 1), padding=0.02)
         style.set_title(self.ratio_plot, tr("scaling.ratio_title"), s)
         style.set_title(self.wave_plot, tr("scaling.wave_title"), s)
         self.ratio_plot.setLabel("bottom", tr("scaling.pair"))

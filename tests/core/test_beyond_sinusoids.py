@@ -117,6 +117,16 @@ def test_linear_ntk_and_dynamic_follow_their_formulas():
         scaled_inverse_frequencies("rope2", d, base, s, l0)
 
 
+@pytest.mark.parametrize("method", ["default", "linear", "ntk", "dynamic", "yarn", "llama3"])
+def test_every_method_takes_the_smallest_head(method):
+    """head_dim 2: one pair. NTK's exponent d/(d − 2) divided by zero; its one θ is base⁰ = 1
+    whatever the base, so NTK and dynamic NTK leave it as it is."""
+    theta, attention = scaled_inverse_frequencies(method, 2, 10000.0, 8.0, 4096, seq_len=32768)
+    assert theta.shape == (1,) and np.isfinite(theta).all() and np.isfinite(attention)
+    if method in ("ntk", "dynamic"):
+        assert theta[0] == 1.0
+
+
 @pytest.mark.parametrize(
     ("heads", "exponents"),
     [
@@ -203,3 +213,15 @@ def test_model_presets_are_the_published_configurations():
     gemma = [m for m in MODELS if m.name.startswith("Gemma 3")]
     assert {m.base for m in gemma} == {1e6, 1e4}
     assert all(m.head_dim % 2 == 0 for m in MODELS)
+
+
+@pytest.mark.parametrize("s", [2.0, 4.0, 8.0, 32.0])
+def test_the_caption_on_the_slowest_pair_holds(s):
+    """The Context extension caption: NTK-aware divides the slowest θ by s; dynamic NTK, with
+    factor s at length s·L0, by s² − s + 1 (so the slow pairs turn less far, not as far)."""
+    d, base, l0 = 128, 10000.0, 4096
+    inv = rope_inverse_frequencies(d, base)
+    ntk = scaled_inverse_frequencies("ntk", d, base, s, l0)[0]
+    dynamic = scaled_inverse_frequencies("dynamic", d, base, s, l0, seq_len=int(s * l0))[0]
+    assert inv[-1] / ntk[-1] == pytest.approx(s, rel=1e-12)
+    assert inv[-1] / dynamic[-1] == pytest.approx(s * s - s + 1, rel=1e-12)

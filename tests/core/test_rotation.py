@@ -1,6 +1,6 @@
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.encoding import encode, inverse_frequencies
@@ -122,14 +122,34 @@ def test_identity_holds_at_the_edges(pos, k, d_model, base):
     )
 
 
-def test_the_largest_rounded_angle_is_pair_ones_within_half_an_ulp():
+@settings(max_examples=300, deadline=None)
+@given(
+    pos=st.integers(10**5, 2 * 10**6),
+    d_model=st.integers(2, 4096).map(lambda n: 2 * n),
+    base=st.sampled_from([1.5, 100.0, 10000.0, 500000.0, 1e6, 1e9]),
+)
+def test_the_largest_rounded_angle_bounds_the_float64_angles_real_error(pos, d_model, base):
+    """Against a 50-digit angle (decimal): pair 1's float64 angle pos·ω_1, as the app computes
+    it, is within the bound, and the bound is not loose by more than a few units."""
+    import decimal
     import math
 
-    from core.encoding import inverse_frequencies
+    from core.encoding import angles
     from core.rotation import largest_rounded_angle
 
-    omega = inverse_frequencies(512, 10000.0)
-    assert largest_rounded_angle(10**7, omega[:1]) is None  # pos × 1 is exact
-    angle, error = largest_rounded_angle(10**7, omega)
-    assert angle == 10**7 * omega[1] and error == math.ulp(angle) / 2
-    assert error < 1e-9
+    angle, error = largest_rounded_angle(pos, d_model, base)
+    computed = float(angles(pos, d_model, base)[0, 1])
+    assert angle == computed
+    with decimal.localcontext() as ctx:
+        ctx.prec = 50
+        exact = decimal.Decimal(pos) * decimal.Decimal(base) ** (
+            decimal.Decimal(-2) / decimal.Decimal(d_model)
+        )
+        assert abs(decimal.Decimal(computed) - exact) <= decimal.Decimal(error)
+    assert error <= 3 * math.ulp(angle) + math.log(base) * 2 / d_model * 2**-53 * angle
+
+
+def test_no_angle_is_rounded_with_pair_0_alone():
+    from core.rotation import largest_rounded_angle
+
+    assert largest_rounded_angle(10**7, 2, 10000.0) is None  # pos × 1 is exact

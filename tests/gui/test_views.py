@@ -434,16 +434,15 @@ def test_heatmap_ticks_sit_on_the_rows_they_name(heatmap, state):
     assert values and all(v - 0.5 == round(v - 0.5) for v in values)
 
 
-def test_the_precision_note_bounds_the_rounded_angle_tightly():
-    from core.encoding import inverse_frequencies
+def test_the_precision_note_states_the_bound_of_the_rounded_angle():
+    from core.rotation import largest_rounded_angle
     from gui.figures.rotation import precision_note
 
-    omega = inverse_frequencies(512, 10000.0)
-    assert precision_note(10**6, omega[:1]) == ""  # pair 0 alone: pos × 1 is exact
-    note = precision_note(10**7, omega)
-    angle = 10**7 * float(omega[1])
+    assert precision_note(10**6, 2, 10000.0) == ""  # pair 0 alone: pos × 1 is exact
+    note = precision_note(10**7, 512, 10000.0)
+    angle, error = largest_rounded_angle(10**7, 512, 10000.0)
     assert f"{angle:.3g} rad" in note and "Pair 0's angle (pos × 1) is exact" in note
-    assert f"±{math.ulp(angle) / 2:.1e} rad" in note  # half an ulp, not angle × 2^-53
+    assert f"±{error:.1e} rad" in note and error > math.ulp(angle) / 2  # ω₁ is rounded too
 
 
 def test_columns_a_pixel_row_cannot_resolve_are_hatched_and_named(heatmap, state, qtbot):
