@@ -6,6 +6,7 @@ they are shown; real embeddings can be loaded from a ``.npy`` file.
 
 from __future__ import annotations
 
+import decimal
 import os
 import stat
 import tokenize
@@ -211,6 +212,65 @@ def worked_example(
     """
     positions = np.arange(first, first + rows)
     return positions, 1.0 / inverse_frequencies(4, base), encode(positions, 4, base)
+
+
+#: Digits the worked table's high-precision values carry (`precise_worked_value`).
+PRECISE_DIGITS = 40
+
+
+def worked_denominators(base: float = PAPER_BASE) -> tuple[decimal.Decimal, decimal.Decimal]:
+    """base^(0/4) = 1 and base^(2/4) = √base to PRECISE_DIGITS significant digits: the worked
+    table's denominators as real numbers (float64 rounds √500000; 100 = √10000 is exact)."""
+    with decimal.localcontext() as ctx:
+        ctx.prec = PRECISE_DIGITS
+        return decimal.Decimal(1), decimal.Decimal(base).sqrt()
+
+
+def precise_worked_value(pos: int, dim: int, base: float = PAPER_BASE) -> decimal.Decimal:
+    """PE(pos, dim) of the d_model = 4 table to about PRECISE_DIGITS significant digits.
+
+    float64 rounds √base and pos/√base: at pos 999,996 the twelfth decimal of sin(pos/100) is
+    off. Here the angle, its reduction by 2π and the Taylor series of sin or cos all carry
+    PRECISE_DIGITS + 20 digits (π by the series of the decimal module's documentation).
+    """
+    if not 0 <= dim < 4:
+        raise ValueError(f"dim must be 0, 1, 2 or 3; got {dim!r}")
+    with decimal.localcontext() as ctx:
+        ctx.prec = PRECISE_DIGITS + 20 + len(str(abs(int(pos))))
+        angle = decimal.Decimal(int(pos)) / worked_denominators(base)[dim // 2]
+        tau = 2 * _pi()
+        x = angle - tau * (angle / tau).to_integral_value()
+        # sin x = x − x³/3! + …, cos x = 1 − x²/2! + …: |x| <= π, so the terms fall fast.
+        term = x if dim % 2 == 0 else decimal.Decimal(1)
+        total, n = term, (1 if dim % 2 == 0 else 0)
+        while abs(term) > decimal.Decimal(10) ** -(ctx.prec + 2):
+            term = -term * x * x / ((n + 1) * (n + 2))
+            total += term
+            n += 2
+        ctx.prec = PRECISE_DIGITS
+        return +total
+
+
+def _pi() -> decimal.Decimal:
+    """π to the current precision (the decimal module documentation's recipe)."""
+    decimal.getcontext().prec += 2
+    lasts, t, s, n, na, d, da = (
+        decimal.Decimal(0),
+        decimal.Decimal(3),
+        decimal.Decimal(3),
+        1,
+        0,
+        0,
+        24,
+    )
+    while s != lasts:
+        lasts = s
+        n, na = n + na, na + 8
+        d, da = d + da, da + 32
+        t = (t * n) / d
+        s += t
+    decimal.getcontext().prec -= 2
+    return +s
 
 
 def learned_table_example(rows: int, d_model: int) -> NDArray[np.float64]:

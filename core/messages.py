@@ -1095,15 +1095,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "embed.row": ("row {n}", "{n}행"),
     "worked.caption": (
         "<b>Worked example, d_model = 4.</b> Pair 0 divides pos by "
-        "<nobr>{base}<sup>0/4</sup></nobr> = {d0}, pair 1 by <nobr>{base}<sup>2/4</sup></nobr> = {d1}: "
+        "<nobr>{base}<sup>0/4</sup></nobr> = 1, pair 1 by <nobr>{base}<sup>2/4</sup></nobr> {d1}: "
         "the denominators are <nobr>base<sup>2i/d_model</sup></nobr>.",
         "<b>계산 예시, d_model = 4.</b> pos를 나누는 수는 짝 0에서 "
-        "<nobr>{base}<sup>0/4</sup></nobr> = {d0}, 짝 1에서 <nobr>{base}<sup>2/4</sup></nobr> = {d1}입니다. 분모는 "
+        "<nobr>{base}<sup>0/4</sup></nobr> = 1, 짝 1에서 <nobr>{base}<sup>2/4</sup></nobr> {d1}입니다. 분모는 "
         "<nobr>base<sup>2i/d_model</sup></nobr>입니다.",
     ),
     "worked.formula": (
         "PE({pos}, {dim}) = {expression} = <b>{value}</b> (pair {pair}; to 12 decimals {exact}).",
-        "PE({pos}, {dim}) = {expression} = <b>{value}</b> (짝 {pair}; 소수 12자리로 {exact}).",
+        "PE({pos}, {dim}) = {expression} = <b>{value}</b> (짝 {pair}, 소수점 아래 12자리: {exact}).",
     ),
     "worked.hint": ("Click a cell to see its formula.", "칸을 클릭하면 그 식이 보입니다."),
     "worked.position": ("position", "위치"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
@@ -16,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.examples import worked_example
+from core.examples import precise_worked_value, worked_denominators, worked_example
 from core.format import fmt, fmt_base, fmt_derived
 from core.i18n import tr
 from gui import style
@@ -81,11 +83,22 @@ class WorkedView(Panel):
         """Column headers and rows [position, four values] as shown."""
         s = self._state
         first = s.pos if self.follow_check.isChecked() else 0
-        positions, (d0, d1), values = worked_example(first, s.base)
+        positions, _, values = worked_example(first, s.base)
         headers = [tr("worked.position")] + [
-            f"{func}(pos/{fmt_derived(d, s.base)})" for d in (d0, d1) for func in ("sin", "cos")
+            f"{func}(pos/{d})" for d in ("1", self.denominator()) for func in ("sin", "cos")
         ]
         return headers, [[int(p), *row] for p, row in zip(positions, values.tolist(), strict=True)]
+
+    def denominator(self, caption: bool = False) -> str:
+        """Pair 1's denominator base^(2/4) as the table writes it: the number where that is
+        √base exactly (100), else base^(2/4), since sin(999999/1.22474) is not PE(999999, 2)
+        at base 1.5. For the caption, "= 100" or "≈ 707.107"."""
+        s = self._state
+        shown = fmt_derived(worked_example(0, s.base)[1][1], s.base)
+        exact = Decimal(shown) == worked_denominators(s.base)[1]
+        if caption:
+            return f"{'=' if exact else '≈'} {shown}"
+        return shown if exact else f"{fmt_base(s.base)}^(2/4)"
 
     def as_text(self, separator: str) -> str:
         """The table as lines of text; ',' gives CSV (ASCII minus signs, full precision kept
@@ -100,14 +113,8 @@ class WorkedView(Panel):
 
     def _sync(self) -> None:
         s = self._state
-        d0, d1 = worked_example(0, s.base)[1]
         self.caption.setText(
-            tr(
-                "worked.caption",
-                base=fmt_base(s.base),
-                d0=fmt_derived(d0, s.base),
-                d1=fmt_derived(d1, s.base),
-            )
+            tr("worked.caption", base=fmt_base(s.base), d1=self.denominator(caption=True))
         )
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
         self._size_table()
@@ -202,6 +209,7 @@ class WorkedView(Panel):
         headers, rows = self.cells()
         pos, value = rows[row][0], rows[row][col]
         dim = col - 1
+        exact = precise_worked_value(int(pos), dim, self._state.base)
         self.formula.setText(
             tr(
                 "worked.formula",
@@ -210,7 +218,7 @@ class WorkedView(Panel):
                 pair=dim // 2,
                 expression=headers[col].replace("pos", str(pos)),
                 value=fmt(value, DECIMALS),
-                exact=fmt(value, 12),
+                exact=f"{exact:.12f}".replace("-", "−"),
             )
         )
 

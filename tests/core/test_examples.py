@@ -88,3 +88,23 @@ def test_messages_follow_the_language(tmp_path):
             load_embeddings(path, 8)
     finally:
         set_language("en")
+
+
+def test_precise_worked_values_against_float64_and_known_digits():
+    import math
+
+    from core.examples import precise_worked_value
+
+    for pos in (0, 1, 7, 1234):
+        for dim, func in enumerate((math.sin, math.cos)):
+            assert float(precise_worked_value(pos, dim, 10000.0)) == pytest.approx(
+                func(pos), abs=1e-15
+            )
+            assert float(precise_worked_value(pos, dim + 2, 10000.0)) == pytest.approx(
+                func(pos / 100), abs=1e-15
+            )
+    # sin(9999.96) and sin(9999.98): the digits of mpmath at 50 digits.
+    assert str(precise_worked_value(999_996, 2, 10000.0)).startswith("-0.267293870755363670")
+    assert str(precise_worked_value(999_998, 2, 10000.0)).startswith("-0.286511430197796731")
+    with pytest.raises(ValueError, match="dim"):
+        precise_worked_value(1, 4)

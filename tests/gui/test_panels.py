@@ -51,6 +51,24 @@ def test_worked_example_follows_pos_and_copies(show, state):
     assert "\t" in QGuiApplication.clipboard().text()
 
 
+def test_worked_formula_writes_twelve_right_decimals_and_exact_denominators(show, state):
+    """At pos 999,996 float64 gets the twelfth decimal of sin(pos/100) wrong (…756, not …755);
+    and 707.107 is not 500000^(2/4), so the formula writes the power where √base is inexact."""
+    state.set(max_len=1_000_000, pos=999_996)
+    view = show(WorkedView, state)
+    view.follow_check.setChecked(True)
+    view.table.setCurrentCell(0, 3)
+    assert "PE(999996, 2) = sin(999996/100)" in view.formula.text()
+    assert "−0.267293870755)" in view.formula.text()  # 50-digit value −0.2672938707553636…
+    view.table.setCurrentCell(0, 4)
+    assert "−0.963615061452)" in view.formula.text()
+    state.set(base=500000.0, pos=1)
+    view.table.setCurrentCell(0, 3)
+    assert "sin(1/500000^(2/4))" in view.formula.text() and "0.001414213091)" in view.formula.text()
+    assert "500000<sup>2/4</sup></nobr> ≈ 707.107" in view.caption.text()
+    assert view.cells()[0][3] == "sin(pos/500000^(2/4))"
+
+
 def test_embedding_panel_adds_pe_to_the_embeddings(show, state):
     state.set(pos=4)
     view = show(EmbeddingView, state)
@@ -249,7 +267,7 @@ def test_worked_caption_tells_a_base_near_one_apart(show, state):
     state.set(base=1 + 1e-12)
     view = show(WorkedView, state)
     text = view.caption.text().replace("<nobr>", "").replace("</nobr>", "")
-    assert "1.000000000001<sup>2/4</sup> = 1.0000000000005" in text
+    assert "1.000000000001<sup>2/4</sup> ≈ 1.0000000000005" in text
     state.set(base=10000.0)
     assert "<nobr>10000<sup>2/4</sup></nobr> = 100" in view.caption.text()
 
