@@ -6,6 +6,7 @@ so ||PE(a) - PE(b)||^2 = d_model - 2 sum_i cos((a - b) w_i).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,13 +31,23 @@ def dot_by_offset(
     numpy.ndarray
         Shape (n,) for n offsets, float64, in [-d_model/2, d_model/2].
     """
+    return _sum_over_pairs(offsets, d_model, base, np.cos)
+
+
+def _sum_over_pairs(
+    offsets: ArrayLike,
+    d_model: int,
+    base: float,
+    term: Callable[[NDArray[np.float64]], NDArray[np.float64]],
+) -> NDArray[np.float64]:
+    """sum_i term(k w_i) for each offset k, shape (n,)."""
     k = np.asarray(offsets, dtype=np.float64).ravel()
     omega = inverse_frequencies(d_model, base)
     out = np.empty(k.size)
     # In chunks of about CHUNK values, so that memory stays flat for long offset ranges.
     rows = max(1, CHUNK // omega.size)
     for first in range(0, k.size, rows):
-        out[first : first + rows] = np.cos(np.outer(k[first : first + rows], omega)).sum(axis=1)
+        out[first : first + rows] = term(np.outer(k[first : first + rows], omega)).sum(axis=1)
     return out
 
 
@@ -74,9 +85,13 @@ def dot_matrix(n: int, d_model: int, base: float = PAPER_BASE) -> NDArray[np.flo
 def distance_by_offset(
     offsets: ArrayLike, d_model: int, base: float = PAPER_BASE
 ) -> NDArray[np.float64]:
-    """||PE(p) - PE(p + k)|| for each offset k, the same for every p. Shape (n,), float64."""
-    squared = d_model - 2.0 * dot_by_offset(offsets, d_model, base)
-    return np.sqrt(np.maximum(squared, 0.0))
+    """||PE(p) - PE(p + k)|| = 2·sqrt(sum_i sin²(k w_i / 2)) for each offset k, the same for
+    every p. Shape (n,), float64.
+
+    Each pair's two dimensions differ by a chord of the unit circle, 2|sin(k w_i / 2)|. The
+    equal d_model − 2·sum_i cos(k w_i) cancels: at d_model 2 its 2.9007e-06 came out 2.90072e-06.
+    """
+    return 2.0 * np.sqrt(_sum_over_pairs(offsets, d_model, base, lambda x: np.sin(x / 2) ** 2))
 
 
 @dataclass(frozen=True)

@@ -71,3 +71,9 @@ def test_large_tables_stay_within_budget():
 def test_single_position():
     u = uniqueness(1, 8)
     assert u.distinct == 1 and u.offsets_checked == 0
+
+
+def test_the_distance_does_not_cancel_for_the_nearest_rows():
+    """d_model 2, max_len 1,000,000: rows 312,689 apart are 2|sin(312689/2)| = 2.9006994e-06
+    apart (mpmath); d − 2·Σcos cancelled to 2.90072e-06."""
+    assert distance_by_offset([312_689], 2)[0] == pytest.approx(2.9006994e-06, rel=1e-7)
