@@ -569,6 +569,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "position <b>{pos}</b>, dimension <b>{dim}</b> = pair {pair} ({func}) · ",
         "위치 <b>{pos}</b>, 차원 <b>{dim}</b> = 짝 {pair} ({func}) · ",
     ),
+    "heatmap.cell_split": (
+        "position <b>{pos}</b>, column <b>{dim}</b> = pair {pair} ({func}) · ",
+        "위치 <b>{pos}</b>, 열 <b>{dim}</b> = 짝 {pair} ({func}) · ",
+    ),
     "heatmap.trained": ("trained length {n}", "학습 길이 {n}"),
     "heatmap.mean": (
         " Each pixel row is the exact mean of {rows} positions{last}.",

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
-from core.binning import screen_image
+from core.binning import mean_rows, screen_image
 from core.format import fmt, fmt_angle, fmt_base, fmt_factor
 from core.i18n import tr
 from core.layout import column_of, pair_of
@@ -327,11 +327,12 @@ class HeatmapView(LazyView):
             return ""
         row, col = (pos - r0) // step, (dim - c0) // group
         first, last = r0 + row * step, min(r1, r0 + (row + 1) * step) - 1
-        value = float(self.image.image[row, col])
-        dims = ""
-        if group > 1:
-            d0, d1 = c0 + col * group, min(c1, c0 + (col + 1) * group) - 1
-            dims = tr("heatmap.pixel_dims", first=d0, last=d1)
+        d0, d1 = c0 + col * group, min(c1, c0 + (col + 1) * group) - 1
+        # The mean in float64 (the image holds it as float32: its sixth decimal could be off).
+        s = self._state
+        means = mean_rows(first, last + 1, last - first + 1, s.d_model, s.base)[0]
+        value = float(means[s.column_order()[d0 : d1 + 1]].mean())
+        dims = tr("heatmap.pixel_dims", first=d0, last=d1) if group > 1 else ""
         return tr(
             "heatmap.pixel",
             first=f"{first:,}",
@@ -349,8 +350,10 @@ def cell_formula(state: AppState, pos: int, dim: int) -> str:
     func = "cos" if cosine else "sin"
     omega = state.omega()[pair]
     value = state.pe(pos)[2 * pair + cosine]
-    return tr("heatmap.cell", pos=pos, dim=dim, pair=pair, func=func) + (
-        f"PE({pos}, {dim}) = {func}({pos} / {fmt_base(state.base)}<sup>{2 * pair}/"
+    # In the split layout column dim holds the paper's dimension 2·pair + 1 (cos) or 2·pair.
+    where = "heatmap.cell" if state.layout == "interleaved" else "heatmap.cell_split"
+    return tr(where, pos=pos, dim=dim, pair=pair, func=func) + (
+        f"PE({pos}, {2 * pair + cosine}) = {func}({pos} / {fmt_base(state.base)}<sup>{2 * pair}/"
         f"{state.d_model}</sup>) = {func}({pos} × {fmt_factor(omega, pos)}) = "
         f"{func}({fmt_angle(pos * omega)}) = <b>{fmt(value, 6)}</b>"
     )
