@@ -41,6 +41,13 @@ def fmt_factor(value: float, multiplier: float) -> str:
     return f"{value:.{min(17, digits)}g}"
 
 
+def fmt_turned(theta: float) -> str:
+    """Where a hand turned by theta radians points, in degrees [0, 360) with one decimal:
+    359.96° is "0.0", never "360.0"."""
+    degrees = round(math.degrees(theta) % 360.0, 1) % 360.0
+    return f"{degrees:.1f}"
+
+
 def fmt_angle(theta: float) -> str:
     """An angle in radians with six decimals, and, past one turn, reduced to [0, 2π) with its
     number of whole turns: '663600.574223 rad = 105616 turns + 5.160512 rad'. The reduction
@@ -50,4 +57,4 @@ def fmt_angle(theta: float) -> str:
         return text
     turns = math.floor(theta / TWO_PI)
     rest = theta - turns * TWO_PI
-    return f"{text} = {turns:,} × 2π + {fmt(rest, 6)} rad"
+    return f"{text} = {turns:,} × 2π + {fmt(rest, 6)} rad".replace("-", "−")

@@ -6,8 +6,6 @@ at pos 0, turning clockwise as pos grows.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSignalBlocker, Qt
@@ -24,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.format import fmt_base
+from core.format import fmt_base, fmt_turned
 from core.i18n import tr
 from gui import style
 from gui.figures.dial_grid import (
@@ -315,14 +313,13 @@ class ClockView(LazyView):
             self.clock_hands[hand].set_points(
                 hand_segments(np.zeros((1, 2)), pe[2 * pair : 2 * pair + 2], HAND_LENGTHS[hand])
             )
-            turned = math.degrees(theta[pair]) % 360.0
             self.legend_lines[1 + hand].setText(
                 tr(
                     "clock.legend",
                     name=tr(HAND_KEYS[hand]),
                     pair=pair,
                     wave=f"{waves[pair]:.5g}",
-                    angle=f"{turned:.1f}",
+                    angle=fmt_turned(theta[pair]),
                 )
             )
         self._sync_trails()

@@ -17,12 +17,9 @@ RIM_SEGMENTS = 48
 
 
 def compact(value: float) -> str:
-    """Positions per turn in at most four characters: 6.28, 62.8, 628, 6.3k, 63k, 1.2M."""
-    for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if value >= limit:
-            scaled = value / limit
-            return f"{scaled:.2g}{suffix}" if scaled < 10 else f"{scaled:.0f}{suffix}"
-    return f"{value:.3g}"
+    """Positions per turn as a dial's label: 6.28, 62.8, then whole numbers written out
+    (628, 6,283, 60,611). Not "6.3k": beside the dials, k is the offset."""
+    return f"{value:.3g}" if value < 100 else f"{round(value):,}"
 
 
 def grid_shape(n: int, aspect: float = 1.0) -> tuple[int, int]:

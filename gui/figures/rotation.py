@@ -206,7 +206,7 @@ class RotationView(LazyView):
             + tr(
                 "rotation.phi",
                 pair=pair,
-                k=s.k,
+                k=fmt(s.k, 0),
                 omega=fmt_factor(omega, s.k),
                 phi=fmt_angle(phi).removesuffix(" rad"),
                 degrees=fmt(math.degrees(phi), 4),

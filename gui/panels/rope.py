@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from core.format import fmt_base
+from core.format import fmt_base, fmt_turned
 from core.i18n import tr
 from core.rope import (
     apply_rope,
@@ -167,7 +165,13 @@ class RopeView(Panel):
             x, y = vector / (np.hypot(*vector) or 1.0)
             hand.setData([0, x], [0, y])
             tip.setPos(1.2 * x, 1.2 * y)  # outside the rim
-        between = math.degrees((m - n) * theta) % 360
         self.turn.setText(
-            tr("rope.turn", m=m, n=n, pair=i, theta=f"{theta:.6g}", between=f"{between:.1f}")
+            tr(
+                "rope.turn",
+                m=m,
+                n=n,
+                pair=i,
+                theta=f"{theta:.6g}",
+                between=fmt_turned((m - n) * theta),
+            )
         )

@@ -54,3 +54,13 @@ def test_printed_factors_multiply_to_the_printed_angle():
     assert int(turns.replace(",", "")) * 2 * math.pi + rest_value == pytest.approx(pos * omega)
     assert math.sin(rest_value) == pytest.approx(math.sin(pos * omega), abs=1e-6)
     assert fmt_angle(1.5) == "1.500000 rad"
+
+
+def test_a_turned_hand_reads_below_360_and_minus_signs_agree():
+    import math
+
+    from core.format import fmt_angle, fmt_turned
+
+    assert fmt_turned(math.radians(359.96)) == "0.0"  # not "360.0"
+    assert fmt_turned(math.radians(-90)) == "270.0" and fmt_turned(math.radians(171.94)) == "171.9"
+    assert fmt_angle(-7.0) == "−7.000000 rad = −2 × 2π + 5.566371 rad"

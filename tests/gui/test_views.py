@@ -530,3 +530,12 @@ def test_log_axes_label_powers_of_ten_only(qapp):
     axis = PlainLogAxis("left")
     values = [-2, -1, math.log10(0.2), 0, math.log10(2), 1, 4, 7]
     assert axis.logTickStrings(values, 1, 1) == ["0.01", "0.1", "", "1", "", "10", "10,000", "1e7"]
+
+
+def test_dial_labels_write_wavelengths_out():
+    """Not 6.3k: beside the dials, k is the offset; and never 1e+03 or 1000k."""
+    from gui.figures.dial_grid import compact
+
+    assert [compact(w) for w in (6.2832, 62.832, 628.32, 999.68, 60611.5, 999_999.6)] == [
+        "6.28", "62.8", "628", "1,000", "60,612", "1,000,000"
+    ]  # fmt: skip
