@@ -424,7 +424,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "file.cancel": ("Cancel", "취소"),
     "caption.worked": (
         "worked example · d_model 4 · base {base} · positions 0…3",
-        "계산 예시 · d_model 4 · 밑\u00a0base {base} · 위치 0…3",
+        "계산 예시 · d_model 4 · 밑\u00a0base {base} · 위치 0~3",
     ),
     "status.readout": (
         "pos {pos} · k {k} · d_model {d_model} · base {base} · max_len {max_len}",
@@ -530,7 +530,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- heatmap ---------------------------------------------------------------------------------
     "heatmap.x_interleaved": (
         "dimension (pair i = columns 2i: sin, 2i+1: cos)",
-        "차원 (짝 i = 2i열: sin, 2i+1열: cos)",
+        "차원 (짝 i: 2i열은 sin, 2i+1열은 cos)",
     ),
     "heatmap.x_split": (
         "dimension (split halves: column i is sin of pair i, column d_model/2 + i its cos)",
@@ -556,13 +556,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Outlined rows: <b style='color:{pos}'>pos</b>, <b style='color:{offset}'>pos + k</b>"
         " · dashed columns: <b style='color:{select}'>the selected pair</b>.",
         "테두리 행: <b style='color:{pos}'>pos</b>, <b style='color:{offset}'>pos + k</b>"
-        " · 점선 열: <b style='color:{select}'>선택한 쌍</b>.",
+        " · 점선 열: <b style='color:{select}'>선택한 짝</b>.",
     ),
     "heatmap.hint": (
         "<b>pos</b> (black outline) · <b style='color:{color}'>pos + k</b> (green) · the "
         "selected pair (orange). Hover a cell to read it; click to move pos and select "
         "its pair.",
-        "<b>pos</b> (검은 테두리) · <b style='color:{color}'>pos + k</b> (초록) · 선택한 쌍 (주황). 칸에"
+        "<b>pos</b> (검은 테두리) · <b style='color:{color}'>pos + k</b> (초록) · 선택한 짝 (주황). 칸에"
         " 마우스를 올리면 값이 보이고, 클릭하면 pos가 그 위치로 옮겨 가고 그 칸의 짝이 선택됩니다.",
     ),
     "heatmap.cell": (
@@ -582,16 +582,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "heatmap.unresolved": (
         " Hatched: pairs 0…{last} turn within {rows} positions, so their means are no "
         "position's values.",
-        " 빗금: 짝 0…{last}은(는) 위치 {rows}개 안에서 한 바퀴 넘게 돌아, 평균이 어느 위치의 값도 "
+        " 빗금: 짝 0~{last}은(는) 위치 {rows}개 안에서 한 바퀴 넘게 돌아, 평균이 어느 위치의 값도 "
         "아닙니다.",
     ),
     "heatmap.pixel": (
         "<br>The pixel under the mouse is the mean of positions {first}…{last} ({n} "
         "positions){dims}: <b>{value}</b>.",
-        "<br>마우스 아래 픽셀은 위치 {first}…{last}(위치 {n}개){dims}의 평균입니다: "
+        "<br>마우스 아래 픽셀은 위치 {first}~{last}(위치 {n}개){dims}의 평균입니다: "
         "<b>{value}</b>.",
     ),
-    "heatmap.pixel_dims": (" and dimensions {first}…{last}", ", 차원 {first}…{last}"),
+    "heatmap.pixel_dims": (" and dimensions {first}…{last}", ", 차원 {first}~{last}"),
     "heatmap.zoom": (
         " Scroll to zoom, drag to pan, double-click for the whole table.",
         " 휠로 확대, 끌어서 이동, 두 번 클릭하면 표 전체를 봅니다.",
@@ -614,11 +614,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "clock.grid_title": (
         "<b>{n} clock hands</b>, one per pair i (a common claim is {d_model} hands: each hand "
         "is a sin/cos pair) · label: i and, where there is room, positions per turn "
-        "<nobr>2π·{base}<sup>2i/{d_model}</sup></nobr> · "
-        "<span style='color:{color}'>dashed: pos + k</span>",
-        "<b>시계 바늘 {n}개</b>, 짝 i마다 하나 (흔히 바늘 {d_model}개라고 하지만 바늘 하나가 "
-        "sin/cos 한 쌍입니다) · 표시: i · 한 바퀴에 걸리는 위치 수 "
-        "<nobr>2π·{base}<sup>2i/{d_model}</sup></nobr>(자리가&nbsp;있을&nbsp;때) · <span style='color:{color}'>점선: pos + k</span>",
+        "<nobr>2π·{base}<sup>2i/\u2060{d_model}</sup></nobr> · "
+        "<span style='color:{color}'><nobr>dashed: pos + k</nobr></span>",
+        "<b>시계 바늘 {n}개</b>, 짝 i마다 하나 (차원이 {d_model}개라 바늘도 {d_model}개라고 "
+        "생각하기 쉽지만, 바늘 하나는 sin·cos 한 쌍입니다) · 숫자: 짝 번호 i, 자리가 있으면 한 "
+        "바퀴에 걸리는 위치 수 <nobr>2π·{base}<sup>2i/\u2060{d_model}</sup></nobr>도 · "
+        "<span style='color:{color}'><nobr>점선: pos + k</nobr></span>",
     ),
     "clock.legend": (
         "{name} · pair {pair} · {wave} positions per turn · at\u00a0{angle}°",
@@ -633,16 +634,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>Relative position is a rotation:</b> PE(pos+k) = R(k)·PE(pos). "
         "R(k) is built from k alone: it stays the same while pos moves. In the addition "
         "formulas i is the pair index, and pair i turns by k·ω<sub>i</sub>, not by k.",
-        "<b>상대 위치는 회전입니다:</b> PE(pos+k) = R(k)·PE(pos). R(k)는 k만으로 "
-        "만들어지므로 pos가 움직여도 그대로입니다. 삼각함수 덧셈 공식에서 i는 짝 번호이고, "
-        "짝 i는 k가 아니라 k·ω<sub>i</sub>만큼 돕니다.",
+        "<b>상대 위치는 회전입니다:</b> PE(pos+k) = R(k)·PE(pos). R(k)는 k에만 달려 "
+        "있으므로 pos가 바뀌어도 그대로입니다. 삼각함수 덧셈 공식에 따라 짝 i(i는 짝 번호)는 "
+        "k가 아니라 k·ω<sub>i</sub>만큼 돕니다.",
     ),
     "rotation.matrix": ("R(k = {k})", "회전 행렬 R(k = {k})"),
     "rotation.leading": (
         " (leading {dim} of {d_model} dims)",
         " (전체 {d_model}차원 가운데 앞쪽 {dim}차원)",
     ),
-    "rotation.zoom": ("zoom: first {n} pairs", "확대: 처음 {n}개 짝"),
+    "rotation.zoom": ("zoom: first {n} pairs", "확대: 앞쪽 짝 {n}개"),
     "rotation.column": ("column", "열"),
     "rotation.row": ("row", "행"),
     "rotation.dimension": ("dimension", "차원"),
@@ -784,30 +785,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rope.caption": (
         "<b>RoPE.</b> Instead of adding PE to the input, RoPE turns every pair of the query and "
         "of the key by its position times θ<sub>i</sub> = <nobr>base<sup>−2i/head_dim</sup></nobr>"
-        " (base = rope_theta = {base}: the same speeds, fast to slow, as PE's pairs). The score q<sub>m</sub>·"
+        " (base = rope_theta = {base}: fast pairs to slow ones, as in PE). The score q<sub>m</sub>·"
         "k<sub>n</sub> then depends on m − n alone: the rotation identity PE(pos+k) = "
         "R(k)·PE(pos), moved inside attention.",
         "<b>RoPE.</b> RoPE는 입력에 PE를 더하는 대신 쿼리와 키의 각 짝을 위치 × θ<sub>i</sub> = "
-        "<nobr>base<sup>−2i/head_dim</sup></nobr>만큼 돌립니다(base = rope_theta = {base}, PE의 "
-        "짝들과 같은 빠르기). 그러면 점수 q<sub>m</sub>·k<sub>n</sub>은 m − n에만 달려 있습니다. "
+        "<nobr>base<sup>−2i/head_dim</sup></nobr>만큼 돌립니다(base = rope_theta = {base}, PE처럼 "
+        "빠른 짝부터 느린 짝까지). 그러면 점수 q<sub>m</sub>·k<sub>n</sub>은 m − n에만 달려 있습니다. "
         "회전 항등식 PE(pos+k) = R(k)·PE(pos)가 어텐션 안으로 들어간 것입니다.",
     ),
     "rope.head_dim": ("head_dim", "헤드 차원 head_dim"),
     "rope.layout": ("pairs", "짝 배치"),
-    "rope.interleaved": ("interleaved (2i, 2i+1)", "교차 interleaved (2i, 2i+1)"),
-    "rope.half": ("half (i, i + head_dim/2)", "절반 half (i, i + head_dim/2)"),
+    "rope.interleaved": ("interleaved (2i, 2i+1)", "번갈아 배치 (2i, 2i+1)"),
+    "rope.half": ("half (i, i + head_dim/2)", "반씩 나눈 배치 <nobr>(i, i + head_dim/2)</nobr>"),
     "rope.interleaved_note": (
         "Pairs (2i, 2i+1) as here are RoFormer's, GPT-\u2060J's and Meta's Llama code's",
-        "여기처럼 (2i, 2i+1)을 짝으로 묶는 것은 RoFormer, GPT-\u2060J, Meta의 Llama 코드입니다",
+        "이 배치(짝 = (2i, 2i+1))는 RoFormer, GPT-\u2060J, Meta의 Llama 코드가 씁니다",
     ),
     "rope.half_note": (
         "Pairs (i, i + head_dim/2) as here are GPT-\u2060NeoX's and Hugging Face's (rotate_half)",
-        "여기처럼 (i, i + head_dim/2)를 짝으로 묶는 것은 GPT-\u2060NeoX와 Hugging Face(rotate_half)입니다",
+        "이 배치(짝 = <nobr>(i, i + head_dim/2)</nobr>)는 GPT-\u2060NeoX와 Hugging Face(rotate_half)가 씁니다",
     ),
     "rope.decay_base": ("base {base}", "밑\u00a0base {base}"),
     "rope.scores": (
         "q<sub>m</sub>·k<sub>n</sub>, positions 0…{n}",
-        "q<sub>m</sub>·k<sub>n</sub>, 위치 0…{n}",
+        "q<sub>m</sub>·k<sub>n</sub>, 위치 0~{n}",
     ),
     "rope.decay": (
         "RoFormer's upper bound of |q<sub>m</sub>·k<sub>n</sub>| against m − n (head_dim {head_dim})",
@@ -832,9 +833,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "query's and key's dimensions (so of the rows of q_proj's and k_proj's weights): "
         "permuted, the two give the same scores, to within {permuted}.",
         "행렬(|점수| 최대 {largest})의 각 대각선 m − n에는 값이 하나뿐이며, 차이는 {spread} "
-        "이내입니다. {layout}. 다른 배치인 {other}은(는) 쿼리와 키의 차원(곧 q_proj와 k_proj "
-        "가중치의 행) 순서를 정해진 대로 바꾼 것일 뿐이라, 바꾸고 나면 두 배치의 점수가 "
-        "{permuted} 이내로 같습니다.",
+        "이내입니다. {layout}. 다른 배치({other})와의 차이는 쿼리와 키의 차원 순서(곧 q_proj와 "
+        "k_proj 가중치의 행 순서)를 정해진 대로 바꾼 것뿐입니다. 순서를 맞추면 두 배치의 점수 "
+        "차이는 {permuted} 이내입니다.",
     ),
     # --- context extension ----------------------------------------------------------------------
     "scaling.caption": (
@@ -873,8 +874,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " YaRN is drawn as its reference code computes it (Hugging Face transformers): a "
         "linear ramp over the pair index. The paper ramps over r = L0/λ, the turns a pair "
         "makes within L0 (dashed); the two differ by up to {gap} in θ′/θ (pair {pair}).",
-        " YaRN은 참조 코드(Hugging Face transformers)가 계산하는 대로, 짝 번호에 대해 선형인 "
-        "경사로 그렸습니다. 논문은 짝이 L0 안에서 도는 바퀴 수 r = L0/λ에 대해 경사를 둡니다"
+        " YaRN은 참조 코드(Hugging Face transformers)가 계산하는 대로, 짝 번호에 따라 직선으로 "
+        "바뀌는 경사(ramp)로 그렸습니다. 논문은 짝이 L0 안에서 도는 바퀴 수 r = L0/λ에 대해 경사를 둡니다"
         "(점선). 둘은 θ′/θ에서 최대 {gap}만큼 다릅니다(짝 {pair}).",
     ),
     "scaling.l0": ("trained L0 = {n}", "학습 길이 L0 = {n}"),
@@ -1046,7 +1047,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "output in both sentences: the layer cannot tell who does what to whom.",
         "<b>PE가 없으면</b> 두 번째 문장의 출력은 첫 번째 문장의 행 순서만 바꾼 것입니다. "
         "차이는 최대 {gap}(반올림 오차)입니다. ‘{word}’ 같은 단어 하나하나가 두 문장에서 같은 "
-        "출력을 받으므로, 이 층은 누가 누구에게 무엇을 하는지 구별하지 못합니다.",
+        "출력을 받으므로, 이 층은 누가 누구를 사랑하는지 구별하지 못합니다.",
     ),
     "why.differ": (
         "<b>With PE added</b> the reordered rows differ by up to {gap}: each word's output now "
@@ -1072,11 +1073,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "× √d_model (the paper, §3.4)",
         "× √d_model (논문 §3.4)",
     ),
+    "range": ("{first}…{last}", "{first}~{last}"),  # positions first to last
     "embed.past_table": (
-        "Positions {first}…{last} lie past the table's last position, {end}: PE is defined "
-        "there too, but the table (max_len {max_len}) ends before them.",
-        "위치 {first}…{last}은(는) 표의 마지막 위치 {end}보다 뒤에 있습니다. PE는 그곳에서도 "
-        "정의되지만 표(max_len {max_len})는 그 앞에서 끝납니다.",
+        "The table (max_len {max_len}) ends at position {end}; PE is defined past it too, as at "
+        "{positions} here.",
+        "표(max_len {max_len})는 위치 {end}에서 끝나지만, PE는 그 뒤에서도 정의됩니다(여기서는 "
+        "위치 {positions}).",
     ),
     "embed.norms": (
         "{name}: ‖E‖ = {e}, ‖PE‖ = {pe}, ‖E + PE‖ = {total}, cos(E, E + PE) = {cosine}",
@@ -1133,7 +1135,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "unique.count": (
         "<b>{distinct}</b> distinct rows among positions 0…{last} ({decimals} decimals): {verdict}",
-        "위치 0…{last} 중 서로 다른 행 <b>{distinct}</b>개 (소수 {decimals}자리): {verdict}",
+        "위치 0~{last} 중 서로 다른 행 <b>{distinct}</b>개 (소수 {decimals}자리): {verdict}",
     ),
     "unique.all": (
         "every position has its own pattern",
@@ -1154,8 +1156,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "unique.range": (
         "all values in [<b>{lo}</b>, <b>{hi}</b>]{rows}, yet every row has length "
         "√(d_model/2) = <b>{norm}</b>, more than a small token embedding adds to the sum.",
-        "모든 값이 [<b>{lo}</b>, <b>{hi}</b>] 안에 있습니다{rows}. 하지만 모든 행의 길이는 "
-        "√(d_model/2) = <b>{norm}</b>이어서, 작은 토큰 임베딩보다 합에 더 크게 더해집니다.",
+        "모든 값이 [<b>{lo}</b>, <b>{hi}</b>] 안에 있습니다{rows}. 하지만 모든 행의 길이는 똑같이 "
+        "√(d_model/2) = <b>{norm}</b>입니다. 합에서 작은 토큰 임베딩보다 더 큰 몫을 차지하는 "
+        "크기입니다.",
     ),
     "unique.rows": (" (first {n} positions)", " (처음 {n}개 위치)"),
     "unique.plot": ("‖PE(p) − PE(p + Δ)‖ against Δ", "Δ에 따른 ‖PE(p) − PE(p + Δ)‖"),
@@ -1180,7 +1183,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "distance.matrix": (
         "PE(a)·PE(b) / (d_model/2), positions 0…{last}",
-        "PE(a)·PE(b) / (d_model/2), 위치 0…{last}",
+        "PE(a)·PE(b) / (d_model/2), 위치 0~{last}",
     ),
     "distance.scale": ("PE(a)·PE(b) / (d_model/2)", "PE(a)·PE(b) / (d_model/2) 값"),
     "distance.a": ("position a", "위치 a"),
@@ -1208,13 +1211,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "wave.max_len": (
         "positions 0…{last}: {last} steps",
-        "위치 0…{last}: {last}걸음",
+        "위치 0~{last}: {last}걸음",
     ),
     "wave.summary": (
         "<b>{done}</b> of {total} pairs finish at least one turn over positions 0…{last} "
         "({last} steps); <b>{never}</b> never do (hollow): within the sequence they move "
         "less than a full circle.",
-        "짝 {total}개 가운데 <b>{done}</b>개는 위치 0…{last}({last}걸음) 동안 적어도 한 바퀴를 "
+        "짝 {total}개 가운데 <b>{done}</b>개는 위치 0~{last}({last}걸음) 동안 적어도 한 바퀴를 "
         "돌고, <b>{never}</b>개(속이 빈 점)는 한 바퀴를 다 돌지 못합니다.",
     ),
     "wave.finish": (

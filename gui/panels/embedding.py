@@ -151,15 +151,10 @@ class EmbeddingView(Panel):
             image.display(data, rect, self._levels)
         norm_e, norm_pe, norm_total, cosine = input_norms(embeddings, pe)
         s = self._state
-        last = s.pos + embeddings.shape[0] - 1
+        first, last = max(s.pos, s.max_len), s.pos + embeddings.shape[0] - 1
+        positions = str(last) if first == last else tr("range", first=first, last=last)
         past = (
-            tr(
-                "embed.past_table",
-                first=max(s.pos, s.max_len),
-                last=last,
-                end=s.max_len - 1,
-                max_len=s.max_len,
-            )
+            tr("embed.past_table", positions=positions, end=s.max_len - 1, max_len=s.max_len)
             if last >= s.max_len
             else ""
         )

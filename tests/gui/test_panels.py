@@ -274,9 +274,13 @@ def test_worked_caption_tells_a_base_near_one_apart(show, state):
 
 def test_embedding_panel_notes_rows_past_the_end_of_the_table(show, state):
     view = show(EmbeddingView, state)
-    assert "past the table" not in view.norms.text()
+    assert "ends at position" not in view.norms.text()
+    state.set(pos=48)  # rows 48, 49, 50: one past the end
+    assert view.norms.text().endswith("as at 50 here.")
     state.set(pos=49)  # rows 49, 50, 51 of a 50-row table
-    assert "Positions 50…51 lie past the table's last position, 49" in view.norms.text()
+    assert "(max_len 50) ends at position 49; PE is defined past it too, as at 50…51" in (
+        view.norms.text()
+    )
 
 
 def test_the_product_matrix_has_a_colour_scale(show, state):
