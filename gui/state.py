@@ -35,6 +35,7 @@ from gui.fields import PARAMS, TABLE, StateField, Values, declared_fields, field
 
 MIN_SPEED, MAX_SPEED = 0.25, 60.0
 MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 5.0
+MIN_LINE_SCALE, MAX_LINE_SCALE = 1.0, 8.0
 #: BERT's learned position table ends at 512: the default training length shown.
 DEFAULT_TRAIN_LEN = 512
 _DEFAULTS = Params()
@@ -180,7 +181,9 @@ class AppState(DerivedNumbers, QObject):
     trails = StateField(False, lambda v, _: check_bool(tr("name.trails"), v))
     #: Line widths and marker sizes times this: stage mode draws them for the back row.
     line_scale = StateField(
-        1.0, lambda v, _: check_real(tr("name.line_scale"), v, 1.0, 8.0), persist=False
+        1.0,
+        lambda v, _: check_real(tr("name.line_scale"), v, MIN_LINE_SCALE, MAX_LINE_SCALE),
+        persist=False,
     )
     FIELDS = declared_fields(locals())
     locals().update(field_signals(locals()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.resources
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
@@ -34,9 +34,7 @@ from core.format import fmt_base
 from core.i18n import tr
 from gui.axes import Axis, IndexAxis, PlainLogAxis
 from gui.export.options import THEME_NAMES
-
-if TYPE_CHECKING:
-    from gui.state import AppState
+from gui.state import MAX_FONT_SCALE, MAX_LINE_SCALE, MIN_FONT_SCALE, MIN_LINE_SCALE, AppState
 
 
 @dataclass(frozen=True)
@@ -150,7 +148,11 @@ def stage_fields(height: int) -> dict[str, float]:
     """The type size and line width of a stage (or a stage export) that many pixels high:
     body text 28 pixels tall at 1080 and a 2-pixel line 4.2 wide, in proportion elsewhere."""
     scale = STAGE_BODY_PX / (BASE_POINT_SIZE * 96 / 72) * height / 1080
-    return {"font_scale": min(scale, 5.0), "line_scale": min(scale, 8.0)}
+    # A small screen (a 480-line projector) keeps the smallest type and lines the state allows.
+    return {
+        "font_scale": min(max(scale, MIN_FONT_SCALE), MAX_FONT_SCALE),
+        "line_scale": min(max(scale, MIN_LINE_SCALE), MAX_LINE_SCALE),
+    }
 
 
 def figure_margin(width: float, height: float) -> int:

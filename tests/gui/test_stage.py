@@ -43,6 +43,14 @@ def test_on_stage_text_and_lines_are_for_the_back_row():
     assert style.stage_fields(2160)["font_scale"] >= 1.9 * fields["font_scale"]  # type's cap
 
 
+@pytest.mark.parametrize("height", [64, 200, 480])
+def test_a_small_stage_keeps_the_smallest_type_and_lines_the_state_allows(state, height):
+    """A 480-line projector (or a 64-pixel export) refused its own stage's type size."""
+    fields = style.stage_fields(height)
+    state.request(**fields)  # accepted, not refused
+    assert state.font_scale == fields["font_scale"] >= 0.6 and state.line_scale >= 1.0
+
+
 def test_export_stage_draws_what_the_stage_shows(window, qtbot, state):
     window.resize(1280, 720)
     window.state.set(pos=5)
