@@ -9,6 +9,7 @@ import signal
 signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -330,14 +331,18 @@ def run_handout(args: argparse.Namespace) -> int:
     except DeckError as err:
         state.deleteLater()
         return fail(str(err))
+    made = options["folder"] and not args.out.exists()
     try:
-        if options["folder"]:
-            args.out.mkdir(exist_ok=True)
+        if made:
+            args.out.mkdir()
         written = export_handout(args.out, scenes, state, options["width"], options["height"])
-    except (ExportError, OSError) as err:
+    except (ExportError, OSError, Interrupted) as err:
+        if made:  # the folder this run made, and nothing in it
+            with contextlib.suppress(OSError):
+                args.out.rmdir()
+        if isinstance(err, Interrupted):
+            return fail(tr("export.interrupted", signal=err, path=args.out), 128 + err.signum)
         return fail(str(err), 1)
-    except Interrupted as stop:
-        return fail(tr("export.interrupted", signal=stop, path=args.out), 128 + stop.signum)
     finally:
         state.deleteLater()
     del app

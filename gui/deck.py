@@ -112,9 +112,16 @@ def parse_deck(text: str) -> list[Scene]:
 def check_deck(scenes: list[Scene], state: AppState) -> None:
     """Apply every scene in order to a copy of state: raise DeckError naming the first scene
     and field that state refuses; state itself never changes."""
+    scene_state(scenes, len(scenes) - 1, state).deleteLater()
+
+
+def scene_state(scenes: list[Scene], index: int, state: AppState, at_end: bool = False) -> AppState:
+    """A copy of state showing scene index: the scenes up to it applied in order (a scene
+    keeps what the ones before it set), then the first (or last) of its positions. The window
+    going back to a scene and the handout's page of it show the same. Raises DeckError."""
     scratch = state.copy()
     try:
-        for number, scene in enumerate(scenes, start=1):
+        for number, scene in enumerate(scenes[: index + 1], start=1):
             try:
                 scratch.set(**scene.params)
             except ValueError as err:
@@ -130,8 +137,11 @@ def check_deck(scenes: list[Scene], state: AppState) -> None:
                             message=tr("deck.range", lo=scratch.first_pos, hi=scratch.max_len - 1),
                         )
                     )
-    finally:
+                scratch.set(pos=last if at_end and number == index + 1 else first)
+    except BaseException:
         scratch.deleteLater()
+        raise
+    return scratch
 
 
 def read_deck(source: str | Path) -> list[Scene]:

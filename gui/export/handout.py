@@ -12,22 +12,13 @@ from PySide6.QtGui import QFont, QImage, QImageWriter, QPainter
 
 from core.i18n import tr
 from gui import style
-from gui.deck import Scene, check_deck
+from gui.deck import Scene, check_deck, scene_state
 from gui.export.render import ExportError, pdf_writer, staged
-from gui.platform.files import atomic_write, check_interrupted, check_target
+from gui.platform.files import atomic_write, atomic_write_all, check_interrupted, check_target
 from gui.state import AppState
 
 #: Shares of the page's height for the title above the figure and the note under it.
 TITLE_SHARE, NOTE_SHARE = 0.09, 0.08
-
-
-def _scene_state(state: AppState, scene: Scene) -> AppState:
-    twin = state.copy()
-    changes = dict(scene.params)
-    if scene.positions is not None:
-        changes["pos"] = scene.positions[0]
-    twin.set(**changes)
-    return twin
 
 
 def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, height: int) -> None:
@@ -66,7 +57,7 @@ def handout_pdf(scenes: list[Scene], state: AppState, width: int, height: int) -
         for number, scene in enumerate(scenes):
             if number:
                 writer.newPage()
-            twin = _scene_state(state, scene)
+            twin = scene_state(scenes, number, state)
             try:
                 _paint_page(painter, scene, twin, width, height)
             finally:
@@ -78,14 +69,14 @@ def handout_pdf(scenes: list[Scene], state: AppState, width: int, height: int) -
     return bytes(buffer.data().data())
 
 
-def handout_png(scene: Scene, state: AppState, width: int, height: int) -> bytes:
+def handout_png(scenes: list[Scene], index: int, state: AppState, width: int, height: int) -> bytes:
     image = QImage(width, height, QImage.Format.Format_RGB32)
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    twin = _scene_state(state, scene)
+    twin = scene_state(scenes, index, state)
     try:
-        _paint_page(painter, scene, twin, width, height)
+        _paint_page(painter, scenes[index], twin, width, height)
     finally:
         twin.deleteLater()
         painter.end()
@@ -111,13 +102,14 @@ def export_handout(
         if out.suffix.lower() == ".pdf" and not out.is_dir():
             check_target(out)
             return [atomic_write(out, _writer(handout_pdf(scenes, state, width, height)))]
-        written = []
+        # Every page drawn, then all put in place at once: an error or a signal on the way
+        # leaves the folder as it was.
+        pages = []
         for number, scene in enumerate(scenes, start=1):
             target = out / f"{number:02d}-{scene.view}.png"
             check_target(target)
-            page = handout_png(scene, state, width, height)
+            pages.append((target, _writer(handout_png(scenes, number - 1, state, width, height))))
             check_interrupted()
-            written.append(atomic_write(target, _writer(page)))
-        return written
+        return atomic_write_all(pages)
     except OSError as err:
         raise ExportError(tr("export.failed", path=out, reason=err.strerror or err)) from err

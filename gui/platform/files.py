@@ -149,7 +149,39 @@ def atomic_write(path: Path, write: Callable[[BinaryIO], object]) -> Path:
         If the target is refused or the file could not be written in full; path is then
         exactly as it was and no temporary file remains.
     """
-    path = Path(path)
+    return atomic_write_all([(path, write)])[0]
+
+
+def atomic_write_all(files: list[tuple[Path, Callable[[BinaryIO], object]]]) -> list[Path]:
+    """`atomic_write` for several files at once: all are written and checked beside their
+    targets first, and only then put in place, so a failure or a signal leaves every target
+    as it was (a handout's folder never holds half of one deck and half of another)."""
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path, write in files:
+            staged.append((_stage(Path(path), write), Path(path)))
+        check_interrupted()
+        for tmp, path in staged:
+            try:
+                os.replace(tmp, path)
+            except OSError as err:
+                raise WriteError(tr("export.failed", path=path, reason=_reason(err))) from err
+    finally:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)  # a no-op once renamed
+    for folder in {path.parent for _, path in staged}:
+        with contextlib.suppress(OSError):  # the renames themselves reach the disk
+            folder_fd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(folder_fd)
+            finally:
+                os.close(folder_fd)
+    return [path for _, path in staged]
+
+
+def _stage(path: Path, write: Callable[[BinaryIO], object]) -> Path:
+    """write(file) into a checked temporary file beside path; its name, or WriteError (and no
+    temporary file)."""
     check_target(path)
     folder = path.parent
     clean_stale_parts(folder)
@@ -182,18 +214,10 @@ def atomic_write(path: Path, write: Callable[[BinaryIO], object]) -> Path:
                 if end not in tail:
                     raise WriteError(tr("export.failed", path=path, reason=tr("export.cut")))
             os.fchmod(fd, mode)
-        check_interrupted()
-        os.replace(tmp, path)
     except OSError as err:
         tmp.unlink(missing_ok=True)
         raise WriteError(tr("export.failed", path=path, reason=_reason(err))) from err
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    with contextlib.suppress(OSError):  # the rename itself reaches the disk
-        folder_fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(folder_fd)
-        finally:
-            os.close(folder_fd)
-    return path
+    return tmp

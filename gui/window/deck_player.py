@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from core.i18n import tr
 from gui import style
-from gui.deck import PARAMETERS, DeckError, Scene, check_deck, deck_toml, read_deck
+from gui.deck import PARAMETERS, DeckError, Scene, check_deck, deck_toml, read_deck, scene_state
 from gui.platform.file_dialog import choose_file
 from gui.platform.files import WriteError, atomic_write
 from gui.state import AppState
@@ -32,6 +32,8 @@ class DeckPlayer(QObject):
         self._state = state
         self.scenes: list[Scene] = []
         self.index = -1
+        #: The parameters the deck was opened over: scene n is always these, then scenes 1 … n.
+        self._base: dict[str, object] = {}
         #: The scene's number, title and note above the views (hidden without a deck).
         self.banner = style.rich_label()
         self.banner.setContentsMargins(8, 4, 8, 4)
@@ -47,7 +49,11 @@ class DeckPlayer(QObject):
         refuses one of them."""
         check_deck(scenes, self._state)
         self.scenes = list(scenes)
+        self._base = self._parameters()
         self.go(0)
+
+    def _parameters(self) -> dict[str, object]:
+        return {name: getattr(self._state, name) for name in PARAMETERS}
 
     def open(self, source: str | Path) -> None:
         """Load a deck file (or "default"); raise DeckError, changing nothing, if it is bad."""
@@ -97,10 +103,11 @@ class DeckPlayer(QObject):
     def add_current(self) -> None:
         """Append the view on screen with every parameter a scene holds, after the current
         scene (the first scene of a new deck)."""
-        s = self._state
         view = self._window.current_view()
         texts = {f"title_{lang}": tr(f"view.{view}", lang) for lang in ("en", "ko")}
-        scene = Scene(view, {name: getattr(s, name) for name in PARAMETERS}, texts)
+        scene = Scene(view, self._parameters(), texts)
+        if not self.scenes:
+            self._base = self._parameters()
         self.index += 1
         self.scenes.insert(self.index, scene)
         self._show_banner()
@@ -109,10 +116,19 @@ class DeckPlayer(QObject):
     def go(self, index: int, at_end: bool = False) -> None:
         """Show scene index (its last position if at_end)."""
         scene = self.scenes[index]
-        changes = dict(scene.params)
-        if scene.positions is not None:
-            changes["pos"] = scene.positions[1 if at_end else 0]
-        self._state.request(**changes)
+        base = self._state.copy()
+        try:
+            base.set(**self._base)
+            shown = scene_state(self.scenes, index, base, at_end)
+        except (DeckError, ValueError) as err:  # a scene added since over other parameters
+            self._window.show_status(str(err))
+            return
+        finally:
+            base.deleteLater()
+        try:
+            self._state.request(**{name: getattr(shown, name) for name in PARAMETERS})
+        finally:
+            shown.deleteLater()
         self._window.show_view(scene.view)
         self.index = index
         self._show_banner()

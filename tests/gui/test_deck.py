@@ -161,3 +161,63 @@ def test_a_bad_handout_exits_2_and_writes_nothing(tmp_path, args, named):
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and named in lines[0], out.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+BACK_AND_FORTH = """
+[[scene]]
+view = "heatmap"
+max_len = 100
+pos = 80
+[[scene]]
+view = "clock"
+k = -70
+[[scene]]
+view = "rotation"
+k = 0
+pos = 0
+"""
+
+
+def test_a_scene_shows_the_same_going_back_as_going_forward(window, qtbot, tmp_path):
+    """Scene 2 is scene 1's pos 80 with k = −70. Coming back to it from scene 3 (pos 0) must
+    show that again, not k = −70 refused at pos 0 under scene 2's banner."""
+    deck = tmp_path / "back.toml"
+    deck.write_text(BACK_AND_FORTH)
+    assert window.deck.open_shown(str(deck))
+    for _ in range(2):
+        qtbot.keyClick(window, K.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    assert (window.deck.index, window.state.pos, window.state.k) == (2, 0, 0)
+    qtbot.keyClick(window, K.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
+    assert (window.deck.index, window.state.pos, window.state.k) == (1, 80, -70)
+    assert window.state.max_len == 100
+
+
+def test_a_handout_page_shows_its_scene_as_the_window_does(tmp_path):
+    """Pages follow the scenes in turn (scene 2 keeps scene 1's max_len 100 and pos 80): drawn
+    scene by scene over the base state, scene 2's k = −70 at pos 0 crashed the handout."""
+    from tests.gui.test_export import run_cli
+
+    (tmp_path / "back.toml").write_text(BACK_AND_FORTH)
+    out = run_cli("--deck", "back.toml", "--out", "back.pdf", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+
+
+def test_a_handout_folder_is_written_whole_or_left_as_it_was(tmp_path):
+    """Page 3 cannot be written (a folder stands at its name): pages 1 and 2, drawn already,
+    are not put in place, and the old page 1 stays."""
+    from tests.gui.test_export import run_cli
+
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    old = pages / "01-heatmap.png"
+    old.write_bytes(b"old page")
+    scenes = read_deck("default")
+    (pages / f"03-{scenes[2].view}.png").mkdir()
+    out = run_cli("--deck", "default", "--width", "320", "--height", "180", "--out", "pages/",
+                  cwd=tmp_path)  # fmt: skip
+    assert out.returncode in (1, 2) and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert old.read_bytes() == b"old page"
+    assert sorted(p.name for p in pages.iterdir()) == ["01-heatmap.png", f"03-{scenes[2].view}.png"]
+    out = run_cli("--deck", "default", "--width", "320", "--height", "180", "--out", "new/",
+                  cwd=tmp_path)  # fmt: skip
+    assert out.returncode == 0 and len(list((tmp_path / "new").iterdir())) == len(scenes)
