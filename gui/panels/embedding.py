@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import math
 
 import numpy as np
@@ -98,7 +99,8 @@ class EmbeddingView(Panel):
         n = s.embedding_rows().shape[0]
         if s.embeddings_loaded:
             names = [tr("embed.row", n=i) for i in range(n)]
-            first_title = tr("embed.tokens_loaded", file=s.embeddings_file)
+            # The title is rich text: a file's name is shown as it is, never as markup.
+            first_title = tr("embed.tokens_loaded", file=html.escape(s.embeddings_file))
         else:
             tokens = tr("embed.token_names").split("|")
             names = [tokens[i % len(tokens)] for i in range(n)]

@@ -3,6 +3,7 @@ then on to the next or previous scene, like the builds and then the slides of a 
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Protocol
 
@@ -170,13 +171,14 @@ class DeckPlayer(QObject):
             return
         language = self._state.language
         scene = self.scenes[self.index]
-        note = scene.note(language)
+        # A deck's words are text, not markup: "pos<max_len and k>0" must not vanish.
+        note = html.escape(scene.note(language))
         label.setText(
             tr(
                 "deck.banner",
                 n=self.index + 1,
                 total=len(self.scenes),
-                title=scene.title(language),
+                title=html.escape(scene.title(language)),
                 note=f" — {note}" if note else "",
             )
         )

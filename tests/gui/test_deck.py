@@ -221,3 +221,16 @@ def test_a_handout_folder_is_written_whole_or_left_as_it_was(tmp_path):
     out = run_cli("--deck", "default", "--width", "320", "--height", "180", "--out", "new/",
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0 and len(list((tmp_path / "new").iterdir())) == len(scenes)
+
+
+def test_a_decks_words_are_shown_as_written_not_as_markup(window, tmp_path):
+    from PySide6.QtGui import QTextDocument
+
+    deck = tmp_path / "html.toml"
+    deck.write_text('[[scene]]\nview = "clock"\ntitle_en = "Rows pos<max_len and k>0 only"\n'
+                    'note_en = "R(k) for 0<k<d & more"\n')  # fmt: skip
+    assert window.deck.open_shown(str(deck))
+    shown = QTextDocument()
+    shown.setHtml(window.deck.banner.text())
+    assert "Rows pos<max_len and k>0 only" in shown.toPlainText()
+    assert "R(k) for 0<k<d & more" in shown.toPlainText()

@@ -300,3 +300,14 @@ def test_matrix_ticks_name_the_positions_drawn(show, state):
         strings = axis.tickStrings(values, 1, 10)
         assert "0" in strings and "40" in strings and "50" not in strings, (name, strings)
         assert all(v - 0.5 == round(v - 0.5) for v in values)
+
+
+def test_a_loaded_files_name_is_shown_as_written(show, state, tmp_path):
+    """The embeddings' file name goes into a rich-text title: a name with markup in it was
+    drawn as a huge red X."""
+    name = '<span style="font-size:120px;color:red">X.npy'
+    np.save(tmp_path / "e.npy", np.linspace(-1, 1, 2 * 512).reshape(2, 512))
+    assert state.load_embeddings(str(tmp_path / "e.npy"))
+    state.embeddings_file = name
+    view = show(EmbeddingView, state)
+    assert name in view.plots[0].titleLabel.item.toPlainText()
