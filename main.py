@@ -139,7 +139,8 @@ def join_dashed_values(argv: list[str]) -> list[str]:
     for arg in args:
         if arg in VALUE_OPTIONS:
             value = next(args, None)
-            if value is not None and value.startswith("-") and value not in VALUE_OPTIONS:
+            # "--" itself stays apart: argparse reads "--pos=--" as no value at all.
+            if value is not None and value.startswith("-") and value not in (*VALUE_OPTIONS, "--"):
                 joined.append(f"{arg}={value}")
                 continue
             joined.append(arg)
@@ -426,6 +427,19 @@ def run_gui(
 
     app = QApplication.instance() or create_application(sys.argv)
     if reset:
+        # Refused values or a bad deck exit before the saved settings are cleared.
+        from gui.deck import check_deck, read_deck
+        from gui.state import AppState
+
+        fresh = AppState()
+        try:
+            fresh.set(**(opening or {}))
+            if deck is not None:
+                check_deck(read_deck(deck), fresh)
+        except (ValueError, TypeError, DeckError) as err:
+            return fail(str(err), 2, "pe-clock")
+        finally:
+            fresh.deleteLater()
         try:
             reset_settings()
         except WriteError as err:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import decimal
 import os
+import re
 import stat
 import tokenize
 import warnings
@@ -154,9 +155,13 @@ def _read_header(handle: BinaryIO, name: str) -> tuple[tuple[int, ...], bool, np
         if "max_header_size" in message:  # NumPy's refusal mentions allow_pickle too
             reason = tr("npy.header_size", limit=f"{MAX_HEADER:,}")
             raise ValueError(tr("npy.header", file=name, reason=reason)) from err
-        if "pickle" in message or "object" in message:
+        if "pickle" in message:
             raise ValueError(tr("npy.pickled", file=name)) from err
-        raise ValueError(tr("npy.header", file=name, reason=message[:120])) from err
+        reason = re.sub(r" at 0x[0-9a-f]+", "", message)[:120]  # no memory addresses
+        raise ValueError(tr("npy.header", file=name, reason=reason)) from err
+    except (MemoryError, RecursionError) as err:
+        # Python's parser of the header dict gives up on thousands of nested signs (----1).
+        raise ValueError(tr("npy.header", file=name, reason=tr("npy.nested"))) from err
     shape, fortran, dtype = header
     return tuple(int(n) for n in shape), bool(fortran), np.dtype(dtype)
 

@@ -98,6 +98,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{file}에 크기가 {value:.3g}에 이르는 값이 있습니다. PE Clock은 [−1, 1] 범위의 PE와 "
         "나란히 ±{limit:.0e}까지의 임베딩만 그립니다",
     ),
+    "npy.nested": ("nested too deep to read", "너무 깊이 중첩되어 읽을 수 없습니다"),
     "npy.pickled": (
         "{file} holds Python objects (pickled data), which PE Clock never loads",
         "{file}에는 파이썬 객체(pickle 데이터)가 들어 있어 PE Clock은 읽지 않습니다",
@@ -972,6 +973,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "No deck is open (File ▸ Open deck… or File ▸ Add this view to the deck)",
         "열린 강의 순서가 없습니다 (파일 ▸ 강의 순서 열기… 또는 이 보기를 강의 순서에 추가)",
     ),
+    "deck.nested": ("values nested too deep", "값이 너무 깊이 중첩되어 있습니다"),
     "deck.banner": (
         "<b>{n}/{total} · {title}</b>{note}",
         "<b>{n}/{total} · {title}</b>{note}",

@@ -70,7 +70,7 @@ def _scene(number: int, table: object) -> Scene:
     if unknown:
         raise fail(unknown[0], tr("deck.unknown"))
     view = table.get("view")
-    if view not in VIEWS:
+    if not isinstance(view, str) or view not in VIEWS:
         raise fail("view", tr("deck.view", views=", ".join(VIEWS), value=repr(view)))
     texts = {}
     for name in TEXTS:
@@ -100,6 +100,8 @@ def parse_deck(text: str) -> list[Scene]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise DeckError(tr("deck.toml", reason=err)) from err
+    except RecursionError as err:  # arrays nested hundreds deep: no deck needs that
+        raise DeckError(tr("deck.toml", reason=tr("deck.nested"))) from err
     unknown = sorted(set(data) - {"scene"})
     if unknown:
         raise DeckError(tr("deck.top", name=unknown[0]))
@@ -170,7 +172,13 @@ def _toml_value(value: object) -> str:
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     text = str(value)
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped) + '"'
+    return '"' + "".join(c if c.isprintable() else _escape(c) for c in escaped) + '"'
+
+
+def _escape(char: str) -> str:
+    """TOML's escape of a character: \\uXXXX, or \\UXXXXXXXX beyond the first 65,536."""
+    code = ord(char)
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def deck_toml(scenes: list[Scene]) -> str:

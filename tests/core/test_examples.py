@@ -108,3 +108,19 @@ def test_precise_worked_values_against_float64_and_known_digits():
     assert str(precise_worked_value(999_998, 2, 10000.0)).startswith("-0.286511430197796731")
     with pytest.raises(ValueError, match="dim"):
         precise_worked_value(1, 4)
+
+
+@pytest.mark.parametrize("signs", [60, 3000, 8000])
+def test_a_header_of_thousands_of_signs_is_refused_as_damaged(tmp_path, signs):
+    """(----…1, 512) in the shape: Python's parser of the header ran out of recursion or
+    memory (a traceback), and fewer signs were called pickled data."""
+    from core.examples import load_embeddings
+
+    header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + "-" * signs + "1, 512), }"
+    header += " " * (-(len(header) + 11) % 64) + "\n"
+    data = b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode()
+    path = tmp_path / "signs.npy"
+    path.write_bytes(data + bytes(8 * 512))
+    with pytest.raises(ValueError, match="damaged or oversized header") as err:
+        load_embeddings(path, 512)
+    assert "pickled" not in str(err.value) and "0x" not in str(err.value)

@@ -234,3 +234,27 @@ def test_a_decks_words_are_shown_as_written_not_as_markup(window, tmp_path):
     shown.setHtml(window.deck.banner.text())
     assert "Rows pos<max_len and k>0 only" in shown.toPlainText()
     assert "R(k) for 0<k<d & more" in shown.toPlainText()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[[scene]]\nview = "clock"\ntitle_en = ' + "[" * 500 + "]" * 500 + "\n",
+        '[[scene]]\nview = ["heatmap"]\n',
+        '[[scene]]\n[scene.view]\nname = "clock"\n',
+    ],
+)
+def test_a_crafted_deck_is_refused_in_one_line(text):
+    """Arrays nested 500 deep reached a RecursionError; a view that is a list or a table, a
+    TypeError (unhashable)."""
+    with pytest.raises(DeckError, match=r"deck|scene 1"):
+        parse_deck(text)
+
+
+def test_characters_beyond_the_first_plane_survive_a_save():
+    """TOML's \\uXXXX takes four hex digits: U+F0000 must be written \\U000f0000."""
+    from gui.deck import Scene
+
+    title = "plane15 \U000f0000 tag \U000e0041 end"
+    scenes = [Scene("clock", {}, {"title_en": title})]
+    assert parse_deck(deck_toml(scenes))[0].texts["title_en"] == title

@@ -210,3 +210,26 @@ def test_the_hook_is_removed_with_its_window(qtbot):
     assert sys.excepthook == window.error_hook.handle
     window.error_hook.uninstall()
     assert sys.excepthook == before
+
+
+@pytest.mark.parametrize("refused", [["--pos", "nan"], ["--layout", "zzz"], ["--deck", "no.toml"]])
+def test_reset_settings_with_a_refused_value_keeps_them(tmp_path, refused):
+    """--reset-settings --pos nan cleared the saved settings, then refused nan."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": ""}  # fmt: skip
+    probe = "from gui.platform.settings import settings_path; print(settings_path())"
+    run = {"cwd": root, "env": env, "capture_output": True, "text": True, "timeout": 60}
+    ini = Path(subprocess.run([sys.executable, "-c", probe], **run).stdout.strip())
+    ini.parent.mkdir(parents=True, exist_ok=True)
+    ini.write_text("[state]\npos=7\n")
+    out = subprocess.run(
+        [sys.executable, str(root / "main.py"), "--reset-settings", *refused], **run
+    )
+    assert out.returncode == 2 and "cleared" not in out.stdout, out.stdout + out.stderr
+    assert ini.read_text() == "[state]\npos=7\n"
