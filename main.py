@@ -133,6 +133,13 @@ VALUE_OPTIONS = {
 }  # fmt: skip
 
 
+#: The signals that stop an export between drawing steps, or close the window (settings saved):
+#: Ctrl+C, kill, and the terminal closing (SIGHUP, where the system has it).
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
 def join_dashed_values(argv: list[str]) -> list[str]:
     joined: list[str] = []
     args = iter(argv)
@@ -351,8 +358,8 @@ def run_handout(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    # Ctrl+C and SIGTERM are noted and acted on between drawing steps (see note_signal).
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    # Ctrl+C, SIGTERM and SIGHUP are noted and acted on between drawing steps (note_signal).
+    for signum in STOP_SIGNALS:
         signal.signal(signum, note_signal)
     if args.deck is not None:
         return run_handout(args)
@@ -456,7 +463,7 @@ def run_gui(
         return fail(str(err), 2, "pe-clock")
     if view is not None:
         window.show_view(view)
-    # Ctrl+C in the terminal and SIGTERM close the window as its close button does (settings
+    # Ctrl+C in the terminal, SIGTERM and SIGHUP close the window as its close button does (settings
     # saved). Qt's event loop runs in C++: the signal's wake-up byte on a socket brings
     # control back to Python at once, where the handler runs.
     received: list[int] = []
@@ -470,7 +477,7 @@ def run_gui(
     signal.set_wakeup_fd(wake_write.fileno())
     notifier = QSocketNotifier(wake_read.fileno(), QSocketNotifier.Type.Read)
     notifier.activated.connect(lambda *_: wake_read.recv(64))
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in STOP_SIGNALS:
         signal.signal(signum, close_on_signal)
     window.show()
     if stage:

@@ -96,7 +96,11 @@ def export_animation(
     with staged(view, state, width, height, caption, stage) as figure:
         spread = range(PALETTE_SAMPLES)
         picks = sorted({start + (total - 1) * i // (PALETTE_SAMPLES - 1) for i in spread})
-        palette = shared_palette([_shrunk(frame_at(figure, pos)) for pos in picks])
+        samples = []
+        for pos in picks:  # a signal is heard within a frame here too (8 frames of 8192²)
+            samples.append(_shrunk(frame_at(figure, pos)))
+            check_interrupted()
+        palette = shared_palette(samples)
 
         def write(handle: BinaryIO) -> None:
             for index, pos in enumerate(range(start, stop + 1)):

@@ -116,8 +116,10 @@ def test_a_document_cut_short_is_refused(tmp_path):
     assert parts(tmp_path) == []
 
 
-# --- 3. Ctrl+C and SIGTERM stop an export cleanly ------------------------------------------------
-@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+# --- 3. Ctrl+C, SIGTERM and SIGHUP stop an export cleanly -----------------------------------
+@pytest.mark.parametrize(
+    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+)
 def test_a_signal_stops_an_export_and_keeps_the_old_file(tmp_path, signum, code):
     target = tmp_path / "anim.gif"
     target.write_bytes(b"GIF89a the old animation;")
@@ -472,8 +474,10 @@ def test_a_failed_reset_is_reported(tmp_path, monkeypatch, capsys):
     assert "Permission denied" in err.err and "cleared" not in err.out
 
 
-# --- 9. Ctrl+C and SIGTERM close the window as its close button does -----------------------
-@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+# --- 9. Ctrl+C, SIGTERM and SIGHUP close the window as its close button does --------------
+@pytest.mark.parametrize(
+    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+)
 def test_a_signal_closes_the_window_and_saves(tmp_path, signum, code):
     env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     ini = tmp_path / "config" / "pe-clock" / "pe-clock.ini"
