@@ -29,6 +29,7 @@ from gui.export.options import (
     MAX_FRAMES,
     MAX_SIDE,
     MIN_FPS,
+    MIN_PAGE_HEIGHT,
     MIN_SIDE,
     STILL_SUFFIXES,
     THEME_NAMES,
@@ -158,6 +159,17 @@ def join_dashed_values(argv: list[str]) -> list[str]:
     return joined
 
 
+def option_before_export(tokens: list[str]) -> str | None:
+    """A window option written before the export command (where the export would never see
+    it: pe-clock --d-model 8 export … drew d_model 512), or None. --lang serves both."""
+    for index, token in enumerate(tokens):
+        if token == "export" and (index == 0 or tokens[index - 1] not in VALUE_OPTIONS):
+            options = [t.split("=")[0] for t in tokens[:index] if t.startswith("-")]
+            misplaced = [t for t in options if t != "--lang"]
+            return misplaced[0] if misplaced else None
+    return None
+
+
 def number(text: str) -> Any:
     """'12' -> 12, '1e4' -> 10000.0; anything else is returned as is for the checks to name
     (Any: every caller passes the result to a check that validates it)."""
@@ -279,6 +291,13 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
         if value is not None:
             raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(args.out))))
+    for flag, given in (
+        ("--caption", args.caption),
+        ("--stage", args.stage),
+        ("--embeddings", args.embeddings is not None),
+    ):
+        if given:
+            raise ValueError(tr("cli.handout_flag", flag=flag))
     params = parameters(args)
     out: Path = args.out
     folder = out.is_dir() or not out.suffix  # FOLDER/ (argparse's Path drops the slash)
@@ -289,7 +308,8 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         raise ValueError(tr("cli.out_missing", value=repr(str(parent))))
     options: dict[str, Any] = {
         "width": integer("width", args.width, 1920, MIN_SIDE, MAX_SIDE),
-        "height": integer("height", args.height, 1080, MIN_SIDE, MAX_SIDE),
+        # A page keeps bands for its title and note: its figure is MIN_SIDE high at least.
+        "height": integer("height", args.height, 1080, MIN_PAGE_HEIGHT, MAX_SIDE),
         "folder": folder,
         **look(args),
     }
@@ -500,7 +520,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     i18n.set_language(lang or system_language())
     vars(argparse)["_"] = argparse_text  # argparse looks its texts up through this gettext hook
-    args = build_parser().parse_args(join_dashed_values(argv))
+    tokens = join_dashed_values(argv)
+    misplaced = option_before_export(tokens)
+    if misplaced is not None:
+        return fail(tr("cli.before_export", option=misplaced), 2, "pe-clock")
+    args = build_parser().parse_args(tokens)
     if args.command == "export":
         return run_export(args)
     if args.install_desktop_entry:

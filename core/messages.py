@@ -248,6 +248,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "--view cannot go with --deck: each scene names its view",
         "--view는 --deck과 함께 쓸 수 없습니다: 장면마다 보기가 정해져 있습니다",
     ),
+    "cli.before_export": (
+        "{option} goes after export (pe-clock export {option} …): before it, it is the window's",
+        "{option} 옵션은 export 뒤에 씁니다 (pe-clock export {option} …): 앞에 쓰면 창의 옵션입니다",
+    ),
+    "cli.handout_flag": (
+        "{flag} does not apply to a deck's handout: each page is its scene, with its title and note",
+        "{flag} 옵션은 강의 순서 유인물에는 쓰지 않습니다: 쪽마다 장면 하나와 그 제목, 메모가 들어갑니다",
+    ),
     "cli.handout_out": (
         "--out must be a .pdf file or a folder ending in /; got {value}",
         "--out은 .pdf 파일이나 /로 끝나는 폴더여야 합니다 (받은 값: {value})",

@@ -13,12 +13,12 @@ from PySide6.QtGui import QFont, QImage, QImageWriter, QPainter
 from core.i18n import tr
 from gui import style
 from gui.deck import Scene, check_deck, scene_state
+from gui.export.options import NOTE_SHARE, TITLE_SHARE, handout_figure_height
 from gui.export.render import ExportError, pdf_writer, staged
 from gui.platform.files import atomic_write, atomic_write_all, check_interrupted, check_target
 from gui.state import AppState
 
 #: Shares of the page's height for the title above the figure and the note under it.
-TITLE_SHARE, NOTE_SHARE = 0.09, 0.08
 
 
 def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, height: int) -> None:
@@ -42,7 +42,7 @@ def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, he
             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
             text,
         )
-    with staged(scene.view, state, width, height - title_h - note_h, False) as figure:
+    with staged(scene.view, state, width, handout_figure_height(height), False) as figure:
         painter.save()
         painter.translate(0, title_h)
         figure.paint(painter)

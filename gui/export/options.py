@@ -9,6 +9,19 @@ ANIMATION_SUFFIX = ".gif"
 MIN_SIDE, MAX_SIDE = 64, 8192
 MAX_FRAMES = 2000
 MIN_FPS, MAX_FPS = 1, 50
+#: A handout page's title band and note band, as shares of its height; the figure between.
+TITLE_SHARE, NOTE_SHARE = 0.09, 0.08
+
+
+def handout_figure_height(height: int) -> int:
+    """The figure's height on a handout page that many pixels high."""
+    return height - round(TITLE_SHARE * height) - round(NOTE_SHARE * height)
+
+
+#: The lowest handout page whose figure is MIN_SIDE high.
+MIN_PAGE_HEIGHT = next(
+    h for h in range(MIN_SIDE, 2 * MIN_SIDE) if handout_figure_height(h) >= MIN_SIDE
+)
 DEFAULT_FPS = 4.0
 #: Light for screens and print, dark (white on black) for projectors: see style.THEMES.
 THEME_NAMES = ("light", "dark")

@@ -149,6 +149,9 @@ def test_a_handout_has_a_page_per_scene_or_a_png_per_scene(tmp_path):
         (["--deck", "default", "--view", "clock", "--out", "h.pdf"], "--view"),
         (["--deck", "default", "--out", "h.png"], "--out"),
         (["--deck", "default", "--fps", "3", "--out", "h.pdf"], "--fps"),
+        (["--deck", "default", "--caption", "--out", "h.pdf"], "--caption"),
+        (["--deck", "default", "--stage", "--out", "h.pdf"], "--stage"),
+        (["--deck", "default", "--height", "70", "--out", "h.pdf"], "from 77"),
     ],
 )
 def test_a_bad_handout_exits_2_and_writes_nothing(tmp_path, args, named):

@@ -677,3 +677,14 @@ def test_the_embedding_caption_says_whether_the_embeddings_are_scaled(show, stat
     assert "here they are not" in view.caption.text()
     state.set(scale_embeddings=True)
     assert "multiplied too" in view.caption.text()
+
+
+def test_a_window_option_before_export_is_refused_not_ignored(tmp_path):
+    """pe-clock --d-model 8 export --view heatmap drew d_model 512 and exited 0."""
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--d-model", "8", "export", "--view", "heatmap",
+         "--out", "t.png"],
+        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": ""},
+    )  # fmt: skip
+    assert out.returncode == 2 and "--d-model goes after export" in out.stderr
+    assert not (tmp_path / "t.png").exists()
