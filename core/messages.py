@@ -957,8 +957,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " 행렬마다 눈금이 따로입니다. −1은 그 헤드의 가장 큰 벌점 {length}·m<sub>h</sub>입니다.",
     ),
     "alibi.masked": (
-        " Blank cells: the causal mask (a query does not see later keys).",
-        " 빈 칸: 인과 마스크 (쿼리는 뒤에 오는 키를 보지 않습니다).",
+        " Hatched cells: the causal mask (a query does not see later keys).",
+        " 빗금 친 칸: 인과 마스크 (쿼리는 뒤에 오는 키를 보지 않습니다).",
     ),
     # --- decks --------------------------------------------------------------------------------
     "menu.open_deck": ("Open &deck…", "강의 순서 열기(&D)…"),

@@ -6,9 +6,9 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainterPath
+from PySide6.QtWidgets import QGraphicsPathItem, QVBoxLayout, QWidget
 
 from core.alibi import alibi_bias, alibi_slopes
 from core.i18n import tr
@@ -50,18 +50,30 @@ class AlibiView(Panel):
         self.slopes = pg.ScatterPlotItem(size=t.size(9), pen=None, brush=pg.mkBrush(t.hands[1]))
         self.slope_plot.addItem(self.slopes)
         self.bias_plots, images = [], []
+        self.masks: list[QGraphicsPathItem] = []
         for column in range(3):
             plot, image = style.image_plot(self, self.graphics, 0, column + 1, theme=t)
             plot.setAspectLocked(True)
             for name in ("left", "bottom"):
                 plot.getAxis(name).set_cells(LENGTH, each=False)
+            # The masked cells hatched: blank, they looked like the zero-bias diagonal on the
+            # dark theme, and the triangle's edge was lost.
+            mask = QGraphicsPathItem(_masked_cells())
+            mask.setPen(pg.mkPen(None))
+            mask.setBrush(QBrush(t.missing_hatch, Qt.BrushStyle.BDiagPattern))
+            plot.addItem(mask)
+            self.masks.append(mask)
             self.bias_plots.append(plot)
             images.append(image)
         self.bias_images = images
-        self.bias_bar = style.colour_bar(self, t, images, self.bias_plots[-1])
-        self.line_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=4), self)
+        # The bar in a column of its own: inside the last plot it made that matrix smaller.
+        self.bias_bar = style.colour_bar(self, t, images)
+        self.graphics.addItem(self.bias_bar, row=0, col=4)
+        self.line_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=5), self)
         self.key = style.rich_label()  # of the lines, under them (inside, they crossed it)
         self.lines: list[pg.PlotDataItem] = []
+        for column in range(1, 4):  # the three matrices alike
+            self.graphics.ci.layout.setColumnStretchFactor(column, 1)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 2)
         layout = QVBoxLayout(self)
@@ -87,6 +99,8 @@ class AlibiView(Panel):
         bias = alibi_bias(s.alibi_heads, LENGTH)
         if s.causal:  # a query sees only itself and the keys before it
             bias = np.where(np.tri(LENGTH, dtype=bool)[None], bias, np.nan)
+        for hatch in self.masks:
+            hatch.setVisible(s.causal)
         drawn = self.heads_drawn()
         colours = dict(zip(drawn, t.curves, strict=False))
         for column, (plot, image) in enumerate(zip(self.bias_plots, self.bias_images, strict=True)):
@@ -165,3 +179,15 @@ class AlibiView(Panel):
         self.caption.setText(tr("alibi.caption"))
         for label in (self.caption, self.key, self.result):
             label.setFont(style.scaled_font(s.font_scale, 1.05))
+
+
+def _masked_cells() -> QPainterPath:
+    """The cells a causal query cannot see, keys j > query i: a staircase from (1, 0) down to
+    (LENGTH − 1, LENGTH − 1), then up the right edge (cell (i, j) spans j..j+1, i..i+1)."""
+    path = QPainterPath(QPointF(1, 0))
+    for i in range(1, LENGTH):
+        path.lineTo(i, i)
+        path.lineTo(i + 1, i)
+    path.lineTo(LENGTH, 0)
+    path.closeSubpath()
+    return path

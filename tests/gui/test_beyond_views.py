@@ -5,7 +5,7 @@ import re
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QCheckBox
 
 from core.alibi import alibi_bias, alibi_slopes
@@ -95,10 +95,17 @@ def test_alibi_slopes_and_the_causal_mask(show, state):
         np.testing.assert_allclose(image.image[lower], expected[lower], rtol=1e-6)
         assert np.isnan(image.image[~lower]).all()
         assert np.nanmin(image.image) == pytest.approx(-1.0)
+    # The masked cells, and only they, are hatched (blank, they looked like zero bias).
+    path = view.masks[0].path()
+    for i in range(16):
+        for j in range(16):
+            assert path.contains(QPointF(j + 0.5, i + 0.5)) == (j > i), (i, j)
+    assert all(mask.isVisible() for mask in view.masks) and "Hatched cells" in view.result.text()
     key = view.key.text()
     assert "the other 9 heads" in key and "head 6: m = <nobr>2<sup>−6</sup>" in key
     state.set(causal=False)
     np.testing.assert_allclose(view.bias_images[0].image, bias[0] / (15 * slopes[0]), rtol=1e-6)
+    assert not any(mask.isVisible() for mask in view.masks)
     state.set(alibi_heads=8)
     assert "2<sup>−8</sup>" in view.result.text()
 
