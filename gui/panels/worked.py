@@ -132,7 +132,12 @@ class WorkedView(Panel):
         headers, rows = self.cells()
         if headers != self._headers:
             self._headers = headers
-            self.table.setHorizontalHeaderLabels(headers)
+            # Each value column named by its dimension, as the course's table does (칸 0 …).
+            self.table.setHorizontalHeaderLabels(
+                [headers[0]]
+                + [tr("worked.column", dim=dim, expr=h) for dim, h in enumerate(headers[1:])]
+            )
+            self._style_headers()  # the table's height for its two-line header
         for items, (pos, *values) in zip(self.cell_items, rows, strict=True):
             for item, text in zip(
                 items, [str(pos), *(fmt(v, DECIMALS) for v in values)], strict=True
@@ -164,7 +169,8 @@ class WorkedView(Panel):
         if self._flat:
             width = self.width()
             texts = sum(label.heightForWidth(width) for label in (self.caption, self.formula))
-            room = 0.9 * (self.height() - texts - 60) / 5  # for the header and each of 4 rows
+            # For the header (two lines: the dimension, then its formula) and each of 4 rows.
+            room = 0.9 * (self.height() - texts - 60) / 6
             metrics = QFontMetricsF(font)
             widest = max(metrics.horizontalAdvance(header) for header in self.cells()[0])
             wide = 0.85 * (width / 5) / widest  # every header inside its column

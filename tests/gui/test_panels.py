@@ -25,11 +25,15 @@ def test_worked_example_matches_the_course_table(show, state):
     assert cells[1] == ["1", "0.841", "0.540", "0.010", "1.000"]
     assert cells[2] == ["2", "0.909", "−0.416", "0.020", "1.000"]
     assert [view.table.horizontalHeaderItem(c).text() for c in range(1, 5)] == [
-        "sin(pos/1)",
-        "cos(pos/1)",
-        "sin(pos/100)",
-        "cos(pos/100)",
+        "dim 0\nsin(pos/1)",
+        "dim 1\ncos(pos/1)",
+        "dim 2\nsin(pos/100)",
+        "dim 3\ncos(pos/100)",
     ]
+    state.set(language="ko")  # the course's own headers: 칸 0 … 칸 3
+    assert view.table.horizontalHeaderItem(0).text() == "위치 pos"
+    assert view.table.horizontalHeaderItem(1).text() == "칸 0\nsin(pos/1)"
+    state.set(language="en")
     caption = view.caption.text().replace("<nobr>", "").replace("</nobr>", "")
     assert "10000<sup>0/4</sup> = 1" in caption and "10000<sup>2/4</sup> = 100" in caption
     view.table.setCurrentCell(3, 2)
