@@ -228,9 +228,14 @@ def style_plot(plot: pg.PlotItem, state: AppState) -> None:
     # Room past a vertical axis's ends for half a label: with large type pyqtgraph's 15 pixels
     # cut the end labels (a colour bar's ±1 went).
     overhang = round(QFontMetricsF(font).height() / 2 + 4)
+    # A gap between a tick and its number in proportion to the type: at stage sizes the
+    # 5 pixels of pyqtgraph made "−13.6" beside its tick read "—13.6".
+    height = QFontMetricsF(font).height()
     for name in ("left", "bottom", "top", "right"):
         axis = plot.getAxis(name)
-        axis.setStyle(tickFont=font)
+        side = name in ("left", "right")
+        gap = max(5, round(height / 3)) if side else max(2, round(height / 6))
+        axis.setStyle(tickFont=font, tickTextOffset=gap)
         if name in ("left", "right"):
             axis.setStyle(hideOverlappingLabels=overhang)
         axis.setTextPen(pg.mkPen(colors.dim_text))
@@ -437,7 +442,7 @@ class ColourBar(pg.ColorBarItem):
         """Make room for the widest label in the axis's type."""
         font = self.axis.style.get("tickFont") or QFont()
         widest = max((QFontMetrics(font).horizontalAdvance(t) for t in self._labels), default=0)
-        self.axis.setWidth(widest + 16)
+        self.axis.setWidth(widest + 14 + self.axis.style["tickTextOffset"][0])
 
 
 def colour_bar(

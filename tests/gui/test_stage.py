@@ -4,6 +4,7 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QLabel
 
 from gui import style
@@ -150,3 +151,12 @@ def test_plot_titles_have_their_height(window, qtbot, view):
     ]
     window.stage.leave()
     assert not short
+
+
+def test_on_stage_a_number_stands_clear_of_its_tick(state):
+    """At stage type sizes pyqtgraph's 5 pixels made "−13.6" beside its tick read "—13.6"."""
+    state.set(**style.stage_fields(1080))
+    plot = pg.PlotItem()
+    style.style_plot(plot, state)
+    height = QFontMetricsF(style.scaled_font(state.font_scale, 0.9)).height()
+    assert plot.getAxis("left").style["tickTextOffset"][0] >= height / 3 > 5
