@@ -221,6 +221,11 @@ def worked_example(
 
 #: Digits the worked table's high-precision values carry (`precise_worked_value`).
 PRECISE_DIGITS = 40
+#: π to 100 decimals, for reducing the angles of `precise_worked_value` (at most ~70 digits).
+PI = decimal.Decimal(
+    "3.14159265358979323846264338327950288419716939937510"
+    "58209749445923078164062862089986280348253421170679"
+)
 
 
 def worked_denominators(base: float = PAPER_BASE) -> tuple[decimal.Decimal, decimal.Decimal]:
@@ -236,14 +241,14 @@ def precise_worked_value(pos: int, dim: int, base: float = PAPER_BASE) -> decima
 
     float64 rounds √base and pos/√base: at pos 999,996 the twelfth decimal of sin(pos/100) is
     off. Here the angle, its reduction by 2π and the Taylor series of sin or cos all carry
-    PRECISE_DIGITS + 20 digits (π by the series of the decimal module's documentation).
+    PRECISE_DIGITS + 20 digits.
     """
     if not 0 <= dim < 4:
         raise ValueError(f"dim must be 0, 1, 2 or 3; got {dim!r}")
     with decimal.localcontext() as ctx:
         ctx.prec = PRECISE_DIGITS + 20 + len(str(abs(int(pos))))
         angle = decimal.Decimal(int(pos)) / worked_denominators(base)[dim // 2]
-        tau = 2 * _pi()
+        tau = 2 * PI
         x = angle - tau * (angle / tau).to_integral_value()
         # sin x = x − x³/3! + …, cos x = 1 − x²/2! + …: |x| <= π, so the terms fall fast.
         term = x if dim % 2 == 0 else decimal.Decimal(1)
@@ -254,28 +259,6 @@ def precise_worked_value(pos: int, dim: int, base: float = PAPER_BASE) -> decima
             n += 2
         ctx.prec = PRECISE_DIGITS
         return +total
-
-
-def _pi() -> decimal.Decimal:
-    """π to the current precision (the decimal module documentation's recipe)."""
-    decimal.getcontext().prec += 2
-    lasts, t, s, n, na, d, da = (
-        decimal.Decimal(0),
-        decimal.Decimal(3),
-        decimal.Decimal(3),
-        1,
-        0,
-        0,
-        24,
-    )
-    while s != lasts:
-        lasts = s
-        n, na = n + na, na + 8
-        d, da = d + da, da + 32
-        t = (t * n) / d
-        s += t
-    decimal.getcontext().prec -= 2
-    return +s
 
 
 def learned_table_example(rows: int, d_model: int) -> NDArray[np.float64]:
