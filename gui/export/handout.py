@@ -18,8 +18,6 @@ from gui.export.render import ExportError, pdf_writer, staged
 from gui.platform.files import atomic_write, atomic_write_all, check_interrupted, check_target
 from gui.state import AppState
 
-#: Shares of the page's height for the title above the figure and the note under it.
-
 
 def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, height: int) -> None:
     """One scene on a width x height page: its title, its figure, its note."""
