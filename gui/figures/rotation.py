@@ -130,6 +130,7 @@ class RotationView(LazyView):
 
     def _sync_matrix(self) -> None:
         """R(k) and its zoom: redrawn only when k, d_model or base change, never with pos."""
+        self._fit_error_slot()
         s = self._state
         matrix = s.rotation_matrix()
         dim = matrix.shape[0]
@@ -260,11 +261,26 @@ class RotationView(LazyView):
         mono.setFamilies(["DejaVu Sans Mono", "monospace", *mono.families()])
         self.vector_values.setFont(mono)
         self.vector_values.slot.setFixedHeight(QFontMetrics(mono).lineSpacing() * 3 + 4)
-        spacing = QFontMetrics(style.scaled_font(scale)).lineSpacing()
-        self.vector_error.slot.setFixedHeight(spacing * 2 + 4)
         # A fixed width: changing numbers must not re-layout (and shift) the plots.
         for panel in self.text_panels:
             panel.setFixedWidth(round(TEXT_WIDTH * scale))
+        self._fit_error_slot()
+
+    def _fit_error_slot(self) -> None:
+        """Room for the error line and, where this table reaches it, the precision note at its
+        longest: fixed while pos moves (a step must not re-lay out), but never cutting the
+        note off (from about pos 10,000 on it had no room)."""
+        s = self._state
+        font = style.scaled_font(s.font_scale)
+        widest = tr("rotation.error", error="−0.00e+00") + precision_note(
+            s.max_len - 1 + max(s.k, 0), s.d_model, s.base
+        )
+        width = round(TEXT_WIDTH * s.font_scale)
+        metrics = QFontMetrics(font)
+        flags = Qt.TextFlag.TextWordWrap
+        needed = metrics.boundingRect(0, 0, width, 100_000, flags, widest).height()
+        lines = max(2, -(-needed // metrics.lineSpacing()) + (1 if "\n" in widest else 0))
+        self.vector_error.slot.setFixedHeight(metrics.lineSpacing() * lines + 4)
 
     def _fit_zoom_numbers(self, *_: object) -> None:
         """Show the zoom's numbers when a cell is wider than "−0.841"; the colours remain."""

@@ -539,3 +539,13 @@ def test_dial_labels_write_wavelengths_out():
     assert [compact(w) for w in (6.2832, 62.832, 628.32, 999.68, 60611.5, 999_999.6)] == [
         "6.28", "62.8", "628", "1,000", "60,612", "1,000,000"
     ]  # fmt: skip
+
+
+def test_the_precision_note_has_room_for_all_its_lines(rotation, state):
+    """From about pos 10,000 the note under the error was cut off after a line and a half."""
+    state.set(max_len=1_000_000, pos=999_999)
+    label = rotation.vector_error
+    assert "Pair 0's angle" in label.text()
+    assert label.heightForWidth(label.slot.width()) <= label.slot.height()
+    state.set(max_len=50, pos=3)  # a small table keeps its two lines
+    assert label.slot.height() < 4 * label.fontMetrics().lineSpacing()
