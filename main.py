@@ -159,14 +159,24 @@ def join_dashed_values(argv: list[str]) -> list[str]:
     return joined
 
 
-def option_before_export(tokens: list[str]) -> str | None:
-    """A window option written before the export command (where the export would never see
-    it: pe-clock --d-model 8 export … drew d_model 512), or None. --lang serves both."""
+#: The window's options that export takes too: written before "export", they went to the
+#: window and the export never saw them (pe-clock --d-model 8 export … drew d_model 512).
+SHARED_OPTIONS = {"--view", "--layout", "--deck", "--stage", *(f"--{n}" for n, _, _ in PARAMETERS)}
+#: The window's options that mean nothing to an export.
+WINDOW_ONLY = ("--reset-settings", "--install-desktop-entry")
+
+
+def option_before_export(tokens: list[str]) -> tuple[str, str] | None:
+    """(A window option written before the export command, the message key that says where it
+    goes), or None. --lang serves both; --help, --version and unknown options are argparse's."""
     for index, token in enumerate(tokens):
         if token == "export" and (index == 0 or tokens[index - 1] not in VALUE_OPTIONS):
-            options = [t.split("=")[0] for t in tokens[:index] if t.startswith("-")]
-            misplaced = [t for t in options if t != "--lang"]
-            return misplaced[0] if misplaced else None
+            for option in (t.split("=")[0] for t in tokens[:index] if t.startswith("-")):
+                if option in WINDOW_ONLY:
+                    return option, "cli.not_with_export"
+                if option in SHARED_OPTIONS:
+                    return option, "cli.before_export"
+            return None
     return None
 
 
@@ -523,7 +533,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tokens = join_dashed_values(argv)
     misplaced = option_before_export(tokens)
     if misplaced is not None:
-        return fail(tr("cli.before_export", option=misplaced), 2, "pe-clock")
+        return fail(tr(misplaced[1], option=misplaced[0]), 2, "pe-clock")
     args = build_parser().parse_args(tokens)
     if args.command == "export":
         return run_export(args)

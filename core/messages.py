@@ -252,9 +252,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{option} goes after export (pe-clock export {option} …): before it, it is the window's",
         "{option} 옵션은 export 뒤에 씁니다 (pe-clock export {option} …): 앞에 쓰면 창의 옵션입니다",
     ),
+    "cli.not_with_export": (
+        "{option} cannot go with export: it is for the window",
+        "{option} 옵션은 export와 함께 쓸 수 없습니다: 창을 열 때 쓰는 옵션입니다",
+    ),
     "cli.handout_flag": (
-        "{flag} does not apply to a deck's handout: each page is its scene, with its title and note",
-        "{flag} 옵션은 강의 순서 유인물에는 쓰지 않습니다: 쪽마다 장면 하나와 그 제목, 메모가 들어갑니다",
+        "{flag} cannot go with a deck's handout: each page is its scene, with its title and note",
+        "{flag} 옵션은 강의 순서 유인물에는 쓸 수 없습니다: 쪽마다 장면 하나와 그 제목, 설명이 들어갑니다",
     ),
     "cli.handout_out": (
         "--out must be a .pdf file or a folder ending in /; got {value}",

@@ -688,3 +688,8 @@ def test_a_window_option_before_export_is_refused_not_ignored(tmp_path):
     )  # fmt: skip
     assert out.returncode == 2 and "--d-model goes after export" in out.stderr
     assert not (tmp_path / "t.png").exists()
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--reset-settings", "export", "--out", "t.png"],
+        cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": ""},
+    )  # fmt: skip
+    assert out.returncode == 2 and "--reset-settings cannot go with export" in out.stderr
