@@ -35,7 +35,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "allowed.even": ("an even integer from {lo} to {hi}", "{lo}부터 {hi}까지의 짝수"),
     "allowed.choice": ("one of {choices}", "{choices} 중 하나"),
-    "allowed.bool": ("true or false", "참 또는 거짓"),
+    "allowed.bool": ("true or false", "true 또는 false"),
     "allowed.three_pairs": (
         "three pair numbers",
         "짝 번호 세 개",
@@ -543,11 +543,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- heatmap ---------------------------------------------------------------------------------
     "heatmap.x_interleaved": (
         "dimension (pair i = columns 2i: sin, 2i+1: cos)",
-        "차원 (짝 i: 2i열은 sin, 2i+1열은 cos)",
+        "차원 (짝 i: 2i열은 sin, (2i+1)열은 cos)",
     ),
     "heatmap.x_split": (
         "dimension (split halves: column i is sin of pair i, column d_model/2 + i its cos)",
-        "차원 (반씩 나눔: i열은 짝 i의 sin, d_model/2 + i열은 그 cos)",
+        "차원 (반씩 나눈 배치: i열은 짝 i의 sin, (d_model/2 + i)열은 그 cos)",
     ),
     "layout.interleaved": (
         "interleaved (the paper)",
@@ -563,7 +563,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "beyond.scale": ("value", "값"),
     "heatmap.title": (
         "PE(pos, dim) · d_model {d_model} · base {base}",
-        "PE(pos, dim) 표 · d_model {d_model} · 밑\u00a0base {base}",
+        "PE(pos, dim) · d_model {d_model} · 밑 {base}",
     ),
     "heatmap.legend": (
         "Outlined rows: <b style='color:{pos}'>pos</b>, <b style='color:{offset}'>pos + k</b>"
@@ -610,7 +610,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " 휠로 확대, 끌어서 이동, 두 번 클릭하면 표 전체를 봅니다.",
     ),
     # --- clock -----------------------------------------------------------------------------------
-    "clock.page": ("pairs {first}–{last} of {n}", "짝 {n}개 중 {first}–{last}"),
+    "clock.page": ("pairs {first}–{last} of {n}", "짝 {n}개 중 {first}~{last}"),
     "clock.fast": ("fast hand", "초침"),
     "clock.middle": ("middle hand", "분침"),
     "clock.slow": ("slow hand", "시침"),
@@ -629,9 +629,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "is a sin/cos pair) · label: i and, where there is room, positions per turn "
         "<nobr>2π·{base}<sup>2i/\u2060{d_model}</sup></nobr> · "
         "<span style='color:{color}'><nobr>dashed: pos + k</nobr></span>",
-        "<b>시계 바늘 {n}개</b>, 짝 i마다 하나 (차원이 {d_model}개라 바늘도 {d_model}개라고 "
-        "생각하기 쉽지만, 바늘 하나는 sin·cos 한 쌍입니다) · 숫자: 짝 번호 i, 자리가 있으면 한 "
-        "바퀴에 걸리는 위치 수 <nobr>2π·{base}<sup>2i/\u2060{d_model}</sup></nobr>도 · "
+        "<b>시계 바늘 {n}개</b>, 짝 i마다 하나 (흔히 {d_model}개라고 하지만 바늘 하나가 sin·cos "
+        "한 쌍입니다) · 숫자: 짝 번호 i와, 자리가 있으면 한 바퀴에 걸리는 위치 수"
+        "(<nobr>2π·{base}<sup>2i/\u2060{d_model}</sup></nobr>) · "
         "<span style='color:{color}'><nobr>점선: pos + k</nobr></span>",
     ),
     "clock.legend": (
@@ -639,8 +639,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{name} · 짝 {pair} · 한 바퀴에 {wave} 위치 · 지금\u00a0{angle}°",
     ),
     "clock.beyond": (
-        "pos {pos} is beyond the trained length {n}: the model never saw it",
-        "pos {pos}은(는) 학습 길이 {n}을(를) 넘었습니다: 모델이 본 적 없는 위치입니다",
+        "pos {pos} lies past the trained positions 0…{last}: the model never saw it",
+        "pos {pos}은(는) 학습 때 본 위치(0~{last}) 밖입니다: 모델이 본 적 없는 위치입니다",
     ),
     # --- rotation --------------------------------------------------------------------------------
     "rotation.caption": (
@@ -648,8 +648,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "R(k) is built from k alone: it stays the same while pos moves. In the addition "
         "formulas i is the pair index, and pair i turns by k·ω<sub>i</sub>, not by k.",
         "<b>상대 위치는 회전입니다:</b> PE(pos+k) = R(k)·PE(pos). R(k)는 k에만 달려 "
-        "있으므로 pos가 바뀌어도 그대로입니다. 삼각함수 덧셈 공식에 따라 짝 i(i는 짝 번호)는 "
-        "k가 아니라 k·ω<sub>i</sub>만큼 돕니다.",
+        "있으므로 pos가 바뀌어도 그대로입니다. 덧셈 공식의 i는 짝 번호이고, 짝\u00a0i는 k가 "
+        "아니라 k·ω<sub>i</sub>만큼 돕니다.",
     ),
     "rotation.matrix": ("R(k = {k})", "회전 행렬 R(k = {k})"),
     "rotation.leading": (
@@ -787,10 +787,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "view.embedding": ("Embedding + position", "임베딩 + 위치"),
     "view.worked": ("Worked example table", "계산 예시 표"),
     "view.unique": ("Every position is unique", "모든 위치는 서로 다름"),
-    "view.distance": ("Distance, not position", "위치가 아닌 거리"),
+    "view.distance": ("Distance, not position", "위치가 아니라 거리"),
     "view.wavelength": ("Wavelength ruler", "파장 눈금자"),
     "view.beyond": ("Beyond the trained length", "학습 길이 너머"),
-    "view.why": ("Why position? (toy self-attention)", "왜 위치가 필요한가 (장난감 셀프 어텐션)"),
+    "view.why": (
+        "Why position? (toy self-attention)",
+        "왜 위치가 필요한가 (작은 셀프 어텐션 예제)",
+    ),
     "view.rope": ("RoPE: rotary position embedding", "RoPE: 회전 위치 임베딩"),
     "view.scaling": ("Context extension (RoPE scaling)", "컨텍스트 길이 늘리기 (RoPE 스케일링)"),
     "view.alibi": ("ALiBi: linear biases", "ALiBi: 선형 편향"),
@@ -858,14 +861,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "as they did over L0, or less: linear (Position Interpolation) divides every θ by s; "
         "NTK-aware raises the base, which divides the slowest pair's θ by s; dynamic NTK raises "
         "it with the length (as Hugging Face computes it, factor s at length s·L0 divides the "
-        "slowest θ by s² − s + 1, not s); YaRN and Llama 3.1 divide only the slow pairs' θ by s "
+        "slowest θ by s<sup>2</sup> − s + 1, not s); YaRN and Llama 3.1 divide only the slow pairs' θ by s "
         "and keep the fast ones that tell neighbours apart, with a ramp between.",
         "<b>컨텍스트 길이 늘리기.</b> 위치 L0개로 학습한 모델이 더 긴 글을 만나면 느린 짝이 본 적 "
         "없는 각도까지 돌게 됩니다. 각 방법은 θ<sub>i</sub>(rope_theta = {base})를 다시 조정해, 새 "
         "길이 s·L0 동안에도 느린 짝이 L0 동안 돌던 만큼, 또는 그보다 덜 돌게 합니다. 선형"
-        "(Position Interpolation)은 모든 θ를 s로 나누고, NTK 방식은 밑\u00a0base를 키워 가장 느린 "
-        "짝의 θ를 s로 나눕니다. 동적 NTK는 길이에 따라 밑을 키우는데, Hugging Face의 계산대로라면 "
-        "배율 s, 길이 s·L0에서 가장 느린 짝의 θ를 s가 아니라 s² − s + 1로 나눕니다. YaRN과 Llama "
+        "(Position Interpolation)은 모든 θ를 s로 나누고, NTK\u00a0방식은 밑\u00a0base를 키워 가장 느린 "
+        "짝의 θ를 s로 나눕니다. 동적\u00a0NTK는 길이에 따라 밑을 키우는데, Hugging Face의 계산대로라면 "
+        "배율 s, 길이 s·L0에서 가장 느린 짝의 θ를 s가 아니라 s<sup>2</sup> − s + 1로 나눕니다. YaRN과 Llama "
         "3.1은 느린 짝의 θ만 s로 나누고 이웃 위치를 구별하는 빠른 짝은 그대로 두며, 그 사이의 짝은 "
         "비율을 서서히 바꿔 잇습니다.",
     ),
@@ -902,10 +905,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "scaling.ratio": ("θ′/θ", "θ′/θ"),
     "scaling.wavelength": ("positions per turn", "한 바퀴에 걸리는 위치 수"),
     "scaling.result": (
-        "s = {s}: from L0 = {l0} to s·L0 = {target} positions (dynamic NTK drawn at that "
-        "length). Attention factor: {factors}.",
-        "s = {s}: L0 = {l0}에서 s·L0 = {target} 위치까지 (동적 NTK는 그 길이에서 그렸습니다). "
-        "어텐션 배율(attention factor): {factors}.",
+        "s = {s}: from L0 = {l0} to s·L0 = {target} positions{dynamic}. Attention factor: "
+        "{factors}.",
+        "s = {s}: L0 = {l0}에서 s·L0 = {target} 위치까지{dynamic}. 어텐션 배율(attention "
+        "factor): {factors}.",
     ),
     # --- ALiBi --------------------------------------------------------------------------------
     "alibi.caption": (
@@ -985,7 +988,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "No deck is open (File ▸ Open deck… or File ▸ Add this view to the deck)",
         "열린 강의 순서가 없습니다 (파일 ▸ 강의 순서 열기… 또는 이 보기를 강의 순서에 추가)",
     ),
-    "deck.nested": ("values nested too deep", "값이 너무 깊이 중첩되어 있습니다"),
+    "deck.nested": (
+        "deck: values nested too deep to read",
+        "강의 순서: 값이 너무 깊이 중첩되어 읽을 수 없습니다",
+    ),
+    "deck.no_view": ("the scene names no view", "장면에 view가 없습니다"),
+    "deck.not_file": (
+        "deck: not a regular file (a folder, device or pipe): {path}",
+        "강의 순서: 일반 파일이 아닙니다 (폴더, 장치, 파이프 등): {path}",
+    ),
+    "scaling.dynamic_drawn": (
+        " (dynamic NTK drawn at that length)",
+        " (동적 NTK는 그 길이에서 그렸습니다)",
+    ),
     "deck.banner": (
         "<b>{n}/{total} · {title}</b>{note}",
         "<b>{n}/{total} · {title}</b>{note}",
@@ -1032,11 +1047,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "deck.no_file": ("deck: no such file: {path}", "강의 순서: 그런 파일이 없습니다: {path}"),
     "deck.too_large": (
         "deck: {path} is larger than {limit} bytes",
-        "강의 순서: {path}이(가) {limit}바이트보다 큽니다",
+        "강의 순서 파일이 {limit}바이트보다 큽니다: {path}",
     ),
     "deck.unreadable": (
         "deck: cannot read {path}: {reason}",
-        "강의 순서: {path}을(를) 읽을 수 없습니다: {reason}",
+        "강의 순서 파일을 읽을 수 없습니다: {path} ({reason})",
     ),
     # --- why position? -----------------------------------------------------------------------
     "why.caption": (
@@ -1150,7 +1165,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "unique.count": (
         "<b>{distinct}</b> distinct rows among positions 0…{last} ({decimals} decimals): {verdict}",
-        "위치 0~{last} 중 서로 다른 행 <b>{distinct}</b>개 (소수 {decimals}자리): {verdict}",
+        "위치 0~{last} 중 서로 다른 행 <b>{distinct}</b>개 (소수점 아래 {decimals}자리): {verdict}",
     ),
     "unique.all": (
         "every position has its own pattern",
@@ -1183,8 +1198,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>Distance, not position.</b> PE(pos)·PE(pos+k) = Σ cos(k·ω<sub>i"
         "</sub>) depends on k alone: the curves for different pos lie on top "
         "of each other.",
-        "<b>위치가 아니라 거리.</b> 내적 PE(pos)·PE(pos+k) = Σ cos(k·ω<sub>i</sub>): "
-        "k에만 달려 있어서 pos가 달라도 곡선이 겹칩니다.",
+        "<b>위치가 아니라 거리.</b> 내적 PE(pos)·PE(pos+k) = Σ cos(k·ω<sub>i</sub>)는 "
+        "k에만 달려 있으므로, pos가 달라도 곡선이 겹칩니다.",
     ),
     "distance.curves": ("PE(pos)·PE(pos+k) against k", "k에 따른 PE(pos)·PE(pos+k)"),
     "distance.k": (
@@ -1226,13 +1241,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "wave.max_len": (
         "positions 0…{last}: {last} steps",
-        "위치 0~{last}: {last}걸음",
+        "위치 0~{last} ({last}번 이동)",
     ),
     "wave.summary": (
         "<b>{done}</b> of {total} pairs finish at least one turn over positions 0…{last} "
         "({last} steps); <b>{never}</b> never do (hollow): within the sequence they move "
         "less than a full circle.",
-        "짝 {total}개 가운데 <b>{done}</b>개는 위치 0~{last}({last}걸음) 동안 적어도 한 바퀴를 "
+        "짝 {total}개 가운데 <b>{done}</b>개는 위치 0~{last}({last}번 이동) 동안 적어도 한 바퀴를 "
         "돌고, <b>{never}</b>개(속이 빈 점)는 한 바퀴를 다 돌지 못합니다.",
     ),
     "wave.finish": (

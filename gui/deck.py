@@ -70,6 +70,8 @@ def _scene(number: int, table: object) -> Scene:
     if unknown:
         raise fail(unknown[0], tr("deck.unknown"))
     view = table.get("view")
+    if view is None:
+        raise fail("view", tr("deck.no_view"))
     if not isinstance(view, str) or view not in VIEWS:
         raise fail("view", tr("deck.view", views=", ".join(VIEWS), value=repr(view)))
     texts = {}
@@ -101,7 +103,7 @@ def parse_deck(text: str) -> list[Scene]:
     except tomllib.TOMLDecodeError as err:
         raise DeckError(tr("deck.toml", reason=err)) from err
     except RecursionError as err:  # arrays nested hundreds deep: no deck needs that
-        raise DeckError(tr("deck.toml", reason=tr("deck.nested"))) from err
+        raise DeckError(tr("deck.nested")) from err
     unknown = sorted(set(data) - {"scene"})
     if unknown:
         raise DeckError(tr("deck.top", name=unknown[0]))
@@ -154,7 +156,7 @@ def read_deck(source: str | Path) -> list[Scene]:
     path = Path(source)
     try:
         if not path.is_file():
-            raise DeckError(tr("deck.no_file", path=path))
+            raise DeckError(tr("deck.not_file" if path.exists() else "deck.no_file", path=path))
         if path.stat().st_size > MAX_DECK_BYTES:
             raise DeckError(tr("deck.too_large", path=path, limit=f"{MAX_DECK_BYTES:,}"))
         text = path.read_text(encoding="utf-8")

@@ -328,7 +328,7 @@ class ClockView(LazyView):
         beyond = s.pos >= s.train_len
         self.legend_lines[-1].setVisible(beyond)
         self.legend_lines[-1].setText(
-            tr("clock.beyond", pos=s.pos, n=s.train_len) if beyond else ""
+            tr("clock.beyond", pos=s.pos, last=s.train_len - 1) if beyond else ""
         )
         # Shade the large clock, as the heatmap shades its rows, for positions never trained on.
         # Only on a change: setting a view's background repaints the whole view.

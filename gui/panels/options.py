@@ -37,6 +37,13 @@ class Options(QWidget):
             label = QLabel()
             self._row.addWidget(label)
             self._texts.append(lambda: label.setText(tr(label_key)))
+        if isinstance(widget, QComboBox):
+            # As wide as about 12 characters, not as its longest item: in Korean the model
+            # names made the Extension tab's row, and so the window, wider than a 1280 screen.
+            widget.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            widget.setMinimumContentsLength(12)
         self._row.addWidget(widget)
         self._row.addSpacing(12)
 

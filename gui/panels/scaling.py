@@ -136,7 +136,7 @@ class ScalingView(Panel):
             self.ratio_curves[method].setData(pairs, theta / inv, **dot)
             self.wave_curves[method].setData(pairs, 2 * np.pi / theta, **dot)
             entries.append((self._colors[method], tr(f"scaling.{method}")))
-            factors.append(f"{tr(f'scaling.{method}')} {attention:.4g}")
+            factors.append(f"<nobr>{tr(f'scaling.{method}')} {attention:.4g}</nobr>")
         yarn = "yarn" in shown
         self.paper_curve.setVisible(yarn)
         paper_gap = ""
@@ -178,6 +178,7 @@ class ScalingView(Panel):
                 s=f"{s.scaling_factor:g}",
                 l0=f"{s.original_len:,}",
                 target=f"{round(s.scaling_factor * s.original_len):,}",
+                dynamic=tr("scaling.dynamic_drawn") if "dynamic" in shown else "",
             )
             + paper_gap
         )
