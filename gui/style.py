@@ -261,6 +261,22 @@ def style_marker(line: pg.InfiniteLine, state: AppState) -> None:
     line.label.setFont(scaled_font(state.font_scale, 0.9))
 
 
+def _title_room(label: pg.LabelItem) -> None:
+    """pyqtgraph's LabelItem.updateMin, but asking for no width: a long title must not widen
+    its plot past its view (at 1280 pixels the heatmap's title pushed its colour bar out of
+    sight). A title wider than its plot reaches over the axes beside it instead."""
+    height = label.itemRect().height()
+    label.setMinimumWidth(0)
+    label.setMinimumHeight(height)
+    label._sizeHint = {
+        Qt.SizeHint.MinimumSize: (0, height),
+        Qt.SizeHint.PreferredSize: (0, height),
+        Qt.SizeHint.MaximumSize: (-1, -1),
+        Qt.SizeHint.MinimumDescent: (0, 0),
+    }
+    label.updateGeometry()
+
+
 def set_title(plot: pg.PlotItem, text: str, state: AppState) -> None:
     """A plot title at the current type size (pyqtgraph styles titles through HTML)."""
     size = f"{BASE_POINT_SIZE * state.font_scale * 1.1:.1f}pt"
@@ -269,6 +285,7 @@ def set_title(plot: pg.PlotItem, text: str, state: AppState) -> None:
     unchanged = label.text == text and label.opts.get("size") == size
     if label.isVisible() and unchanged and label.opts.get("color") == color:
         return  # unchanged: setting it again would repaint the plot
+    label.updateMin = lambda: _title_room(label)
     plot.setTitle(text, size=size, color=color, bold=True)
     # pyqtgraph keeps 30 pixels for a title: larger type ran into the plot below it and the
     # tick labels above. Its own height, and a little room under it.

@@ -177,3 +177,13 @@ def test_show_view_brings_any_registered_view_on_screen(window):
     assert window.tabs.currentWidget() is window.panel_hosts["distance"]
     window.show_view("clock")  # one of the three figures: the tab that holds them
     assert window.tabs.currentIndex() == 0
+
+
+def test_at_1280_pixels_the_heatmap_keeps_its_colour_bar_in_view(window, qtbot):
+    """The heatmap's long title widened its plot past its view: the colour bar was cut off."""
+    window.resize(1280, 720)
+    qtbot.wait(20)
+    heatmap = window.heatmap_view
+    bar = heatmap.colorbar.mapRectToScene(heatmap.colorbar.boundingRect())
+    assert bar.right() <= heatmap.graphics.width() + 1
+    assert heatmap.graphics.ci.geometry().width() <= heatmap.graphics.width() + 1
