@@ -180,6 +180,17 @@ def option_before_export(tokens: list[str]) -> tuple[str, str] | None:
     return None
 
 
+def out_is_folder(tokens: list[str]) -> bool:
+    """Whether --out was written as a folder, ending in "/" (argparse's Path drops it)."""
+    value = ""
+    for token, following in zip(tokens, [*tokens[1:], ""], strict=True):
+        if token == "--out":
+            value = following
+        elif token.startswith("--out="):
+            value = token.partition("=")[2]
+    return value.endswith(("/", os.sep))
+
+
 def number(text: str) -> Any:
     """'12' -> 12, '1e4' -> 10000.0; anything else is returned as is for the checks to name
     (Any: every caller passes the result to a check that validates it)."""
@@ -310,7 +321,8 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
             raise ValueError(tr("cli.handout_flag", flag=flag))
     params = parameters(args)
     out: Path = args.out
-    folder = out.is_dir() or not out.suffix  # FOLDER/ (argparse's Path drops the slash)
+    # FOLDER/ (argparse's Path drops the slash, so main notes it: week1.v2/ is a folder too).
+    folder = args.out_folder or out.is_dir() or not out.suffix
     if not folder and out.suffix.lower() != ".pdf":
         raise ValueError(tr("cli.handout_out", value=repr(str(out))))
     parent = out.parent if not out.is_dir() else out
@@ -342,6 +354,8 @@ def report(written: list[Path]) -> int:
     for path in written:
         try:
             print(path, flush=True)
+        except UnicodeEncodeError:  # a name stdout's encoding cannot spell: escaped, not lost
+            print(str(path).encode("ascii", "backslashreplace").decode("ascii"), flush=True)
         except OSError as err:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return fail(tr("cli.stdout", path=path, reason=err.strerror or err), 1)
@@ -531,10 +545,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language(lang or system_language())
     vars(argparse)["_"] = argparse_text  # argparse looks its texts up through this gettext hook
     tokens = join_dashed_values(argv)
+    for token in tokens:  # argparse reads "--pos=--" as an empty list, not as no value
+        option, _, value = token.partition("=")
+        if value == "--" and option in VALUE_OPTIONS:
+            return fail(f"argument {option}: {tr('argparse.expected one argument')}", 2, "pe-clock")
     misplaced = option_before_export(tokens)
     if misplaced is not None:
         return fail(tr(misplaced[1], option=misplaced[0]), 2, "pe-clock")
     args = build_parser().parse_args(tokens)
+    args.out_folder = out_is_folder(tokens)
     if args.command == "export":
         return run_export(args)
     if args.install_desktop_entry:

@@ -20,6 +20,7 @@ import numpy.lib.format as npy_format
 from numpy.typing import NDArray
 
 from core.encoding import encode, inverse_frequencies
+from core.format import fmt_base
 from core.i18n import tr
 from core.params import PAPER_BASE, check_d_model
 
@@ -230,10 +231,12 @@ PI = decimal.Decimal(
 
 def worked_denominators(base: float = PAPER_BASE) -> tuple[decimal.Decimal, decimal.Decimal]:
     """base^(0/4) = 1 and base^(2/4) = √base to PRECISE_DIGITS significant digits: the worked
-    table's denominators as real numbers (float64 rounds √500000; 100 = √10000 is exact)."""
+    table's denominators as real numbers (float64 rounds √500000; 100 = √10000 is exact). The
+    base is the number as it is written (1.1, not the float 1.100000000000000088…), so the
+    values agree with the formulas that print it."""
     with decimal.localcontext() as ctx:
         ctx.prec = PRECISE_DIGITS
-        return decimal.Decimal(1), decimal.Decimal(base).sqrt()
+        return decimal.Decimal(1), decimal.Decimal(fmt_base(base)).sqrt()
 
 
 def precise_worked_value(pos: int, dim: int, base: float = PAPER_BASE) -> decimal.Decimal:

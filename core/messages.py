@@ -997,6 +997,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "deck: not a regular file (a folder, device or pipe): {path}",
         "강의 순서: 일반 파일이 아닙니다 (폴더, 장치, 파이프 등): {path}",
     ),
+    "scaling.one_pair": (
+        " With head_dim 2 there is one pair, and θ<sub>0</sub> = base<sup>0</sup> = 1 at any "
+        "base: NTK-aware and dynamic NTK leave it as it is.",
+        " head_dim이 2이면 짝이 하나뿐이고 θ<sub>0</sub> = base<sup>0</sup> = 1은 밑과 상관없으므로, "
+        "NTK 방식과 동적 NTK는 그 θ를 바꾸지 않습니다.",
+    ),
     "scaling.dynamic_drawn": (
         " (dynamic NTK drawn at that length)",
         " (동적 NTK는 그 길이에서 그렸습니다)",

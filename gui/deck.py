@@ -104,6 +104,8 @@ def parse_deck(text: str) -> list[Scene]:
         raise DeckError(tr("deck.toml", reason=err)) from err
     except RecursionError as err:  # arrays nested hundreds deep: no deck needs that
         raise DeckError(tr("deck.nested")) from err
+    if _depth(data) > MAX_DEPTH:  # dotted keys nest without recursing; their repr would not
+        raise DeckError(tr("deck.nested"))
     unknown = sorted(set(data) - {"scene"})
     if unknown:
         raise DeckError(tr("deck.top", name=unknown[0]))
@@ -111,6 +113,23 @@ def parse_deck(text: str) -> list[Scene]:
     if not isinstance(tables, list) or not tables:
         raise DeckError(tr("deck.empty"))
     return [_scene(number, table) for number, table in enumerate(tables, start=1)]
+
+
+#: Tables and arrays in a deck nest at most this deep ([[scene]], a table, a list of hands).
+MAX_DEPTH = 8
+
+
+def _depth(value: object) -> int:
+    """How deep tables and arrays nest in value, counted without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, dict):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+    return deepest
 
 
 def check_deck(scenes: list[Scene], state: AppState) -> None:

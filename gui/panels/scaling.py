@@ -181,6 +181,7 @@ class ScalingView(Panel):
                 dynamic=tr("scaling.dynamic_drawn") if "dynamic" in shown else "",
             )
             + paper_gap
+            + (tr("scaling.one_pair") if s.head_dim == 2 else "")
         )
         for label in (self.caption, self.key, self.result):
             label.setFont(style.scaled_font(s.font_scale, 1.05))

@@ -224,7 +224,7 @@ class WorkedView(Panel):
                 pair=dim // 2,
                 expression=headers[col].replace("pos", str(pos)),
                 value=fmt(value, DECIMALS),
-                exact=f"{exact:.12f}".replace("-", "−"),
+                exact=_twelve(exact),
             )
         )
 
@@ -237,3 +237,9 @@ class WorkedView(Panel):
 
     def _on_copy_csv_button_clicked(self) -> None:
         self._copy(",")
+
+
+def _twelve(value: Decimal) -> str:
+    """value to 12 decimals with a true minus sign, and no −0.000000000000."""
+    text = f"{value:.12f}"
+    return (text.lstrip("-") if Decimal(text).is_zero() else text).replace("-", "−")

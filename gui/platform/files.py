@@ -155,7 +155,7 @@ def atomic_write(path: Path, write: Callable[[BinaryIO], object]) -> Path:
 def atomic_write_all(files: list[tuple[Path, Callable[[BinaryIO], object]]]) -> list[Path]:
     """`atomic_write` for several files at once: all are written and checked beside their
     targets first, and only then put in place, so a failure or a signal leaves every target
-    as it was (a handout's folder never holds half of one deck and half of another)."""
+    as it was (a handout's pages come all from one run or all from the one before)."""
     staged: list[tuple[Path, Path]] = []
     try:
         for path, write in files:

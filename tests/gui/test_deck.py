@@ -245,6 +245,7 @@ def test_a_decks_words_are_shown_as_written_not_as_markup(window, tmp_path):
         '[[scene]]\nview = "clock"\ntitle_en = ' + "[" * 500 + "]" * 500 + "\n",
         '[[scene]]\nview = ["heatmap"]\n',
         '[[scene]]\n[scene.view]\nname = "clock"\n',
+        "[[scene]]\nview." + ".".join(["a"] * 1000) + " = 1\n",  # dotted keys: no recursion
     ],
 )
 def test_a_crafted_deck_is_refused_in_one_line(text):

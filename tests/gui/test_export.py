@@ -693,3 +693,19 @@ def test_a_window_option_before_export_is_refused_not_ignored(tmp_path):
         cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": ""},
     )  # fmt: skip
     assert out.returncode == 2 and "--reset-settings cannot go with export" in out.stderr
+
+
+@pytest.mark.parametrize("given", ["--pos=--", "--out=--"])
+def test_an_option_given_no_value_with_an_equals_sign_gets_one_line(tmp_path, given):
+    """argparse read --pos=-- as an empty list: a traceback, exit 1."""
+    out = run_cli("--out", "x.png", given, cwd=tmp_path)
+    assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+    assert "expected one argument" in out.stderr
+
+
+def test_a_handout_folder_named_with_a_dot_is_a_folder(tmp_path):
+    """--out week1.v2/ is a folder (argparse's Path dropped the slash: refused as not .pdf)."""
+    out = run_cli("--deck", "default", "--width", "320", "--height", "180", "--out", "week1.v2/",
+                  cwd=tmp_path)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert (tmp_path / "week1.v2" / "01-heatmap.png").is_file()

@@ -71,6 +71,11 @@ def test_worked_formula_writes_twelve_right_decimals_and_exact_denominators(show
     assert "sin(1/500000^(2/4))" in view.formula.text() and "0.001414213091)" in view.formula.text()
     assert "500000<sup>2/4</sup></nobr> ≈ 707.107" in view.caption.text()
     assert view.cells()[0][3] == "sin(pos/500000^(2/4))"
+    # The value of the formula as printed: base 1.1, not the float 1.100000000000000088…
+    state.set(base=1.1, pos=999_999)
+    view.table.setCurrentCell(0, 3)
+    assert "sin(999999/1.1^(2/4))" in view.formula.text()
+    assert "0.739137619899)" in view.formula.text()  # mpmath; the float base gives …873
 
 
 def test_embedding_panel_adds_pe_to_the_embeddings(show, state):
