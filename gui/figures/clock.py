@@ -171,7 +171,10 @@ class ClockView(LazyView):
         self.next_page.setArrowType(Qt.ArrowType.RightArrow)
         self.page_label = QLabel()
         self.pager = QWidget()
-        self.pager.setProperty(style.INTERACTIVE, True)
+        # A figure keeps the page's name (which dials it shows), not the buttons: the pager
+        # itself shows again whenever there is more than one page.
+        for button in (self.previous_page, self.next_page):
+            button.setProperty(style.INTERACTIVE, True)
         pager = QHBoxLayout(self.pager)
         pager.setContentsMargins(0, 0, 0, 0)
         for widget in (self.previous_page, self.page_label, self.next_page):
