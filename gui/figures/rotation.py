@@ -279,6 +279,7 @@ class RotationView(LazyView):
         metrics = QFontMetrics(font)
         flags = Qt.TextFlag.TextWordWrap
         needed = metrics.boundingRect(0, 0, width, 100_000, flags, widest).height()
+        # A line to spare with the note: its numbers change width with the position.
         lines = max(2, -(-needed // metrics.lineSpacing()) + (1 if "\n" in widest else 0))
         self.vector_error.slot.setFixedHeight(metrics.lineSpacing() * lines + 4)
 
