@@ -183,9 +183,9 @@ def option_before_export(tokens: list[str]) -> tuple[str, str] | None:
 def out_is_folder(tokens: list[str]) -> bool:
     """Whether --out was written as a folder, ending in "/" (argparse's Path drops it)."""
     value = ""
-    for token, following in zip(tokens, [*tokens[1:], ""], strict=True):
-        if token == "--out":
-            value = following
+    for index, token in enumerate(tokens):
+        if token == "--out" and index + 1 < len(tokens):
+            value = tokens[index + 1]
         elif token.startswith("--out="):
             value = token.partition("=")[2]
     return value.endswith(("/", os.sep))

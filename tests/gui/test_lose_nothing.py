@@ -494,6 +494,17 @@ def test_a_signal_closes_the_window_and_saves(tmp_path, signum, code):
     assert "pos=17" in saved and "geometry" in saved  # written by the close, as on a click
 
 
+def test_the_window_opens_with_no_arguments_at_all(tmp_path):
+    """The README's launch command passes none: an argument scan once failed on an empty list."""
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
+    window = cli(cwd=tmp_path, env={**env, "QT_QPA_PLATFORM": "offscreen"})
+    time.sleep(3)
+    assert window.poll() is None, window.communicate()[1]
+    window.send_signal(signal.SIGTERM)
+    _, stderr = window.communicate(timeout=30)
+    assert window.returncode == 143 and "Traceback" not in stderr, stderr
+
+
 # --- 10. long lectures stay flat -------------------------------------------------------------
 def test_language_switches_leave_no_translators_behind(window):
     from PySide6.QtCore import QCoreApplication, QEvent, QTranslator
