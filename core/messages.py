@@ -302,7 +302,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "cli.opt.d_model": (
         "embedding width, even, 2..8192 (default {default})",
-        "임베딩 차원 수, 2..8192의 짝수 (기본값 {default})",
+        "임베딩 차원 수, 2~8192의 짝수 (기본값 {default})",
     ),
     "cli.opt.max_len": ("number of positions (default {default})", "위치 개수 (기본값 {default})"),
     "cli.opt.base": (
@@ -328,7 +328,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "cli.opt.fps": (
         "GIF: frames per second, 1..50 (default 4)",
-        "GIF: 초당 프레임 수, 1..50 (기본값 4)",
+        "GIF: 초당 프레임 수, 1~50 (기본값 4)",
     ),
     "cli.error": ("{prog}: error: {message}", "{prog}: 오류: {message}"),
     "cli.out_suffix": (
@@ -887,10 +887,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "scaling.paper": ("YaRN as its paper writes it (left)", "논문에 적힌 YaRN (왼쪽)"),
     "scaling.before": ("wavelengths before (right)", "바꾸기 전 파장 (오른쪽)"),
     "scaling.yarn_note": (
-        " YaRN is drawn as its reference code computes it (Hugging Face transformers): a "
+        " YaRN is drawn as Hugging Face transformers computes it: a "
         "linear ramp over the pair index. The paper ramps over r = L0/λ, the turns a pair "
         "makes within L0 (dashed); the two differ by up to {gap} in θ′/θ (pair {pair}).",
-        " YaRN은 참조 코드(Hugging Face transformers)가 계산하는 대로, 짝 번호에 따라 직선으로 "
+        " YaRN은 Hugging Face transformers가 계산하는 대로, 짝 번호에 따라 직선으로 "
         "바뀌는 경사(ramp)로 그렸습니다. 논문은 짝이 L0 안에서 도는 바퀴 수 r = L0/λ에 대해 경사를 둡니다"
         "(점선). 둘은 θ′/θ에서 최대 {gap}만큼 다릅니다(짝 {pair}).",
     ),
