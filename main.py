@@ -147,8 +147,7 @@ def join_dashed_values(argv: list[str]) -> list[str]:
     for arg in args:
         if arg in VALUE_OPTIONS:
             value = next(args, None)
-            # "--" itself stays apart: argparse reads "--pos=--" as no value at all.
-            if value is not None and value.startswith("-") and value not in (*VALUE_OPTIONS, "--"):
+            if value is not None and value.startswith("-") and value not in VALUE_OPTIONS:
                 joined.append(f"{arg}={value}")
                 continue
             joined.append(arg)
@@ -545,7 +544,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     i18n.set_language(lang or system_language())
     vars(argparse)["_"] = argparse_text  # argparse looks its texts up through this gettext hook
     tokens = join_dashed_values(argv)
-    for token in tokens:  # argparse reads "--pos=--" as an empty list, not as no value
+    for token in tokens:  # argparse reads "--pos=--" (or "--pos --") as an empty list
         option, _, value = token.partition("=")
         if value == "--" and option in VALUE_OPTIONS:
             return fail(f"argument {option}: {tr('argparse.expected one argument')}", 2, "pe-clock")

@@ -132,18 +132,34 @@ def _depth(value: object) -> int:
     return deepest
 
 
+def parameters(state: AppState) -> dict[str, Any]:
+    """The fields a scene may set, as state holds them."""
+    return {name: getattr(state, name) for name in PARAMETERS}
+
+
 def check_deck(scenes: list[Scene], state: AppState) -> None:
     """Apply every scene in order to a copy of state: raise DeckError naming the first scene
     and field that state refuses; state itself never changes."""
     scene_state(scenes, len(scenes) - 1, state).deleteLater()
 
 
-def scene_state(scenes: list[Scene], index: int, state: AppState, at_end: bool = False) -> AppState:
-    """A copy of state showing scene index: the scenes up to it applied in order (a scene
-    keeps what the ones before it set), then the first (or last) of its positions. The window
-    going back to a scene and the handout's page of it show the same. Raises DeckError."""
+def scene_state(
+    scenes: list[Scene],
+    index: int,
+    state: AppState,
+    at_end: bool = False,
+    base: dict[str, Any] | None = None,
+) -> AppState:
+    """A copy of state showing scene index: the base parameters if given (those the deck was
+    opened over), then the scenes up to index applied in order (a scene keeps what the ones
+    before it set), then the first (or last) of its positions. The window going back to a
+    scene and the handout's page of it show the same. Raises DeckError."""
     scratch = state.copy()
     try:
+        try:
+            scratch.set(**(base or {}))
+        except ValueError as err:
+            raise DeckError(str(err)) from err
         for number, scene in enumerate(scenes[: index + 1], start=1):
             try:
                 scratch.set(**scene.params)

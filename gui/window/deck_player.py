@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from core.i18n import tr
 from gui import style
-from gui.deck import PARAMETERS, DeckError, Scene, check_deck, deck_toml, read_deck, scene_state
+from gui.deck import DeckError, Scene, check_deck, deck_toml, parameters, read_deck, scene_state
 from gui.platform.file_dialog import choose_file
 from gui.platform.files import WriteError, atomic_write
 from gui.state import AppState
@@ -34,7 +34,7 @@ class DeckPlayer(QObject):
         self.scenes: list[Scene] = []
         self.index = -1
         #: The parameters the deck was opened over: scene n is always these, then scenes 1 … n.
-        self._base: dict[str, object] = {}
+        self._base: dict[str, Any] = {}
         #: The scene's number, title and note above the views (hidden without a deck).
         self.banner = style.rich_label()
         self.banner.setContentsMargins(8, 4, 8, 4)
@@ -50,11 +50,8 @@ class DeckPlayer(QObject):
         refuses one of them."""
         check_deck(scenes, self._state)
         self.scenes = list(scenes)
-        self._base = self._parameters()
+        self._base = parameters(self._state)
         self.go(0)
-
-    def _parameters(self) -> dict[str, object]:
-        return {name: getattr(self._state, name) for name in PARAMETERS}
 
     def open(self, source: str | Path) -> None:
         """Load a deck file (or "default"); raise DeckError, changing nothing, if it is bad."""
@@ -106,9 +103,9 @@ class DeckPlayer(QObject):
         scene (the first scene of a new deck)."""
         view = self._window.current_view()
         texts = {f"title_{lang}": tr(f"view.{view}", lang) for lang in ("en", "ko")}
-        scene = Scene(view, self._parameters(), texts)
+        scene = Scene(view, parameters(self._state), texts)
         if not self.scenes:
-            self._base = self._parameters()
+            self._base = parameters(self._state)
         self.index += 1
         self.scenes.insert(self.index, scene)
         self._show_banner()
@@ -117,17 +114,13 @@ class DeckPlayer(QObject):
     def go(self, index: int, at_end: bool = False) -> None:
         """Show scene index (its last position if at_end)."""
         scene = self.scenes[index]
-        base = self._state.copy()
         try:
-            base.set(**self._base)
-            shown = scene_state(self.scenes, index, base, at_end)
-        except (DeckError, ValueError) as err:  # a scene added since over other parameters
+            shown = scene_state(self.scenes, index, self._state, at_end, base=self._base)
+        except DeckError as err:  # a scene added since, over other parameters
             self._window.show_status(str(err))
             return
-        finally:
-            base.deleteLater()
         try:
-            self._state.request(**{name: getattr(shown, name) for name in PARAMETERS})
+            self._state.request(**parameters(shown))
         finally:
             shown.deleteLater()
         self._window.show_view(scene.view)
