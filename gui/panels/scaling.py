@@ -131,8 +131,9 @@ class ScalingView(Panel):
             if not visible:
                 continue
             theta, attention = scaled(s, method)
-            # head_dim 2 has one pair: a dot, since a line needs two.
-            dot = {"symbol": "o", "symbolBrush": self._colors[method]} if inv.size == 1 else {}
+            # head_dim 2 has one pair: a dot, since a line needs two (and none after it).
+            one = inv.size == 1
+            dot = {"symbol": "o" if one else None, "symbolBrush": self._colors[method]}
             self.ratio_curves[method].setData(pairs, theta / inv, **dot)
             self.wave_curves[method].setData(pairs, 2 * np.pi / theta, **dot)
             entries.append((self._colors[method], tr(f"scaling.{method}")))

@@ -115,3 +115,14 @@ def test_beyond_counts_the_parameters_of_learned_tables(show, state):
     text = view.params.text()
     assert "1024 × 768 = 786,432" in text and "512 × 768 = 393,216" in text
     assert "0" in text
+
+
+def test_one_pair_is_a_dot_and_more_pairs_are_lines_again(show, state):
+    """head_dim 2 draws its one pair as a dot; back at 128, the curves had kept their dots."""
+    from gui.panels.scaling import ScalingView
+
+    view = show(ScalingView, state, (1400, 800))
+    state.set(head_dim=2)
+    assert all(curve.opts["symbol"] == "o" for curve in view.ratio_curves.values())
+    state.set(head_dim=128)
+    assert all(curve.opts["symbol"] is None for curve in view.ratio_curves.values())
