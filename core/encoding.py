@@ -103,7 +103,12 @@ def encode(positions: ArrayLike, d_model: int, base: float = PAPER_BASE) -> NDAr
     numpy.ndarray
         Shape (n, d_model), float64; column 2i is sin(theta_i), column 2i+1 is cos(theta_i).
     """
-    theta = angles(positions, d_model, base)
+    return sin_cos(angles(positions, d_model, base))
+
+
+def sin_cos(theta: NDArray[np.float64]) -> NDArray[np.float64]:
+    """PE rows from their angles: shape (n, n_pairs) to (n, 2·n_pairs), sin and cos of each
+    angle side by side (column 2i is sin(theta_i), column 2i+1 is cos(theta_i))."""
     out = np.empty((theta.shape[0], theta.shape[1], 2))
     np.sin(theta, out=out[..., 0])
     np.cos(theta, out=out[..., 1])

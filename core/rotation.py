@@ -6,6 +6,7 @@ Each pair (sin theta, cos theta) turns by phi_i = k * w_i. R(k) is block-diagona
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -116,7 +117,13 @@ def rotate(
     d = check_d_model(d_model)
     if v.ndim == 0 or v.shape[-1] != d:
         raise ValueError(f"vectors must have shape (..., d_model={d}); got shape {v.shape}")
-    phi = pair_angles(k, d, base)
+    return rotate_by(v, pair_angles(k, d, base))
+
+
+def rotate_by(vectors: NDArray[np.float64], phi: NDArray[np.float64]) -> NDArray[np.float64]:
+    """`rotate` with the pair angles given: vectors (..., 2n) float64 turned pair by pair by
+    phi (n,), the angles `pair_angles` gives for the offset."""
+    v = vectors
     c, s = np.cos(phi), np.sin(phi)
     first, second = v[..., 0::2], v[..., 1::2]
     out = np.empty_like(v)
@@ -139,11 +146,21 @@ def largest_rounded_angle(
     it is about 3e-9 rad; at ~10^12 rad only about four correct decimals of sin and cos
     remain.
     """
-    d = check_d_model(d_model)
-    if d < 4:
+    rounding = _pair_one_rounding(check_d_model(d_model), base)
+    if rounding is None:
         return None  # pair 0 alone
-    omega = float(inverse_frequencies(d, base)[1])
+    omega, relative = rounding
     angle = float(largest_pos) * omega
-    exponent_error = abs(Fraction(2 / d) - Fraction(2, d))  # 0 when d is a power of two
-    relative = 2.0**-52 + math.log(base) * float(exponent_error)  # pow, and its exponent
     return angle, angle * relative + math.ulp(angle) / 2
+
+
+@functools.lru_cache(maxsize=8)
+def _pair_one_rounding(d: int, base: float) -> tuple[float, float] | None:
+    """(w_1, the relative error of pow and of its exponent in w_1), or None when d is 2:
+    what `largest_rounded_angle` needs besides the position, kept for the last few tables so
+    that stepping pos computes no frequency."""
+    if d < 4:
+        return None
+    omega = float(inverse_frequencies(d, base)[1])
+    exponent_error = abs(Fraction(2 / d) - Fraction(2, d))  # 0 when d is a power of two
+    return omega, 2.0**-52 + math.log(base) * float(exponent_error)

@@ -1,7 +1,8 @@
 """Numbers derived from the state's parameters: computed by core, cached until inputs change.
 
 AppState inherits these; it empties `_cache` when d_model, max_len or base change and drops
-the R(k) entry when k changes, so stepping pos never recomputes a table.
+the entries of k (R(k) and its angles) when k changes, so stepping pos never recomputes a
+table, nor w: a step's angles are pos times the cached w.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from core.encoding import angles, encode, inverse_frequencies, wavelengths
+from core.encoding import as_positions, inverse_frequencies, sin_cos, wavelengths
 from core.layout import column_order, rotation_entries
 from core.params import Params
-from core.rotation import pair_angles, rotate
+from core.rotation import pair_angles, rotate_by
 from core.similarity import Uniqueness, dot_matrix, uniqueness
 
 #: R(k) is shown densely up to this width; wider matrices show their leading block.
@@ -78,22 +79,29 @@ class DerivedNumbers:
 
     def pair_angles(self) -> np.ndarray:
         """phi_i = k * w_i for the current k, shape (n_pairs,)."""
-        return pair_angles(self.params.k, *self._table())
+
+        def compute() -> np.ndarray:
+            phi = pair_angles(self.params.k, *self._table())
+            phi.setflags(write=False)
+            return phi
+
+        return self._cached("phi", compute)
 
     def dot_matrix(self, n: int) -> np.ndarray:
         """PE(a) . PE(b) for positions a, b < n, shape (n, n) (see core.similarity)."""
         return dot_matrix(n, *self._table())
 
     def angles(self, pos: float) -> np.ndarray:
-        """theta_i = pos * w_i of every pair, shape (n_pairs,)."""
-        return angles(pos, *self._table())[0]
+        """theta_i = pos * w_i of every pair, shape (n_pairs,), from the cached w (as
+        core.encoding.angles computes them)."""
+        return as_positions(pos)[0] * self.omega()
 
     def pe(self, pos: float) -> np.ndarray:
         """PE(pos), shape (d_model,); read-only, shared by the views drawing one step.
 
         The last few rows are kept: a step asks for PE(pos) and PE(pos + k) in several views.
         """
-        return self._recent("pe", pos, lambda: encode(pos, *self._table())[0])
+        return self._recent("pe", pos, lambda: sin_cos(self.angles(pos)[None])[0])
 
     def _recent(self, name: str, key: Any, compute: Callable[[], np.ndarray]) -> np.ndarray:
         """compute(), read-only, kept with the last few results of name."""
@@ -118,7 +126,7 @@ class DerivedNumbers:
             span = stop - first
             margin = min(span, max(1, BLOCK_MARGIN_BYTES // (16 * self.params.d_model)))
             lo = max(0, first - margin)
-            rows = encode(np.arange(lo, stop + margin), *self._table())
+            rows = sin_cos(np.arange(lo, stop + margin, dtype=np.float64)[:, None] * self.omega())
             rows.setflags(write=False)
             self._cache["block"] = block = (lo, rows)
         lo, rows = block
@@ -136,7 +144,7 @@ class DerivedNumbers:
         """R(k) @ PE(pos), computed in O(d_model), shape (d_model,); read-only."""
         p = self.params
         return self._recent(
-            "rotated", (p.pos, p.k), lambda: rotate(self.pe(p.pos), p.k, *self._table())
+            "rotated", (p.pos, p.k), lambda: rotate_by(self.pe(p.pos), self.pair_angles())
         )
 
     def rotation_error(self) -> float:

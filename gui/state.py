@@ -276,7 +276,8 @@ class AppState(DerivedNumbers, QObject):
         if table:
             self._cache.clear()
         elif "k" in changed:
-            self._cache.pop("rotation", None)
+            for name in ("rotation", "phi"):
+                self._cache.pop(name, None)
         if self._embeddings is not None and self._embeddings.shape[1] != self.d_model:
             cols, self._embeddings = self._embeddings.shape[1], None
             self.notified.emit(tr("npy.reset", cols=cols, d_model=self.d_model))

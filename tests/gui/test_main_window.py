@@ -89,6 +89,30 @@ def test_changing_d_model_recomputes_once_and_stepping_never(window, qtbot):
     assert window.heatmap_view.image.image.shape == (50, 128)
 
 
+def test_a_step_on_any_tab_computes_no_frequency(window, qtbot, monkeypatch):
+    """w depends on d_model and base alone: a step reads it from the state's cache."""
+    import core.encoding
+
+    original = core.encoding.inverse_frequencies
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    for module in list(sys.modules.values()):
+        if getattr(module, "inverse_frequencies", None) is original:
+            monkeypatch.setattr(module, "inverse_frequencies", counted)
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        qtbot.wait(1)
+        calls.clear()
+        for _ in range(3):
+            window.state.step()
+            window.repaint()
+        assert calls == [], window.tabs.tabText(index)
+
+
 def test_thousands_of_steps_in_one_process(window):
     """PySide6 6.12.0 on Python 3.11 aborts after a few hundred signals (DESIGN.md)."""
     s = window.state
