@@ -88,6 +88,13 @@ def _block_means(
     return out
 
 
+def column_group(columns: int, pixels: int) -> int:
+    """Dimensions per pixel column when `columns` dimensions are drawn on `pixels` pixels:
+    1 (every dimension its own column) up to two dimensions per pixel, then enough that the
+    groups fit."""
+    return -(-columns // pixels) if pixels > 0 and columns >= 2 * pixels else 1
+
+
 def mean_columns(values: NDArray[np.float64], group: int) -> NDArray[np.float64]:
     """Mean over consecutive groups of `group` columns (the last group may be narrower).
 

@@ -1119,6 +1119,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{name}: ‖E‖ = {e}, ‖PE‖ = {pe}, ‖E + PE‖ = {total}, cos(E, E + PE) = {cosine}",
         "{name}: ‖E‖ = {e}, ‖PE‖ = {pe}, ‖E + PE‖ = {total}, E와 E + PE의 코사인 = {cosine}",
     ),
+    "embed.mean_columns": (
+        " · each pixel column is the mean of {n} dimensions",
+        " · 픽셀 한 열은 차원 {n}개의 평균",
+    ),
     "embed.tokens_example": ("token embeddings (example values)", "토큰 임베딩 (예시 값)"),
     "embed.tokens_loaded": ("token embeddings (loaded: {file})", "토큰 임베딩 (불러옴: {file})"),
     "embed.pe": ("PE rows of positions pos, pos+1, …", "위치 pos, pos+1, …의 PE 행"),

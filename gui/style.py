@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.binning import mean_columns
 from core.format import fmt_base
 from core.i18n import tr
 from gui.axes import Axis, IndexAxis, PlainLogAxis
@@ -351,13 +352,26 @@ class DivergingImage(pg.ImageItem):
         self._pixels: np.ndarray | None = None  # RGB32 of the simple render
 
     def display(
-        self, data: np.ndarray, rect: QRectF, levels: tuple[float, float] = (-1.0, 1.0)
+        self,
+        data: np.ndarray,
+        rect: QRectF,
+        levels: tuple[float, float] = (-1.0, 1.0),
+        group: int = 1,
     ) -> None:
-        """Show data (rows downwards) in rect of the plot's coordinates.
+        """Show data (rows downwards) in rect of the plot's coordinates, its columns as the
+        means of `group` at a time: where several share a pixel column (`core.binning`), as
+        the heatmap shows them. Drawn one in so many, the alternating sin and cos columns
+        would alias into a pattern of their own.
 
         setRect scales the image the item holds, so it comes after setImage; and only on a
         change, since it tells the plot its bounds changed, which repaints the axes.
         """
+        if group > 1:
+            columns = data.shape[1]
+            data = mean_columns(np.asarray(data, dtype=np.float64), group)
+            # A narrower last group overhangs the rect by less than one pixel.
+            width = rect.width() * data.shape[1] * group / columns
+            rect = QRectF(rect.x(), rect.y(), width, rect.height())
         self.setImage(np.ascontiguousarray(data, dtype=np.float32), autoLevels=False, levels=levels)
         placed = (data.shape, QRectF(rect))
         if placed != self._placed:

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
-from core.binning import mean_rows, screen_image
+from core.binning import column_group, mean_rows, screen_image
 from core.format import fmt, fmt_angle, fmt_base, fmt_factor
 from core.i18n import tr
 from core.layout import column_of, pair_of
@@ -190,7 +190,7 @@ class HeatmapView(LazyView):
         c0 = min(max(0, math.floor(x0)), s.d_model - 1)
         c1 = max(min(s.d_model, math.ceil(x1)), c0 + 1)
         step = max(1, math.ceil((r1 - r0) / height))
-        group = math.ceil((c1 - c0) / width) if c1 - c0 >= 2 * width else 1
+        group = column_group(c1 - c0, width)
         return ((r0 // step) * step, r1, step), ((c0 // group) * group, c1, group)
 
     def _sync_image(self, *_: object) -> None:

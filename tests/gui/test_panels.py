@@ -90,6 +90,33 @@ def test_embedding_panel_adds_pe_to_the_embeddings(show, state):
     assert "example" in view.plots[0].titleLabel.text
 
 
+def test_embedding_panel_averages_the_dimensions_that_share_a_pixel(show, state, qtbot):
+    """At 8192 dimensions on ~1,000 pixels, a pixel column is the mean of its dimensions, as
+    in the heatmap; drawn one in nine, the sin and cos columns would alias."""
+    from core.binning import mean_columns
+
+    state.set(d_model=8192, pos=4)
+    view = show(EmbeddingView, state)
+    pixels = view.plots[0].getViewBox().width()
+    group = math.ceil(8192 / pixels)
+    embeddings, pe, total = (image.image for image in view.images)
+    assert pe.shape == (3, math.ceil(8192 / group))
+    np.testing.assert_allclose(pe, mean_columns(encode([4, 5, 6], 8192), group), atol=1e-6)
+    np.testing.assert_allclose(total, embeddings + pe, atol=1e-6)
+    assert f"the mean of {group} dimensions" in view.plots[-1].getAxis("bottom").labelText
+    # The images still span the 8,192 dimensions, the last group overhanging by < 1 pixel.
+    width = view.images[1].boundingRect().width() * view.images[1].transform().m11()
+    assert 8192 <= width < 8192 + group
+    view.resize(600, 700)  # narrower: larger groups, drawn again at once
+    qtbot.waitUntil(lambda: view.plots[0].getViewBox().width() < pixels / 2)
+    group = math.ceil(8192 / view.plots[0].getViewBox().width())
+    assert view.images[1].image.shape == (3, math.ceil(8192 / group))
+    assert f"the mean of {group} dimensions" in view.plots[-1].getAxis("bottom").labelText
+    state.set(d_model=512)  # fewer dimensions than pixels: each its own column
+    assert view.images[1].image.shape == (3, 512)
+    assert "mean" not in view.plots[-1].getAxis("bottom").labelText
+
+
 def test_embedding_panel_loads_npy_files(show, state, tmp_path, qtbot):
     view = show(EmbeddingView, state)
     good = np.linspace(-1, 1, 2 * 512).reshape(2, 512)
