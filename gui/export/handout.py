@@ -3,6 +3,8 @@ one PNG per scene. Written like every export: in memory, then atomically."""
 
 from __future__ import annotations
 
+import contextlib
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -90,6 +92,22 @@ def _writer(data: bytes) -> Callable[[BinaryIO], object]:
     return lambda handle: handle.write(data)
 
 
+def _remove_earlier_pages(folder: Path, written: list[Path]) -> None:
+    """Delete the pages an earlier handout left in folder that this one did not replace (a
+    longer deck, or another view at a number): a folder holds one handout, as a PDF does, so
+    that printing it prints this deck. Only files named as a handout names its pages go."""
+    from gui.views import VIEW_NAMES
+
+    views = "|".join(map(re.escape, VIEW_NAMES))
+    page = re.compile(rf"\d{{2,}}-(?:{views})\.png")
+    kept = {path.name for path in written}
+    for path in folder.iterdir():
+        if path.name not in kept and page.fullmatch(path.name) and not path.is_symlink():
+            with contextlib.suppress(OSError):  # not ours to delete after all: it stays
+                if path.is_file():
+                    path.unlink()
+
+
 def export_handout(
     out: Path, scenes: list[Scene], state: AppState, width: int = 1920, height: int = 1080
 ) -> list[Path]:
@@ -108,6 +126,8 @@ def export_handout(
             check_target(target)
             pages.append((target, _writer(handout_png(scenes, number - 1, state, width, height))))
             check_interrupted()
-        return atomic_write_all(pages)
+        written = atomic_write_all(pages)
+        _remove_earlier_pages(out, written)
+        return written
     except OSError as err:
         raise ExportError(tr("export.failed", path=out, reason=err.strerror or err)) from err

@@ -226,6 +226,30 @@ def test_a_handout_folder_is_written_whole_or_left_as_it_was(tmp_path):
     assert out.returncode == 0 and len(list((tmp_path / "new").iterdir())) == len(scenes)
 
 
+def test_a_handout_folder_holds_this_deck_alone(tmp_path):
+    """A shorter deck written over a longer one's pages: the old pages past its end go (a
+    printout of the folder showed them), the instructor's own files stay."""
+    from tests.gui.test_export import run_cli
+
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    for name in ("07-clock.png", "12-alibi.png", "99-why.png"):
+        (pages / name).write_bytes(b"an earlier handout's page")
+    mine = ("notes.txt", "07-clock-annotated.png", "1-clock.png", "07-notaview.png")
+    for name in mine:
+        (pages / name).write_bytes(b"mine")
+    (tmp_path / "13-clock.png").write_bytes(b"outside")
+    (pages / "13-clock.png").symlink_to(tmp_path / "13-clock.png")
+    deck = tmp_path / "two.toml"
+    deck.write_text('[[scene]]\nview = "clock"\n[[scene]]\nview = "rope"\n')
+    out = run_cli("--deck", "two.toml", "--width", "320", "--height", "180", "--out", "pages/",
+                  cwd=tmp_path)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    names = sorted(p.name for p in pages.iterdir())
+    assert names == sorted(["01-clock.png", "02-rope.png", "13-clock.png", *mine])
+    assert (tmp_path / "13-clock.png").read_bytes() == b"outside"
+
+
 def test_a_decks_words_are_shown_as_written_not_as_markup(window, tmp_path):
     from PySide6.QtGui import QTextDocument
 
