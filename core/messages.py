@@ -935,6 +935,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "alibi.scale": ("bias ÷ {length}·m<sub>h</sub>", "편향 ÷ {length}·m<sub>h</sub>"),
     "alibi.other_lines": ("the other {n} heads", "나머지 헤드 {n}개"),
     "alibi.slopes": ("{heads} slopes (log scale)", "기울기 {heads}개 (로그 눈금)"),
+    "alibi.slopes_one": ("1 slope (log scale)", "기울기 1개 (로그 눈금)"),
     "alibi.lines": (
         "bias −m<sub>h</sub>·|i − j| of every head against the distance",
         "거리에 따른 헤드별 편향 −m<sub>h</sub>·|i − j|",
@@ -944,6 +945,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{gentle_head}).",
         "가장 가파른 기울기는 {steep}(헤드 {steep_head}), 가장 완만한 기울기는 {gentle}(헤드 "
         "{gentle_head})입니다.",
+    ),
+    "alibi.result_one": (
+        "One head, one slope: m<sub>1</sub> = {steep}, the rule for a power of two, "
+        "2<sup>−8h/H</sup>, at H = 1 (= 2<sup>0</sup>).",
+        "헤드가 하나이니 기울기도 하나입니다: m<sub>1</sub> = {steep}. 헤드 수가 2의 거듭제곱일 때의 "
+        "규칙 2<sup>−8h/H</sup>에서 H = 1일 때의 값입니다.",
     ),
     "alibi.power": (
         "H = {heads} is a power of two: m<sub>h</sub> = 2<sup>−8h/H</sup>, each slope "

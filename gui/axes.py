@@ -4,6 +4,7 @@ minus signs, positions written out in full, and log axes labelled in plain numbe
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF
@@ -14,7 +15,14 @@ class Axis(pg.AxisItem):
 
     pyqtgraph keeps 0.8 of the title's height for it and draws the title 5 pixels outside: at
     stage type sizes the title ran into the numbers. This keeps all of it, and a gap.
+
+    No SI prefix: the numbers as they are. With one ALiBi head, pyqtgraph wrote a bias of
+    −0.5 as −500 and put "(x0.001)" in the title.
     """
+
+    def __init__(self, orientation: str, **kwargs: Any) -> None:
+        super().__init__(orientation, **kwargs)
+        self.enableAutoSIPrefix(False)
 
     def title_room(self) -> float:
         """Pixels the title needs beside the numbers: its height (less the margins the text
@@ -102,14 +110,29 @@ def _whole(value: float) -> int | None:
     return r if abs(value - r) <= 1e-9 * max(1.0, abs(value)) else None
 
 
+class WholeAxis(Axis):
+    """An axis of things counted, heads or layers: ticks at whole numbers only, written as
+    such (with one head, pyqtgraph had ticks 0.6, 0.8, … 1.4, and then "1.0")."""
+
+    def tickValues(
+        self, minVal: float, maxVal: float, size: float
+    ) -> list[tuple[float, list[float]]]:
+        return [
+            (spacing, [float(r) for r in map(_whole, values) if r is not None])
+            for spacing, values in super().tickValues(minVal, maxVal, size)
+        ]
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        return [f"{round(v):,}".replace("-", "−") for v in values]
+
+
 class PlainLogAxis(Axis):
     """A log axis labelled 10, 100, 1,000 … 1,000,000, then 1e7 …: pyqtgraph writes 10⁴ with
-    superscript digits a few pixels tall, unreadable on a slide. No SI prefix: on a small plot
-    pyqtgraph scaled the labels of 0.01 … 1 by "(×0.001)" and wrote them as 0 and 0."""
+    superscript digits a few pixels tall, unreadable on a slide. (Without Axis's "no SI
+    prefix", a small plot scaled the labels of 0.01 … 1 by "(×0.001)" and wrote 0 and 0.)"""
 
     def __init__(self, orientation: str, widest: str = "1,000,000") -> None:
         super().__init__(orientation)
-        self.enableAutoSIPrefix(False)
         self._widest = widest  # the widest label the axis will show
 
     def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:

@@ -42,7 +42,12 @@ class AlibiView(Panel):
         self.graphics = style.graphics_area(t)
         self.slope_plot = style.quiet_plot(
             self.graphics.addPlot(
-                row=0, col=0, axisItems={"left": axes.PlainLogAxis("left", widest="0.001")}
+                row=0,
+                col=0,
+                axisItems={
+                    "left": axes.PlainLogAxis("left", widest="0.001"),
+                    "bottom": axes.WholeAxis("bottom"),
+                },
             ),
             self,
         )
@@ -96,6 +101,13 @@ class AlibiView(Panel):
         slopes = alibi_slopes(s.alibi_heads)
         heads = np.arange(1, s.alibi_heads + 1)
         self.slopes.setData(heads, np.log10(slopes))
+        # Set, not found: from 12 heads to 1, pyqtgraph kept the width and showed heads −5 … 7.
+        logs = np.log10(slopes)
+        self.slope_plot.setRange(
+            xRange=(0.5, s.alibi_heads + 0.5),
+            yRange=(float(logs.min()) - 0.5, float(logs.max()) + 0.5),
+            padding=0,
+        )
         bias = alibi_bias(s.alibi_heads, LENGTH)
         if s.causal:  # a query sees only itself and the keys before it
             bias = np.where(np.tri(LENGTH, dtype=bool)[None], bias, np.nan)
@@ -147,7 +159,9 @@ class AlibiView(Panel):
         self.line_plot.setLabel("bottom", tr("alibi.distance"))
         self.line_plot.setLabel("left", tr("alibi.bias"))
         self.bias_bar.setLabel("left", tr("alibi.scale", length=LENGTH - 1))
-        style.set_title(self.slope_plot, tr("alibi.slopes", heads=s.alibi_heads), s)
+        one = s.alibi_heads == 1
+        slopes_title = tr("alibi.slopes_one") if one else tr("alibi.slopes", heads=s.alibi_heads)
+        style.set_title(self.slope_plot, slopes_title, s)
         style.set_title(self.line_plot, tr("alibi.lines"), s)
         for plot in (self.slope_plot, self.line_plot, self.bias_bar):
             style.style_plot(plot, s)
@@ -163,19 +177,18 @@ class AlibiView(Panel):
                 extra=", ".join(slope_text(m) for m in slopes[closest:]),
             )
         mask = tr("alibi.masked") if s.causal else ""
-        self.result.setText(
-            tr(
+        if one:
+            found = tr("alibi.result_one", steep=slope_text(slopes[0]))
+        else:
+            found = tr(
                 "alibi.result",
                 steep=slope_text(slopes.max()),
                 steep_head=int(np.argmax(slopes)) + 1,
                 gentle=slope_text(slopes.min()),
                 gentle_head=int(np.argmin(slopes)) + 1,
             )
-            + " "
-            + rule
-            + tr("alibi.own_scale", length=LENGTH - 1)
-            + mask
-        )
+            found += " " + rule
+        self.result.setText(found + tr("alibi.own_scale", length=LENGTH - 1) + mask)
         self.caption.setText(tr("alibi.caption"))
         for label in (self.caption, self.key, self.result):
             label.setFont(style.scaled_font(s.font_scale, 1.05))

@@ -108,6 +108,16 @@ def test_alibi_slopes_and_the_causal_mask(show, state):
     assert not any(mask.isVisible() for mask in view.masks)
     state.set(alibi_heads=8)
     assert "2<sup>−8</sup>" in view.result.text()
+    state.set(alibi_heads=1)  # one head: its tick is 1, not 0.6, 0.8, … 1.4
+    axis = view.slope_plot.getAxis("bottom")
+    (low, high), _ = view.slope_plot.getViewBox().viewRange()
+    assert (low, high) == (0.5, 1.5)  # from 12 heads, pyqtgraph kept the width: −5 … 7
+    ticks = [v for _, values in axis.tickValues(low, high, axis.width()) for v in values]
+    assert ticks == [1.0] and axis.tickStrings(ticks, 1, 0.2) == ["1"]
+    assert view.slope_plot.titleLabel.text == "1 slope (log scale)"
+    assert "One head, one slope: m<sub>1</sub> = <nobr>2<sup>−8</sup></nobr>," in view.result.text()
+    assert "gentlest" not in view.result.text()
+    assert not view.line_plot.getAxis("left").autoSIPrefix  # −0.5, not −500 "(x0.001)"
 
 
 def test_beyond_counts_the_parameters_of_learned_tables(show, state):
