@@ -22,7 +22,9 @@ class Axis(pg.AxisItem):
 
     def __init__(self, orientation: str, **kwargs: Any) -> None:
         super().__init__(orientation, **kwargs)
-        self.enableAutoSIPrefix(False)
+        # The flag alone: enableAutoSIPrefix would also lay the empty title out, and the axis
+        # kept that size once titled (on stage, titles then ran into the numbers).
+        self.autoSIPrefix = False
 
     def title_room(self) -> float:
         """Pixels the title needs beside the numbers: its height (less the margins the text

@@ -236,12 +236,13 @@ def style_plot(plot: pg.PlotItem, state: AppState) -> None:
         axis = plot.getAxis(name)
         side = name in ("left", "right")
         gap = max(5, round(height / 3)) if side else max(2, round(height / 6))
+        # The title's font first: setStyle then sizes the axis for it.
+        axis.label.setFont(scaled_font(scale))
         axis.setStyle(tickFont=font, tickTextOffset=gap)
         if name in ("left", "right"):
             axis.setStyle(hideOverlappingLabels=overhang)
         axis.setTextPen(pg.mkPen(colors.dim_text))
         axis.setPen(colors.pen(colors.dim_text))
-        axis.label.setFont(scaled_font(scale))
     if isinstance(plot, ColourBar):
         plot.fit()
     for name in ("left", "right"):
