@@ -116,21 +116,36 @@ class DerivedNumbers:
     def pe_rows(self, first: int, stop: int) -> np.ndarray:
         """PE rows of positions first..stop-1, shape (stop - first, d_model), read-only.
 
-        Cut from a block of rows that is kept while the steps stay inside it, so stepping pos
-        computes a new block only now and then. The block reaches past the rows asked for by
-        up to their number on each side, within BLOCK_MARGIN_BYTES: at d_model 8192 a block
-        for 401 rows is 27 MB, not 79 MB.
+        Cut from a block of rows that is kept while the steps stay inside it; a new block
+        keeps the rows it shares with the old one, so stepping pos computes each row once. The
+        block reaches past the rows asked for by up to their number on each side, within
+        BLOCK_MARGIN_BYTES: at d_model 8192 a block for 401 rows is 27 MB, not 79 MB.
         """
         block: tuple[int, np.ndarray] | None = self._cache.get("block")
         if block is None or not block[0] <= first <= stop <= block[0] + len(block[1]):
             span = stop - first
             margin = min(span, max(1, BLOCK_MARGIN_BYTES // (16 * self.params.d_model)))
-            lo = max(0, first - margin)
-            rows = sin_cos(np.arange(lo, stop + margin, dtype=np.float64)[:, None] * self.omega())
-            rows.setflags(write=False)
-            self._cache["block"] = block = (lo, rows)
+            lo, hi = max(0, first - margin), stop + margin
+            self._cache["block"] = block = (lo, self._block(lo, hi, block))
         lo, rows = block
         return rows[first - lo : stop - lo]
+
+    def _block(self, lo: int, hi: int, old: tuple[int, np.ndarray] | None) -> np.ndarray:
+        """PE rows of positions lo..hi-1, read-only, copying those the old block holds."""
+        rows = np.empty((hi - lo, self.params.d_model))
+        a = b = lo  # rows a..b-1 are copied
+        if old is not None:
+            a, b = max(lo, old[0]), min(hi, old[0] + len(old[1]))
+            if a < b:
+                rows[a - lo : b - lo] = old[1][a - old[0] : b - old[0]]
+            else:
+                a = b = lo
+        for start, end in ((lo, a), (b, hi)):
+            if start < end:
+                positions = np.arange(start, end, dtype=np.float64)
+                rows[start - lo : end - lo] = sin_cos(positions[:, None] * self.omega())
+        rows.setflags(write=False)
+        return rows
 
     def pairs_turning_within(self, positions: int) -> int:
         """How many pairs (0, 1, … in order) have a wavelength shorter than `positions`: each

@@ -65,6 +65,29 @@ def test_derived_numbers_are_cached_until_their_inputs_change(state, qtbot):
     np.testing.assert_allclose(state.dot_matrix(50), table @ table.T, atol=1e-10)
 
 
+def test_pe_rows_are_the_rows_and_a_step_computes_each_row_once(state, monkeypatch):
+    import gui.derived
+    from core.encoding import encode, sin_cos
+
+    computed = []
+
+    def counted(theta):
+        computed.append(len(theta))
+        return sin_cos(theta)
+
+    monkeypatch.setattr(gui.derived, "sin_cos", counted)
+    state.set(d_model=8192, max_len=1000)
+    walk = [(0, 3), (1, 4), (2, 5), (3, 6), (4, 7), (5, 8), (40, 90), (45, 95), (3, 6), (0, 1)]
+    for first, stop in walk:
+        rows = state.pe_rows(first, stop)
+        np.testing.assert_array_equal(rows, encode(np.arange(first, stop), 8192))
+        assert not rows.flags.writeable
+    computed.clear()
+    for pos in range(100, 400):  # three rows a step, as the Embedding tab asks
+        state.pe_rows(pos, pos + 3)
+    assert sum(computed) < 310  # each row about once (whole new blocks were ~3 a step)
+
+
 def test_rotation_matrix_is_r_of_k(state):
     state.set(k=3)
     np.testing.assert_allclose(state.rotation_matrix(), relative_rotation(3, 512), atol=1e-15)
