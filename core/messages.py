@@ -591,6 +591,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " Each pixel row is the exact mean of {rows} positions{last}.",
         " 픽셀 한 줄이 위치 {rows}개의 정확한 평균입니다{last}.",
     ),
+    "mean_columns": (
+        " · each pixel column is the mean of {n} dimensions{last}",
+        " · 픽셀 한 열은 차원 {n}개의 평균{last}",
+    ),
+    "mean_columns.last": (" (the last: {n})", " (마지막 열은 {n}개)"),
     "heatmap.mean_last": (" (the last row: {rows})", " (마지막 줄은 {rows}개)"),
     "heatmap.unresolved": (
         " Hatched: pairs 0…{last} turn within {rows} positions, so their means are no "
@@ -1126,10 +1131,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{name}: ‖E‖ = {e}, ‖PE‖ = {pe}, ‖E + PE‖ = {total}, cos(E, E + PE) = {cosine}",
         "{name}: ‖E‖ = {e}, ‖PE‖ = {pe}, ‖E + PE‖ = {total}, E와 E + PE의 코사인 = {cosine}",
     ),
-    "embed.mean_columns": (
-        " · each pixel column is the mean of {n} dimensions",
-        " · 픽셀 한 열은 차원 {n}개의 평균",
-    ),
     "embed.tokens_example": ("token embeddings (example values)", "토큰 임베딩 (예시 값)"),
     "embed.tokens_loaded": ("token embeddings (loaded: {file})", "토큰 임베딩 (불러옴: {file})"),
     "embed.pe": ("PE rows of positions pos, pos+1, …", "위치 pos, pos+1, …의 PE 행"),
@@ -1289,12 +1290,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "beyond.table": ("<nobr>{name} {rows} × {width} = {count}</nobr>",) * 2,
     "beyond.params": (
         "<b>Parameters.</b> Sinusoidal PE: 0, it is computed. A learned table has max_len × "
-        "d_model: {tables}; the one drawn (illustrative random values, not a model's), "
-        "{rows} × {d_model} = {count}.",
+        "d_model: {tables}; one for the training length here, {rows} × {d_model} = {count}. "
+        "It is drawn with illustrative random values, not a model's{sampled}.",
         "<b>파라미터 수.</b> 사인·코사인 PE는 계산하므로 0개입니다. 학습되는 표는 max_len × "
-        "d_model개입니다: {tables}. 여기 그린 표(실제 모델이 아닌 무작위 예시 값)는 "
-        "{rows} × {d_model} = {count}개입니다.",
+        "d_model개입니다: {tables}. 여기 학습 길이에 맞춘 표는 {rows} × {d_model} = {count}개이며, "
+        "실제 모델이 아닌 무작위 예시 값으로 그렸습니다{sampled}.",
     ),
+    "beyond.sampled": ("; {n} rows stand for all of them", ". {n}행이 표 전체를 대신합니다"),
     "beyond.sinusoid": (
         "sinusoidal PE: continues",
         "사인·코사인 PE: 계속 이어짐",

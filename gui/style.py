@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.resources
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.binning import mean_columns
+from core.binning import column_group, mean_columns
 from core.format import fmt_base
 from core.i18n import tr
 from gui.axes import Axis, IndexAxis, PlainLogAxis
@@ -325,6 +326,45 @@ def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.Plo
     plot.getViewBox().setMouseEnabled(mouse, mouse)
     plot.ctrlMenu.setParent(owner, plot.ctrlMenu.windowFlags())
     return plot
+
+
+class ColumnGroups:
+    """How many dimensions share a pixel column of an image plot (`core.binning`), kept for
+    `DivergingImage.display`, with a call when a resize changes it."""
+
+    def __init__(
+        self, plot: pg.PlotItem, columns: Callable[[], int], changed: Callable[[], object]
+    ) -> None:
+        self._view = plot.getViewBox()
+        self._columns = columns
+        self._changed = changed
+        self.group = 1
+        self._view.sigResized.connect(self._on_resized)
+
+    def update(self) -> int:
+        """The group for the columns and the width the plot has now."""
+        self.group = column_group(self._columns(), self._pixels())
+        return self.group
+
+    def note(self) -> str:
+        """What an axis title adds while columns are averaged: "" or " · each pixel column is
+        the mean of 9 dimensions (the last: 2)"."""
+        if self.group == 1:
+            return ""
+        rest = self._columns() % self.group
+        last = tr("mean_columns.last", n=rest) if rest else ""
+        return tr("mean_columns", n=self.group, last=last)
+
+    def _pixels(self) -> int:
+        """Device pixels across the plot; 0 before its first layout (no grouping then)."""
+        width = self._view.width()
+        views = self._view.scene().views() if self._view.scene() is not None else []
+        ratio = views[0].devicePixelRatioF() if views else 1.0
+        return round(width * ratio) if width >= 1 else 0
+
+    def _on_resized(self) -> None:
+        if column_group(self._columns(), self._pixels()) != self.group:
+            self._changed()
 
 
 class DivergingImage(pg.ImageItem):

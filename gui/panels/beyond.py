@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from core.binning import mean_rows
 from core.examples import learned_table_example
 from core.i18n import tr
-from core.params import MAX_LEN
 from gui import style
 from gui.panels.panel import Panel
 from gui.state import AppState
@@ -55,6 +54,11 @@ class BeyondView(Panel):
             color=self._theme.text, fill=self._theme.label_fill, anchor=(0.5, 0.5)
         )
         self.learned_plot.addItem(self.missing_text)
+        # Where dimensions outnumber the pixels, each pixel column shows their mean: grouped for
+        # the narrower plot (the learned table's, beside the colour bar), the same in both.
+        self.columns = style.ColumnGroups(
+            self.learned_plot, lambda: state.d_model, self._request_sync
+        )
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
@@ -64,18 +68,21 @@ class BeyondView(Panel):
         self._request_sync()
 
     def span(self) -> int:
-        """Positions shown: twice the training length, at least max_len."""
+        """Positions shown: twice the training length, at least max_len (beyond MAX_LEN
+        too: PE is defined there, and a training length of MAX_LEN still has a beyond)."""
         s = self._state
-        return min(MAX_LEN, max(s.max_len, 2 * s.train_len))
+        return max(s.max_len, 2 * s.train_len)
 
     def _sync(self) -> None:
         s = self._state
-        span, trained = self.span(), min(s.train_len, self.span())
+        span, trained = self.span(), s.train_len
         step = -(-span // ROWS)
         sinusoid = mean_rows(0, span, step, s.d_model, s.base)
-        self.sin_image.display(sinusoid, QRectF(0, 0, s.d_model, sinusoid.shape[0] * step))
+        group = self.columns.update()
+        rect = QRectF(0, 0, s.d_model, sinusoid.shape[0] * step)
+        self.sin_image.display(sinusoid, rect, group=group)
         learned = learned_table_example(min(trained, ROWS), s.d_model)
-        self.learned_image.display(learned, QRectF(0, 0, s.d_model, trained))
+        self.learned_image.display(learned, QRectF(0, 0, s.d_model, trained), group=group)
         self.shade.setRect(QRectF(0, trained, s.d_model, span - trained))
         self.missing.setRect(QRectF(0, trained, s.d_model, span - trained))
         self.missing_text.setText(tr("beyond.no_row", n=f"{trained:,}"))
@@ -83,7 +90,7 @@ class BeyondView(Panel):
         self.missing_text.setVisible(trained < span)
         for plot in (self.sin_plot, self.learned_plot):
             plot.setRange(xRange=(0, s.d_model), yRange=(0, span), padding=0)
-            plot.setLabel("bottom", tr("rotation.dimension"))
+            plot.setLabel("bottom", tr("rotation.dimension") + self.columns.note())
         self.sin_plot.setLabel("left", tr("heatmap.y"))
         for line in self.lines:
             line.setValue(trained)
@@ -101,8 +108,17 @@ class BeyondView(Panel):
             for name, rows, width in LEARNED_TABLES
         )
         count = f"{trained * s.d_model:,}"
+        drawn = min(trained, ROWS)
+        sampled = tr("beyond.sampled", n=f"{drawn:,}") if drawn < trained else ""
         self.params.setText(
-            tr("beyond.params", tables=tables, rows=f"{trained:,}", d_model=s.d_model, count=count)
+            tr(
+                "beyond.params",
+                tables=tables,
+                rows=f"{trained:,}",
+                d_model=s.d_model,
+                count=count,
+                sampled=sampled,
+            )
         )
         self.params.setFont(style.scaled_font(s.font_scale, 1.1))
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.binning import column_group
 from core.examples import input_norms
 from core.format import fmt
 from core.i18n import tr
@@ -36,7 +35,6 @@ class EmbeddingView(Panel):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
         self._levels = (-1.0, 1.0)  # the colour scale of all three images
-        self._group = 1  # dimensions averaged into one pixel column
         self._names: list[str] = []
         self.graphics = style.graphics_area(self._theme)
         self.plots: list[pg.PlotItem] = []
@@ -74,7 +72,10 @@ class EmbeddingView(Panel):
         self.load_button.clicked.connect(self._on_load_button_clicked)
         self.examples_button.clicked.connect(self._on_examples_button_clicked)
         self.scale_check.toggled.connect(self._on_scale_check_toggled)
-        self.plots[0].getViewBox().sigResized.connect(self._on_view_resized)
+        # Where dimensions outnumber the pixels, each pixel column shows their mean.
+        self.columns = style.ColumnGroups(
+            self.plots[0], lambda: state.d_model, self._on_groups_changed
+        )
         state.observe(
             ["table", "embeddings", "language", "font_scale", "scale_embeddings"],
             self._request_sync,
@@ -150,25 +151,12 @@ class EmbeddingView(Panel):
         """The embeddings, then the rows that move with pos, at the width the plots now have."""
         embeddings = self.embeddings()
         rect = QRectF(0, 0, self._state.d_model, embeddings.shape[0])
-        self._group = column_group(self._state.d_model, self._pixels())
-        self.images[0].display(embeddings, rect, self._levels, self._group)
-        self.plots[-1].setLabel("bottom", self._x_label())
+        self.images[0].display(embeddings, rect, self._levels, self.columns.update())
+        self.plots[-1].setLabel("bottom", tr("heatmap.x_interleaved") + self.columns.note())
         self._sync_pos()
 
-    def _pixels(self) -> int:
-        """Device pixels across the images (all three are as wide); 0 before the first layout."""
-        width = self.plots[0].getViewBox().width()
-        return round(width * self.devicePixelRatioF()) if width >= 1 else 0
-
-    def _x_label(self) -> str:
-        label = tr("heatmap.x_interleaved")
-        return label if self._group == 1 else label + tr("embed.mean_columns", n=self._group)
-
-    def _on_view_resized(self) -> None:
-        """Wider or narrower plots may average the columns in other groups: redraw then."""
-        if not self._names:
-            return  # never drawn: the first sync draws at the width the plots have then
-        if column_group(self._state.d_model, self._pixels()) != self._group:
+    def _on_groups_changed(self) -> None:
+        if self._names:  # else never drawn: the first sync draws at the width of then
             self._sync_images()
 
     @lazy
@@ -176,7 +164,7 @@ class EmbeddingView(Panel):
         embeddings, pe, total = self.rows()
         rect = QRectF(0, 0, self._state.d_model, embeddings.shape[0])
         for image, data in zip(self.images[1:], (pe, total), strict=True):
-            image.display(data, rect, self._levels, self._group)
+            image.display(data, rect, self._levels, self.columns.group)
         norm_e, norm_pe, norm_total, cosine = input_norms(embeddings, pe)
         s = self._state
         first, last = max(s.pos, s.max_len), s.pos + embeddings.shape[0] - 1
