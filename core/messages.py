@@ -576,7 +576,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "selected pair (orange). Hover a cell to read it; click to move pos and select "
         "its pair.",
         "<b>pos</b> (검은 테두리) · <b style='color:{color}'>pos + k</b> (초록) · 선택한 짝 (주황). 칸에"
-        " 마우스를 올리면 값이 보이고, 클릭하면 pos가 그 위치로 옮겨 가고 그 칸의 짝이 선택됩니다.",
+        " 마우스를 올리면 값이 보이고, 클릭하면 pos와 선택한 짝이 그 칸으로 옮겨 갑니다.",
     ),
     "heatmap.cell": (
         "position <b>{pos}</b>, dimension <b>{dim}</b> = pair {pair} ({func}) · ",
@@ -600,7 +600,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "heatmap.unresolved": (
         " Hatched: pairs 0…{last} turn within {rows} positions, so their means are no "
         "position's values.",
-        " 빗금: 짝 0~{last}은(는) 위치 {rows}개 안에서 한 바퀴 넘게 돌아, 평균이 어느 위치의 값도 "
+        " 빗금: 짝 0~{last}은(는) 픽셀 한 줄 안에서 한 바퀴 넘게 돌아, 그 평균은 어느 위치의 값도 "
         "아닙니다.",
     ),
     "heatmap.pixel": (
@@ -659,7 +659,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rotation.matrix": ("R(k = {k})", "회전 행렬 R(k = {k})"),
     "rotation.leading": (
         " (leading {dim} of {d_model} dims)",
-        " (전체 {d_model}차원 가운데 앞쪽 {dim}차원)",
+        " (앞쪽 {dim}/{d_model}차원)",
     ),
     "rotation.zoom": ("zoom: first {n} pairs", "확대: 앞쪽 짝 {n}개"),
     "rotation.column": ("column", "열"),
@@ -804,15 +804,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "view.alibi": ("ALiBi: linear biases", "ALiBi: 선형 편향"),
     # --- RoPE ---------------------------------------------------------------------------------
     "rope.caption": (
-        "<b>RoPE.</b> Instead of adding PE to the input, RoPE turns every pair of the query and "
-        "of the key by its position times θ<sub>i</sub> = <nobr>base<sup>−2i/head_dim</sup></nobr>"
-        " (base = rope_theta = {base}: fast pairs to slow ones, as in PE). The score q<sub>m</sub>·"
-        "k<sub>n</sub> then depends on m − n alone: the rotation identity PE(pos+k) = "
-        "R(k)·PE(pos), moved inside attention.",
-        "<b>RoPE.</b> RoPE는 입력에 PE를 더하는 대신 쿼리와 키의 각 짝을 위치 × θ<sub>i</sub> = "
-        "<nobr>base<sup>−2i/head_dim</sup></nobr>만큼 돌립니다(base = rope_theta = {base}, PE처럼 "
-        "빠른 짝부터 느린 짝까지). 그러면 점수 q<sub>m</sub>·k<sub>n</sub>은 m − n에만 달려 있습니다. "
-        "회전 항등식 PE(pos+k) = R(k)·PE(pos)가 어텐션 안으로 들어간 것입니다.",
+        "<b>RoPE.</b> Instead of adding PE to the input, RoPE turns pair i of the query and of "
+        "the key by its position times θ<sub>i</sub> (θ<sub>i</sub> = "
+        "<nobr>base<sup>−2i/head_dim</sup></nobr>, base = rope_theta = {base}: fast pairs to "
+        "slow ones, as in PE). The score q<sub>m</sub>·k<sub>n</sub> then depends on m − n "
+        "alone: the rotation identity PE(pos+k) = R(k)·PE(pos), moved inside attention.",
+        "<b>RoPE.</b> RoPE는 입력에 PE를 더하는 대신 쿼리와 키의 짝 i를 위치 × θ<sub>i</sub>만큼 "
+        "돌립니다(θ<sub>i</sub> = <nobr>base<sup>−2i/head_dim</sup></nobr>, base = rope_theta = "
+        "{base}. PE처럼 빠른 짝부터 느린 짝까지). 그러면 점수 q<sub>m</sub>·k<sub>n</sub>은 "
+        "m − n에만 달려 있습니다. 회전 항등식 PE(pos+k) = R(k)·PE(pos)가 어텐션 안으로 들어간 "
+        "것입니다.",
     ),
     "rope.head_dim": ("head_dim", "헤드 차원 head_dim"),
     "rope.layout": ("pairs", "짝 배치"),
@@ -841,13 +842,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rope.distance": ("distance m − n", "거리 m − n"),
     "rope.bound": ("bound (relative)", "상한 (상대값)"),
     "rope.turn": (
-        "Pair {pair} of the query at m = pos + offset k = {m} and of the key at n = pos = {n}, "
-        "turned by m·θ and n·θ (θ = {theta}): the angle between them is their angle at m = n "
-        "plus (m\u00a0−\u00a0n)·θ\u00a0=\u00a0{between}°.",
-        "짝 {pair}: 쿼리 q는 m = pos + 간격 k = {m}에서 m·θ만큼, 키는 n = pos = {n}에서 n·θ만큼 "
-        "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각에 (m\u00a0−\u00a0n)·θ\u00a0=\u00a0{between}°를 "
-        "더한 것입니다.",
+        "Pair {pair}: the query at m = {sum} = {m} is turned by m·θ, the key at n = pos = {n} "
+        "by n·θ (θ = {theta}). The angle between them is their angle at m = n plus "
+        "(m\u00a0−\u00a0n)·θ\u00a0=\u00a0{rad}\u00a0rad\u00a0=\u00a0{degrees}°.{reduced}",
+        "짝 {pair}: 쿼리는 위치 m = {sum} = {m}에서 m·θ만큼, 키는 위치 n = pos = {n}에서 n·θ만큼 "
+        "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각에 "
+        "(m\u00a0−\u00a0n)·θ\u00a0=\u00a0{rad}\u00a0rad\u00a0=\u00a0{degrees}°를 더한 것입니다.{reduced}",
     ),
+    "rope.reduced": (" Less whole turns: {degrees}°.", " 온 바퀴를 빼면 {degrees}°입니다."),
     "rope.result": (
         "In the matrix (|score| up to {largest}) each diagonal m − n holds one value, to within "
         "{spread}. {layout}. The other layout, {other}, differs by a fixed permutation of the "

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QEnterEvent
+from PySide6.QtGui import QEnterEvent, QTextDocument
 from PySide6.QtWidgets import QLabel, QWidget
 
 
@@ -43,6 +45,21 @@ class StableLabel(QLabel):
             needed = self.sizeHint()
             if needed.width() > self.width() or needed.height() > self.height():
                 self.setFixedSize(needed.expandedTo(self.size()))
+
+    def text_height(self, width: int) -> int:
+        """Pixels the text needs at width, wrapped (QLabel's heightForWidth gives the fixed
+        height of this label instead)."""
+        if self.textFormat() == Qt.TextFormat.PlainText:
+            flags = Qt.TextFlag.TextWordWrap
+            return (
+                self.fontMetrics().boundingRect(0, 0, width, 1 << 20, flags, self.text()).height()
+            )
+        document = QTextDocument()
+        document.setDocumentMargin(0)
+        document.setDefaultFont(self.font())
+        document.setHtml(self.text())
+        document.setTextWidth(width)
+        return math.ceil(document.size().height())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if self._fills and watched is self.slot and event.type() == QEvent.Type.Resize:

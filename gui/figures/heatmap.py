@@ -6,7 +6,7 @@ import math
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QResizeEvent
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
 from core.binning import column_group, mean_rows, screen_image
@@ -32,6 +32,10 @@ def _outline(theme: style.Theme, color, width: float, dashed: bool = False) -> Q
         item.setBrush(tint)
     item.setZValue(10)
     return item
+
+
+#: Most lines the read-out takes; four while hovering, so the plot never shifts under the mouse.
+READOUT_LINES = 6
 
 
 class HeatmapView(LazyView):
@@ -244,8 +248,27 @@ class HeatmapView(LazyView):
         for plot in (self.plot, self.colorbar):
             style.style_plot(plot, self._state)
         self.readout.setFont(style.scaled_font(scale))
-        # Room for four lines, so hovering never resizes (and shifts) the plot.
-        self.readout.slot.setFixedHeight(self.readout.fontMetrics().lineSpacing() * 4 + 6)
+        self._fit_readout()
+
+    def _fit_readout(self) -> None:
+        """Room for four lines, so hovering never resizes (and shifts) the plot; up to
+        READOUT_LINES when the text shown without a hover needs them (zoomed out over many
+        positions, in Korean, it was cut off mid-sentence). That text changes with the zoom,
+        never with a step."""
+        lines = min(max(4, self._readout_lines()), READOUT_LINES)
+        self.readout.slot.setFixedHeight(lines * self.readout.fontMetrics().lineSpacing() + 6)
+
+    def _readout_lines(self) -> int:
+        """Lines the read-out's text takes at the width it has (0 before the first layout)."""
+        width = self.readout.slot.width()
+        if width < 100:
+            return 0
+        return -(-self.readout.text_height(width) // self.readout.fontMetrics().lineSpacing())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width() and self._hover is None:
+            self._show_readout()  # at another width another text may fit (see _fit_readout)
 
     # --- mouse -------------------------------------------------------------------------------
     def cell_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
@@ -313,6 +336,9 @@ class HeatmapView(LazyView):
             else:
                 hint = tr("heatmap.hint", color=t.offset.name())
                 self.readout.setText(hint + binned + tr("heatmap.zoom"))
+                if self._readout_lines() > READOUT_LINES:  # the mouse's last hint gives way
+                    self.readout.setText(hint + binned)
+            self._fit_readout()
             return
         self.readout.setText(cell_formula(self._state, *self._hover) + self._pixel_text())
 

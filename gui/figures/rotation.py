@@ -70,6 +70,9 @@ class RotationView(LazyView):
         )
         self.vector_plot.addItem(self.row_rules)
         style.cache_static(self.row_rules.curve)
+        self.columns = style.ColumnGroups(
+            self.vector_plot, lambda: state.d_model, self._sync_columns
+        )
         images = [self.matrix_image, self.zoom_image, self.vector_image]
         self.colorbar = style.colour_bar(self, self._theme, images, self.zoom_plot)
 
@@ -124,7 +127,6 @@ class RotationView(LazyView):
         self.caption.setText(tr("rotation.caption"))
         self.matrix_plot.setLabel("bottom", tr("rotation.column"))
         self.matrix_plot.setLabel("left", tr("rotation.row"))
-        self.vector_plot.setLabel("bottom", tr("rotation.dimension"))
         self._sync_matrix()
         self._sync_fonts()
 
@@ -141,6 +143,7 @@ class RotationView(LazyView):
         style.set_title(self.matrix_plot, tr("rotation.matrix", k=s.k) + shown, s)
         self.row_rules.setData([0, s.d_model, 0, s.d_model], [1, 1, 2, 2])
         self.vector_plot.setRange(xRange=(0, s.d_model), yRange=(0, 3), padding=0)
+        self._sync_columns()
 
         # The first pairs' sin and cos columns: adjacent when interleaved, half a table apart
         # when split; the axes name each column of the layout.
@@ -219,12 +222,20 @@ class RotationView(LazyView):
         self.vector_title.setText(tr("rotation.vectors", pair=pair))
         self._sync_vectors()
 
+    def _sync_columns(self) -> None:
+        """The strips' columns at the width they have now: where dimensions outnumber the
+        pixels two to one, each pixel column is their mean (drawn one in several, the
+        alternating sin and cos columns made red and white blocks that are not there)."""
+        self.columns.update()
+        self.vector_plot.setLabel("bottom", tr("rotation.dimension") + self.columns.note())
+        self._sync_vectors()
+
     @lazy
     def _sync_vectors(self) -> None:
         s = self._state
         pe, turned, target = s.pe(s.pos), s.rotated(), s.pe(s.pos + s.k)
         strips = np.stack([pe, turned, target])[:, s.column_order()]
-        self.vector_image.display(strips, QRectF(0, 0, s.d_model, 3))
+        self.vector_image.display(strips, QRectF(0, 0, s.d_model, 3), group=self.columns.group)
         error = s.rotation_error()
         pair = s.selected_pair
         sl = slice(2 * pair, 2 * pair + 2)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
@@ -145,7 +147,7 @@ class RopeView(Panel):
         self.caption.setText(tr("rope.caption", base=fmt_base(s.base)))
         for label in (self.caption, self.result, self.turn):
             label.setFont(style.scaled_font(s.font_scale, 1.05))
-        self.turn.slot.setFixedHeight(self.turn.fontMetrics().lineSpacing() * 2 + 6)
+        self.turn.slot.setFixedHeight(self.turn.fontMetrics().lineSpacing() * 3 + 6)
         self._sync_dial()
 
     @lazy
@@ -165,13 +167,19 @@ class RopeView(Panel):
             x, y = vector / (np.hypot(*vector) or 1.0)
             hand.setData([0, x], [0, y])
             tip.setPos(1.2 * x, 1.2 * y)  # outside the rim
+        angle = (m - n) * theta
+        degrees = math.degrees(angle)
+        reduced = "" if 0 <= degrees < 360 else tr("rope.reduced", degrees=fmt_turned(angle))
         self.turn.setText(
             tr(
                 "rope.turn",
+                sum=f"{n} + {s.k}" if s.k >= 0 else f"{n} − {-s.k}",
                 m=m,
                 n=n,
                 pair=i,
                 theta=f"{theta:.6g}",
-                between=fmt_turned((m - n) * theta),
+                rad=f"{angle:.6g}".replace("-", "−"),
+                degrees=f"{degrees:,.1f}".replace("-", "−"),
+                reduced=reduced,
             )
         )

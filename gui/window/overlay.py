@@ -33,6 +33,7 @@ class ShortcutOverlay(QWidget):
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             layout.addWidget(label, 0, Qt.AlignmentFlag.AlignCenter)
         layout.addStretch(1)
+        self._scale = 1.0
         self.retranslate()
         self.hide()
 
@@ -46,15 +47,39 @@ class ShortcutOverlay(QWidget):
         self.title.setText(f"<h2>{tr('keys.title')}</h2>")
         self.intro.setText(tr("keys.intro"))
         self.label.setText(f"<table>{rows}</table><p>{tr('keys.close')}</p>")
+        if self.isVisible():
+            self.cover()  # another language, another length
 
     def set_scale(self, scale: float) -> None:
-        for label in (self.title, self.intro, self.label):
-            label.setFont(style.scaled_font(scale, 1.3))
+        self._scale = scale
+        if self.isVisible():
+            self.cover()
 
     def cover(self) -> None:
-        """Fill the parent and come to the front."""
+        """Fill the parent and come to the front, in the largest type (up to 1.3 times the
+        window's) at which the whole list fits: at 720 lines the Korean intro, a line longer
+        than the English, ran into the title and the keys, and the last line was cut off."""
         parent = self.parentWidget()
         assert parent is not None
         self.setGeometry(parent.rect())
-        self.intro.setFixedWidth(int(parent.width() * 0.8))
+        width = int(parent.width() * 0.8)
+        self.intro.setFixedWidth(width)
+        layout = self.layout()
+        assert layout is not None
+        margins = layout.contentsMargins()
+        room = parent.height() - margins.top() - margins.bottom() - 2 * layout.spacing()
+        factor = 1.3
+        while True:
+            for label in (self.title, self.intro, self.label):
+                label.setFont(style.scaled_font(self._scale, factor))
+            needed = (
+                self.title.sizeHint().height()
+                + self.intro.heightForWidth(width)
+                + self.label.sizeHint().height()
+            )
+            if needed <= room or factor < 0.5:
+                break
+            factor *= 0.92
+        # Its wrapped height: the layout would give a wrapping label its one-line hint.
+        self.intro.setFixedHeight(self.intro.heightForWidth(width))
         self.raise_()

@@ -163,3 +163,16 @@ def test_file_dialogs_speak_korean_throughout(window):
     assert "Look in" not in labels and "Files of" not in labels
     assert "찾는 위치" in labels and "파일 형식" in labels
     dialog.deleteLater()
+
+
+def test_the_heatmaps_readout_is_never_cut_off(window, qtbot):
+    """Zoomed out over 300,000 positions at 1280 × 720, the Korean read-out (hint, pixel means,
+    hatched pairs) needed seven lines in a slot of four and stopped mid-sentence."""
+    window.resize(1280, 720)
+    window.state.set(language="ko", max_len=300_000)
+    readout = window.heatmap_view.readout
+    qtbot.waitUntil(lambda: "평균" in readout.text())
+    qtbot.wait(20)
+    assert 4 * readout.fontMetrics().lineSpacing() < readout.text_height(readout.width())
+    assert readout.text_height(readout.width()) <= readout.height()
+    assert "빗금" in readout.text()  # the hatched pairs are explained, whatever gives way

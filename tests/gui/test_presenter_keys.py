@@ -1,3 +1,4 @@
+import itertools
 import re
 from html import escape
 from pathlib import Path
@@ -144,6 +145,23 @@ def test_shortcut_overlay(window, qtbot, key, text):
         assert escape(tr(binding.description)) in text_shown
     press(qtbot, window, K.Key_Escape)
     assert not window.shortcut_overlay.isVisible()
+
+
+@pytest.mark.parametrize("language", ["ko", "en"])
+def test_the_shortcut_overlay_fits_a_720_line_window(window, qtbot, language):
+    """The Korean intro wraps to a line more than the English: it ran into the title and the
+    keys, and the closing line fell off the bottom."""
+    window.state.set(language=language, font_scale=1.5)
+    window.resize(1280, 720)
+    press(qtbot, window, K.Key_F1)
+    overlay = window.shortcut_overlay
+    qtbot.waitUntil(lambda: overlay.geometry() == window.rect())
+    parts = [overlay.title.geometry(), overlay.intro.geometry(), overlay.label.geometry()]
+    for upper, lower in itertools.pairwise(parts):
+        assert upper.bottom() < lower.top()
+    assert parts[0].top() >= 0 and parts[-1].bottom() < overlay.height()
+    assert overlay.label.height() >= overlay.label.sizeHint().height()
+    assert overlay.intro.height() >= overlay.intro.heightForWidth(overlay.intro.width())
 
 
 def test_type_size_keys(window, qtbot):

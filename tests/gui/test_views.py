@@ -467,7 +467,8 @@ def test_the_split_layout_in_the_heatmap_and_r_of_k(heatmap, rotation, state, qt
     assert heatmap.pair_box.rect().x() == 3 and heatmap.pair_box.rect().width() == 1
     assert heatmap.pair_box_cos.isVisible() and heatmap.pair_box_cos.rect().x() == 35
     assert "split halves" in heatmap.plot.getAxis("bottom").labelText
-    # Hovering column 35 reads out pair 3's cosine.
+    # Hovering column 35 reads out pair 3's cosine (once the read-out's new text is laid out).
+    qtbot.wait(20)
     point = view_to_pixel(heatmap.graphics, heatmap.plot, 35.5, 7.5)
     qtbot.mouseMove(heatmap.graphics.viewport(), point)
     qtbot.waitUntil(lambda: "column <b>35</b>" in heatmap.readout.text())
@@ -549,3 +550,20 @@ def test_the_precision_note_has_room_for_all_its_lines(rotation, state):
     assert label.heightForWidth(label.slot.width()) <= label.slot.height()
     state.set(max_len=50, pos=3)  # a small table keeps its two lines
     assert label.slot.height() < 4 * label.fontMetrics().lineSpacing()
+
+
+def test_the_three_vectors_average_the_dimensions_that_share_a_pixel(rotation, state):
+    """At d_model 8192 the strips are a few hundred pixels wide: drawn one column in many, the
+    alternating sin ≈ 0 and cos ≈ 1 columns made red and white blocks that are not there."""
+    from core.binning import mean_columns
+    from core.encoding import encode
+
+    state.set(d_model=8192, pos=7, k=5)
+    group = rotation.columns.group
+    assert group == math.ceil(8192 / rotation.vector_plot.getViewBox().width()) > 1
+    strips = np.stack([encode([7], 8192)[0], state.rotated(), encode([12], 8192)[0]])
+    np.testing.assert_allclose(rotation.vector_image.image, mean_columns(strips, group), atol=1e-6)
+    assert f"the mean of {group} dimensions" in rotation.vector_plot.getAxis("bottom").labelText
+    state.set(d_model=512)
+    assert rotation.vector_image.image.shape == (3, 512)
+    assert "mean" not in rotation.vector_plot.getAxis("bottom").labelText
