@@ -484,7 +484,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tab.distance": ("Distance", "거리"),
     "tab.wavelength": ("Wavelengths", "파장"),
     "tab.beyond": ("Beyond", "길이 너머"),
-    "tab.why": ("Why position?", "왜 위치?"),
+    "tab.why": ("Why position?", "필요한 이유"),
     "tab.rope": ("RoPE", "회전 RoPE"),
     "tab.scaling": ("Extension", "길이 늘리기"),
     "tab.alibi": ("ALiBi", "ALiBi 편향"),
@@ -547,15 +547,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "heatmap.x_split": (
         "dimension (split halves: column i is sin of pair i, column d_model/2 + i its cos)",
-        "차원 (반씩 나눈 배치: i열은 짝 i의 sin, (d_model/2 + i)열은 그 cos)",
+        "차원 (반씩 나눈 배치: 앞 절반은 짝마다 sin, 뒤 절반은 cos)",
     ),
     "layout.interleaved": (
         "interleaved (the paper)",
         "번갈아 배치 (논문)",
     ),
     "layout.split": (
-        "split halves [sin | cos] (tensor2tensor)",
-        "반씩 나눈 배치 [sin | cos] (tensor2tensor)",
+        "split halves [sin | cos]",
+        "반씩 나눈 배치 [sin | cos]",
     ),
     "heatmap.y": ("position", "위치"),
     "heatmap.value": ("PE value", "PE 값"),
@@ -600,7 +600,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "heatmap.unresolved": (
         " Hatched: pairs 0…{last} turn within {rows} positions, so their means are no "
         "position's values.",
-        " 빗금: 짝 0~{last}은(는) 픽셀 한 줄 안에서 한 바퀴 넘게 돌아, 그 평균은 어느 위치의 값도 "
+        " 빗금: 짝 0~{last}은(는) 위치 {rows}개 안에서 한 바퀴 넘게 돌아, 그 평균은 어느 위치의 값도 "
         "아닙니다.",
     ),
     "heatmap.pixel": (
@@ -856,8 +856,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "query's and key's dimensions (so of the rows of q_proj's and k_proj's weights): "
         "permuted, the two give the same scores, to within {permuted}.",
         "행렬(|점수| 최대 {largest})의 각 대각선 m − n에는 값이 하나뿐이며, 차이는 {spread} "
-        "이내입니다. {layout}. 다른 배치({other})와의 차이는 쿼리와 키의 차원 순서(곧 q_proj와 "
-        "k_proj 가중치의 행 순서)를 정해진 대로 바꾼 것뿐입니다. 순서를 맞추면 두 배치의 점수 "
+        "이내입니다. {layout}. 다른 배치({other})와의 차이는 쿼리와 키의 차원 순서(곧 q_proj·k_proj "
+        "가중치의 행 순서)를 정해진 대로 바꾼 것뿐입니다. 순서를 맞추면 두 배치의 점수 "
         "차이는 {permuted} 이내입니다.",
     ),
     # --- context extension ----------------------------------------------------------------------
@@ -865,14 +865,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>Context extension.</b> A model trained on L0 positions meets longer texts, where its "
         "slow pairs would turn to angles it never saw. Each method rescales θ<sub>i</sub> "
         "(rope_theta = {base}) so that over the new length s·L0 the slow pairs turn about as far "
-        "as they did over L0, or less: linear (Position Interpolation) divides every θ by s; "
+        "as they did over L0, or less (NTK-aware does so for the slowest pair alone): linear (Position Interpolation) divides every θ by s; "
         "NTK-aware raises the base, which divides the slowest pair's θ by s; dynamic NTK raises "
         "it with the length (as Hugging Face computes it, factor s at length s·L0 divides the "
         "slowest θ by s<sup>2</sup> − s + 1, not s); YaRN and Llama 3.1 divide only the slow pairs' θ by s "
         "and keep the fast ones that tell neighbours apart, with a ramp between.",
-        "<b>컨텍스트 길이 늘리기.</b> 위치 L0개로 학습한 모델이 더 긴 글을 만나면 느린 짝이 본 적 "
+        "<b>컨텍스트 길이 늘리기.</b> 길이 L0까지만 학습한 모델이 더 긴 글을 만나면 느린 짝이 본 적 "
         "없는 각도까지 돌게 됩니다. 각 방법은 θ<sub>i</sub>(rope_theta = {base})를 다시 조정해, 새 "
-        "길이 s·L0 동안에도 느린 짝이 L0 동안 돌던 만큼, 또는 그보다 덜 돌게 합니다. 선형"
+        "길이 s·L0 동안에도 느린 짝이 L0 동안 돌던 만큼, 또는 그보다 덜 돌게 합니다(NTK\u00a0방식은 "
+        "가장 느린 짝만 그렇습니다). 선형"
         "(Position Interpolation)은 모든 θ를 s로 나누고, NTK\u00a0방식은 밑\u00a0base를 키워 가장 느린 "
         "짝의 θ를 s로 나눕니다. 동적\u00a0NTK는 길이에 따라 밑을 키우는데, Hugging Face의 계산대로라면 "
         "배율 s, 길이 s·L0에서 가장 느린 짝의 θ를 s가 아니라 s<sup>2</sup> − s + 1로 나눕니다. YaRN과 Llama "
@@ -881,7 +882,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "scaling.preset": ("model", "모델"),
     "scaling.custom": ("your own values", "직접 입력"),
-    "scaling.model": ("{name} (rope_theta {base})", "{name} (밑 rope_theta {base})"),
+    "scaling.model": ("{name} (rope_theta {base})", "{name} (밑 {base})"),
     "scaling.method": ("method", "방법"),
     "scaling.all": ("all side by side", "모두 나란히"),
     "scaling.linear": ("linear (PI)", "선형 (PI)"),
@@ -896,11 +897,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "scaling.yarn_note": (
         " YaRN is drawn as Hugging Face transformers computes it: a "
         "linear ramp over the pair index. The paper ramps over r = L0/λ, the turns a pair "
-        "makes within L0 (dashed); the two differ by up to {gap} in θ′/θ (pair {pair}).",
+        "makes within L0 (dashed); the two differ by up to {gap} in θ′/θ ({where}).",
         " YaRN은 Hugging Face transformers가 계산하는 대로, 짝 번호에 따라 직선으로 "
         "바뀌는 경사(ramp)로 그렸습니다. 논문은 짝이 L0 안에서 도는 바퀴 수 r = L0/λ에 대해 경사를 둡니다"
-        "(점선). 둘은 θ′/θ에서 최대 {gap}만큼 다릅니다(짝 {pair}).",
+        "(점선). 둘은 θ′/θ에서 최대 {gap}만큼 다릅니다({where}).",
     ),
+    "scaling.at_pair": ("pair {pair}", "짝 {pair}"),
+    "scaling.at_pairs": ("pairs {first}…{last}", "짝 {first}~{last}"),
+    "scaling.at_some": ("at {n} pairs, the first pair {first}", "짝 {n}개, 처음은 짝 {first}"),
     "scaling.l0": ("trained L0 = {n}", "학습 길이 L0 = {n}"),
     "scaling.target": ("target s·L0 = {n}", "목표 길이 s·L0 = {n}"),
     "scaling.ratio_title": ("θ′/θ per pair", "짝별 θ′/θ"),
@@ -924,7 +928,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "grows with the distance, with a fixed slope m<sub>h</sub> per head. As with RoPE, the "
         "effect depends on i − j alone: RoPE turns q and k so that their dot product depends on "
         "the distance, ALiBi adds −m<sub>h</sub>·|i − j| to it.",
-        "<b>ALiBi.</b> Press 등은 위치 벡터를 아예 쓰지 않습니다. 소프트맥스 전에 헤드 h는 쿼리 i와 "
+        "<b>ALiBi.</b> ALiBi(Press 등)는 위치 벡터를 아예 더하지 않습니다. 소프트맥스 전에 헤드 h는 쿼리 i와 "
         "키 j의 점수에서 m<sub>h</sub>·|i − j|를 뺍니다. 거리가 멀수록 커지는 벌점이며, 기울기 "
         "m<sub>h</sub>는 헤드마다 정해져 있습니다. RoPE처럼 그 효과는 i − j에만 달려 있습니다. "
         "RoPE는 q와 k를 돌려 둘의 내적이 거리에 따라 달라지게 하고, ALiBi는 내적에 "
@@ -969,13 +973,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "H = {heads} is not a power of two: the slopes of {closest} heads (the largest power of "
         "two below H), then every other slope of {double} heads: {extra} (as in Press et al.'s "
         "code).",
-        "H = {heads}은(는) 2의 거듭제곱이 아니므로, H보다 작은 가장 큰 거듭제곱인 헤드 {closest}개의 "
-        "기울기 다음에 헤드 {double}개의 기울기를 하나씩 걸러 씁니다: {extra} (Press 등의 코드와 "
-        "같음).",
+        "H = {heads}은(는) 2의 거듭제곱이 아니므로, H보다 작은 가장 큰 2의 거듭제곱인 {closest}개 "
+        "헤드의 기울기를 먼저 쓰고, 이어서 헤드 {double}개일 때의 기울기를 하나 걸러 하나씩 씁니다: "
+        "{extra} (Press 등의 코드와 같음).",
     ),
     "alibi.own_scale": (
         " Each matrix has its own scale: −1 is its head's largest penalty, {length}·m<sub>h</sub>.",
-        " 행렬마다 눈금이 따로입니다. −1은 그 헤드의 가장 큰 벌점 {length}·m<sub>h</sub>입니다.",
+        " 행렬마다 색 눈금이 다릅니다. −1은 그 헤드의 가장 큰 벌점 {length}·m<sub>h</sub>입니다.",
     ),
     "alibi.masked": (
         " Hatched cells: the causal mask (a query does not see later keys).",
@@ -1142,7 +1146,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "세 그림 공통 색 눈금: ±{limit}",
     ),
     "embed.load": ("Load embeddings (.npy)…", "임베딩 불러오기(.npy)…"),
-    "embed.examples": ("Use the examples", "예시 쓰기"),
+    "embed.examples": ("Use the examples", "예시 값으로 되돌리기"),
     "embed.token_names": (
         "I|love|you|very|much|today|in|class",
         "나는|너를|사랑해|정말|많이|오늘|수업|에서",
@@ -1187,6 +1191,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>{distinct}</b> distinct rows among positions 0…{last} ({decimals} decimals): {verdict}",
         "위치 0~{last} 중 서로 다른 행 <b>{distinct}</b>개 (소수점 아래 {decimals}자리): {verdict}",
     ),
+    "unique.count_unknown": (
+        "Distinct rows among positions 0…{last} ({decimals} decimals): {verdict}",
+        "위치 0~{last}의 서로 다른 행 수 (소수점 아래 {decimals}자리): {verdict}",
+    ),
     "unique.all": (
         "every position has its own pattern",
         "위치마다 고유한 무늬가 있습니다",
@@ -1194,13 +1202,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "unique.some": ("some rows coincide at this precision", "이 정밀도에서는 일부 행이 겹칩니다"),
     "unique.unknown": (
         "not counted (over {budget} values); the distances below still hold",
-        "세지 않음 ({budget}개 값 초과). 아래 거리는 그대로 유효합니다",
+        "세지 않음 (값 {budget}개 초과). 아래 거리는 그대로 유효합니다",
     ),
     "unique.distance": (
         "smallest distance between two rows: <b>{distance}</b>, for positions "
         "{offset} apart (‖PE(a) − PE(b)‖ depends on a − b only)",
         "두 행 사이 가장 작은 거리: <b>{distance}</b>, 위치 차이 {offset}일 때 "
-        "(‖PE(a) − PE(b)‖는 a − b에만 달려 있습니다)",
+        "(두 행의 거리는 a − b에만 달려 있습니다)",
     ),
     "unique.partial": (" — searched offsets up to {checked}", " — 위치 차이 {checked}까지 찾음"),
     "unique.range": (
@@ -1271,12 +1279,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "돌고, <b>{never}</b>개(속이 빈 점)는 한 바퀴를 다 돌지 못합니다.",
     ),
     "wave.finish": (
-        "at least one turn within the max_len positions",
-        "위치 max_len개 안에서 한 바퀴 이상 도는 짝",
+        "at least one turn within positions 0…{last}",
+        "위치 0~{last} 안에서 한 바퀴 이상 도는 짝",
     ),
     "wave.never": (
-        "less than one turn within the max_len positions",
-        "위치 max_len개 안에서 한 바퀴를 다 돌지 못하는 짝",
+        "less than one turn within positions 0…{last}",
+        "위치 0~{last} 안에서 한 바퀴를 다 돌지 못하는 짝",
     ),
     "beyond.caption": (
         "<b>Beyond the trained length.</b> A common claim is that sinusoidal PE generalises "
@@ -1294,8 +1302,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<b>Parameters.</b> Sinusoidal PE: 0, it is computed. A learned table has max_len × "
         "d_model: {tables}; one for the training length here, {rows} × {d_model} = {count}. "
         "It is drawn with illustrative random values, not a model's{sampled}.",
-        "<b>파라미터 수.</b> 사인·코사인 PE는 계산하므로 0개입니다. 학습되는 표는 max_len × "
-        "d_model개입니다: {tables}. 여기 학습 길이에 맞춘 표는 {rows} × {d_model} = {count}개이며, "
+        "<b>파라미터 수.</b> 사인·코사인 PE는 계산하므로 0개입니다. 학습되는 표의 파라미터 수는 "
+        "max_len × d_model입니다: {tables}. 여기 학습 길이에 맞춘 표는 {rows} × {d_model} = {count}개이며, "
         "실제 모델이 아닌 무작위 예시 값으로 그렸습니다{sampled}.",
     ),
     "beyond.sampled": ("; {n} rows stand for all of them", ". {n}행이 표 전체를 대신합니다"),

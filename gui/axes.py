@@ -75,29 +75,41 @@ class IndexAxis(Axis):
     def __init__(self, orientation: str) -> None:
         super().__init__(orientation)
         self.cells: int | None = None  # cells 0 … cells−1, if the axis was told
-        self.cell_ticks: list[tuple[float, str]] | None = None
+        self.each = False  # a tick for every cell, where their labels fit
 
     def set_cells(self, count: int, each: bool = True) -> None:
         """Cells 0 … count − 1: no tick past them (a plot with its aspect locked shows room
-        beyond its matrix), and if `each`, one tick per cell for up to EACH_CELL cells."""
+        beyond its matrix), and if `each`, one tick per cell for up to EACH_CELL cells while
+        their labels fit side by side (else round numbers: at 30 cells on a small matrix the
+        labels ran together into "9101112…")."""
         self.cells = count
-        #: The ticks set (one per cell), or None for round numbers (`tickValues`).
-        self.cell_ticks = (
-            [(r + 0.5, str(r)) for r in range(count)] if each and count <= self.EACH_CELL else None
-        )
-        self.setTicks(None if self.cell_ticks is None else [self.cell_ticks])
+        self.each = each and count <= self.EACH_CELL
+        self.picture = None
+        self.update()
 
     def tickValues(
         self, minVal: float, maxVal: float, size: float
     ) -> list[tuple[float, list[float]]]:
-        """pyqtgraph's round numbers r, each moved to r + 0.5 and only whole ones: the tick
-        "10" marks row 10, not the edge above it, and rows 0 … 49 have no tick "50"."""
-        levels = super().tickValues(minVal - 0.5, maxVal - 0.5, size)
+        """One tick per cell (see set_cells), or pyqtgraph's round numbers r, each moved to
+        r + 0.5 and only whole ones: the tick "10" marks row 10, not the edge above it, and
+        rows 0 … 49 have no tick "50"."""
         stop = float("inf") if self.cells is None else self.cells
+        low, high = sorted((minVal, maxVal))  # an inverted axis gives them the other way
+        if self.each and self._cells_fit(size / max(high - low, 1e-9)):
+            return [(1.0, [r + 0.5 for r in range(int(stop)) if low <= r + 0.5 <= high])]
+        levels = super().tickValues(minVal - 0.5, maxVal - 0.5, size)
         return [
             (spacing, [r + 0.5 for r in map(_whole, values) if r is not None and 0 <= r < stop])
             for spacing, values in levels
         ]
+
+    def _cells_fit(self, pixels_per_cell: float) -> bool:
+        """Whether a label per cell fits: across, the widest label and a gap; down, a line."""
+        metrics = QFontMetricsF(self.style["tickFont"] or QFont())
+        if self.orientation in ("left", "right"):
+            return pixels_per_cell >= metrics.height()
+        widest = metrics.horizontalAdvance(f"{(self.cells or 1) - 1:,}")
+        return pixels_per_cell >= widest + metrics.horizontalAdvance("0")
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         cells = [_whole(v - 0.5) for v in values]

@@ -27,6 +27,13 @@ class Options(QWidget):
         self._row.setContentsMargins(0, 0, 0, 0)
         self._texts: list[Callable[[], None]] = []
         state.observe(["language"], self._retranslate)
+        # At the panel's type size: in presenter mode the captions grew and this row did not
+        # (11-pixel labels beside 1.5 times larger text on a 1080-line screen).
+        state.observe(["font_scale"], self._sync_font)
+        self._sync_font()
+
+    def _sync_font(self, *_: object) -> None:
+        self.setFont(style.scaled_font(self._state.font_scale))
 
     def _add(
         self, fields: list[str], label_key: str | None, widget: QWidget, show: Callable[[], None]

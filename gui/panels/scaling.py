@@ -59,9 +59,17 @@ class ScalingView(Panel):
         self.options.spin("head_dim", "rope.head_dim", 2, MAX_HEAD_DIM, even=True)
         self.options.finish()
         self.graphics = style.graphics_area(t)
-        self.ratio_plot = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
+        # Pairs are counted: whole ticks only (at head_dim 2 the axes read 0.2, 0.4, …).
+        self.ratio_plot = style.quiet_plot(
+            self.graphics.addPlot(row=0, col=0, axisItems={"bottom": axes.WholeAxis("bottom")}),
+            self,
+        )
         self.wave_plot = style.quiet_plot(
-            self.graphics.addPlot(row=0, col=1, axisItems={"left": axes.PlainLogAxis("left")}),
+            self.graphics.addPlot(
+                row=0,
+                col=1,
+                axisItems={"left": axes.PlainLogAxis("left"), "bottom": axes.WholeAxis("bottom")},
+            ),
             self,
         )
         self.wave_plot.setLogMode(x=False, y=True)
@@ -146,8 +154,16 @@ class ScalingView(Panel):
             self.paper_curve.setData(pairs, paper / inv)
             entries.append((None, tr("scaling.paper")))
             apart = np.abs(scaled(s, "yarn")[0] - paper) / inv
-            worst = int(np.argmax(apart))
-            paper_gap = tr("scaling.yarn_note", gap=f"{apart[worst]:.3g}", pair=worst)
+            # Every pair at the largest gap, not whichever argmax returns among equals.
+            worst = np.flatnonzero(apart >= apart.max() * (1 - 1e-9))
+            first, last = int(worst[0]), int(worst[-1])
+            if first == last:
+                where = tr("scaling.at_pair", pair=first)
+            elif last - first + 1 == worst.size:
+                where = tr("scaling.at_pairs", first=first, last=last)
+            else:
+                where = tr("scaling.at_some", n=worst.size, first=first)
+            paper_gap = tr("scaling.yarn_note", gap=f"{apart.max():.3g}", where=where)
         entries.append((None, tr("scaling.before")))
         self.key.setText(style.key_text(entries))
         self.original_wave.setData(pairs, 2 * np.pi / inv)

@@ -44,20 +44,22 @@ class UniqueView(Panel):
         s = self._state
         u = s.uniqueness()
         last = u.positions - 1
-        if u.distinct is None:
-            count, verdict = "—", tr("unique.unknown", budget=f"{STATS_BUDGET:,}")
-        else:
-            count = f"{u.distinct:,}"
-            verdict = tr("unique.all" if u.distinct == u.positions else "unique.some")
-        lines = [
-            tr(
-                "unique.count",
-                distinct=count,
+        if u.distinct is None:  # no number, so no "— distinct rows"
+            count = tr(
+                "unique.count_unknown",
                 last=f"{last:,}",
                 decimals=u.decimals,
-                verdict=verdict,
+                verdict=tr("unique.unknown", budget=f"{STATS_BUDGET:,}"),
             )
-        ]
+        else:
+            count = tr(
+                "unique.count",
+                distinct=f"{u.distinct:,}",
+                last=f"{last:,}",
+                decimals=u.decimals,
+                verdict=tr("unique.all" if u.distinct == u.positions else "unique.some"),
+            )
+        lines = [count]
         if u.positions > 1:
             partial = (
                 ""

@@ -54,12 +54,13 @@ class WavelengthView(Panel):
         # steps from position 0 to the last; the line is drawn there.
         last = s.max_len - 1
         self.max_len_line.setValue(np.log10(max(last, 1)))
+        self.max_len_line.setVisible(last >= 1)  # 0 steps has no place on a log axis
         self.max_len_line.label.setFormat(tr("wave.max_len", last=f"{last:,}"))
         style.style_legend(self.legend, s)
         style.style_marker(self.max_len_line, s)
         self.legend.clear()
-        self.legend.addItem(self.finishing, tr("wave.finish"))
-        self.legend.addItem(self.never, tr("wave.never"))
+        self.legend.addItem(self.finishing, tr("wave.finish", last=f"{last:,}"))
+        self.legend.addItem(self.never, tr("wave.never", last=f"{last:,}"))
         self.summary.setText(
             tr(
                 "wave.summary",

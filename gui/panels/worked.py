@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetricsF, QGuiApplication, QResizeEvent
+from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -137,7 +137,7 @@ class WorkedView(Panel):
                 [headers[0]]
                 + [tr("worked.column", dim=dim, expr=h) for dim, h in enumerate(headers[1:])]
             )
-            self._style_headers()  # the table's height for its two-line header
+            self._size_table()  # the headers' type for the new formulas, the table's height
         for items, (pos, *values) in zip(self.cell_items, rows, strict=True):
             for item, text in zip(
                 items, [str(pos), *(fmt(v, DECIMALS) for v in values)], strict=True
@@ -157,8 +157,7 @@ class WorkedView(Panel):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if self._flat:
-            self._size_table()
+        self._size_table()
 
     def _size_table(self) -> None:
         """The table's type: 1.3 times the body's; in a figure, larger where the height allows
@@ -177,7 +176,14 @@ class WorkedView(Panel):
             font = style.scaled_font(s.font_scale, 1.3 * max(1.0, min(2.0, room / row, wide)))
             row = max(font.pointSizeF() * 3, min(font.pointSizeF() * 5, room))
         self.table.setFont(font)
-        self.table.horizontalHeader().setFont(font)
+        # Headers as large as the body's numbers, smaller where a formula would not fit its
+        # column ("sin(pos/500000^(2/4))" was cut on both sides at 1280 pixels).
+        header = QFont(font)
+        widest = max(QFontMetricsF(font).horizontalAdvance(h) for h in self.cells()[0])
+        column = self.table.viewport().width() / 5
+        if column > 50 and widest > 0.9 * column:
+            header.setPointSizeF(max(font.pointSizeF() * 0.9 * column / widest, 6.0))
+        self.table.horizontalHeader().setFont(header)
         self.table.verticalHeader().setDefaultSectionSize(int(row))
         self._style_headers()
 

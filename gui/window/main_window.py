@@ -361,6 +361,7 @@ class MainWindow(QMainWindow):
     def _sync_fonts(self, *_: object) -> None:
         scale = self.state.font_scale
         self.readout.setFont(style.scaled_font(scale, bold=True))
+        self.tabs.tabBar().setFont(style.scaled_font(scale))  # in presenter mode too
         self.shortcut_overlay.set_scale(scale)
 
     def _show_about(self) -> None:

@@ -498,7 +498,16 @@ def test_the_window_opens_with_no_arguments_at_all(tmp_path):
     """The README's launch command passes none: an argument scan once failed on an empty list."""
     env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     window = cli(cwd=tmp_path, env={**env, "QT_QPA_PLATFORM": "offscreen"})
-    time.sleep(3)
+    # Up once it listens for signals: its wake-up socket pair exists (on a loaded machine the
+    # start-up took longer than a fixed 3 s, and SIGTERM met Python's default handler).
+    fds = Path(f"/proc/{window.pid}/fd")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and window.poll() is None:
+        with contextlib.suppress(OSError):
+            if any(os.readlink(fd).startswith("socket:") for fd in fds.iterdir()):
+                break
+        time.sleep(0.1)
+    time.sleep(1)
     assert window.poll() is None, window.communicate()[1]
     window.send_signal(signal.SIGTERM)
     _, stderr = window.communicate(timeout=30)

@@ -414,8 +414,15 @@ def test_zoomed_out_hover_says_the_pixel_is_a_mean_and_gives_it(heatmap, state, 
 
 def test_heatmap_axes_name_whole_cells_and_write_numbers_out(heatmap, state):
     state.set(d_model=4)
-    ticks = heatmap.columns_axis.cell_ticks
-    assert ticks == [(0.5, "0"), (1.5, "1"), (2.5, "2"), (3.5, "3")]  # one per column
+    axis = heatmap.columns_axis
+    values = [v for _, level in axis.tickValues(0, 4, 400) for v in level]
+    assert values == [0.5, 1.5, 2.5, 3.5]  # one per column
+    assert axis.tickValues(4, 0, 400) == [(1.0, values)]  # inverted, as rows downwards are
+    assert axis.tickStrings(values, 1, 1) == ["0", "1", "2", "3"]
+    # Thirty columns on 90 pixels: round numbers, not thirty labels run together.
+    axis.set_cells(30)
+    (spacing, major), *_ = axis.tickValues(0, 30, 90)
+    assert spacing > 1 and 0 < len(major) < 10 and all(v - 0.5 == round(v - 0.5) for v in major)
     state.set(d_model=512, max_len=1_000_000)
     strings = heatmap.rows_axis.tickStrings([0.5, 200000.5, 800000.5, 999999.5], 1, 200000)
     assert strings == ["0", "200,000", "800,000", "999,999"]  # not 800000 beside 1e+06
