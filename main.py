@@ -66,13 +66,15 @@ def argparse_text(message: str) -> str:
 
 
 def language_from(argv: Sequence[str]) -> str | None:
-    """The value of --lang in argv (as --lang X or --lang=X), or None when absent."""
+    """The value of --lang in argv (as --lang X or --lang=X), or None when absent; the last
+    one when repeated, as argparse takes every other option (--lang ko --lang xx is refused)."""
+    found = None
     for i, arg in enumerate(argv):
         if arg == "--lang" and i + 1 < len(argv):
-            return argv[i + 1]
-        if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
-    return None
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.split("=", 1)[1]
+    return found
 
 
 def system_language() -> str:
@@ -320,13 +322,20 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
             raise ValueError(tr("cli.handout_flag", flag=flag))
     params = parameters(args)
     out: Path = args.out
-    # FOLDER/ (argparse's Path drops the slash, so main notes it: week1.v2/ is a folder too).
-    folder = args.out_folder or out.is_dir() or not out.suffix
-    if not folder and out.suffix.lower() != ".pdf":
-        raise ValueError(tr("cli.handout_out", value=repr(str(out))))
-    parent = out.parent if not out.is_dir() else out
-    if not parent.is_dir():
-        raise ValueError(tr("cli.out_missing", value=repr(str(parent))))
+    try:
+        is_dir = out.is_dir()
+        # FOLDER/ (argparse's Path drops the slash, so main notes it: week1.v2/ is a folder).
+        folder = args.out_folder or is_dir or not out.suffix
+        if not folder and out.suffix.lower() != ".pdf":
+            raise ValueError(tr("cli.handout_out", value=repr(str(out))))
+        parent = out if is_dir else out.parent
+        if not parent.is_dir():
+            raise ValueError(tr("cli.out_missing", value=repr(str(parent))))
+        if not is_dir:
+            check_target(out)  # the PDF, or the folder to be made: a name it may have
+    except (OSError, WriteError) as err:  # a name too long to look up, a folder not searchable
+        reason = err.strerror if isinstance(err, OSError) else str(err)
+        raise ValueError(tr("export.cannot_write", path=out, reason=reason)) from err
     options: dict[str, Any] = {
         "width": integer("width", args.width, 1920, MIN_SIDE, MAX_SIDE),
         # A page keeps bands for its title and note: its figure is MIN_SIDE high at least.
@@ -397,6 +406,14 @@ def run_handout(args: argparse.Namespace) -> int:
     finally:
         state.deleteLater()
     del app
+    if options["folder"]:
+        from gui.export.handout import earlier_pages
+
+        earlier = earlier_pages(args.out, written)
+        if earlier:  # the folder would print them too: said, not deleted
+            names = ", ".join(path.name for path in earlier[:3]) + (", …" if earlier[3:] else "")
+            note = tr("handout.earlier", n=len(earlier), names=names)
+            print(f"pe-clock export: {note}".replace("\n", "\\n"), file=sys.stderr)
     return report(written)
 
 

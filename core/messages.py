@@ -1062,6 +1062,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "must lie within the scene's table, {lo} to {hi}",
         "장면의 표 안, {lo}부터 {hi}까지여야 합니다",
     ),
+    "deck.too_many": (
+        "deck: {n} scenes; a deck holds at most {limit}",
+        "강의 순서: 장면이 {n}개입니다. 강의 순서에는 장면이 {limit}개까지 들어갑니다",
+    ),
+    "handout.earlier": (
+        "note: files named like pages but not of this deck remain in the folder, as they were: "
+        "{names} ({n} in all)",
+        "참고: 이 강의 순서의 페이지가 아닌데 페이지처럼 이름 붙은 파일이 폴더에 그대로 남아 "
+        "있습니다: {names} (모두 {n}개)",
+    ),
     "deck.toml": ("deck: not valid TOML: {reason}", "강의 순서: 올바른 TOML이 아닙니다: {reason}"),
     "deck.top": (
         "deck: unknown table or key {name} (a deck holds [[scene]] tables only)",

@@ -98,8 +98,12 @@ def _scene(number: int, table: object) -> Scene:
 
 def parse_deck(text: str) -> list[Scene]:
     """The scenes of a deck's TOML text, checked for shape (not yet against the state)."""
+    if _longest_dotted_key(text) > MAX_DEPTH:
+        # Before tomllib: its memory grows with the square of a dotted key's length (a 200 KB
+        # deck of one long key took 24 GB and was killed).
+        raise DeckError(tr("deck.nested"))
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))  # as Windows Notepad saves it
     except tomllib.TOMLDecodeError as err:
         raise DeckError(tr("deck.toml", reason=err)) from err
     except RecursionError as err:  # arrays nested hundreds deep: no deck needs that
@@ -112,11 +116,35 @@ def parse_deck(text: str) -> list[Scene]:
     tables = data.get("scene")
     if not isinstance(tables, list) or not tables:
         raise DeckError(tr("deck.empty"))
+    if len(tables) > MAX_SCENES:
+        raise DeckError(tr("deck.too_many", n=f"{len(tables):,}", limit=MAX_SCENES))
     return [_scene(number, table) for number, table in enumerate(tables, start=1)]
 
 
+#: Scenes in a deck at most: a term's lectures, and pages numbered 001 … 999. (47,618 scenes fit
+#: in a megabyte, and each page of a handout replays the scenes before it.)
+MAX_SCENES = 999
 #: Tables and arrays in a deck nest at most this deep ([[scene]], a table, a list of hands).
 MAX_DEPTH = 8
+
+
+def _longest_dotted_key(text: str) -> int:
+    """The most dots outside quotes in the key of any line (before its = or a header's ]),
+    read in one pass: what tomllib would nest that many tables deep."""
+    longest = 0
+    for line in text.splitlines():
+        dots, quote = 0, ""
+        for char in line.lstrip():
+            if quote:
+                quote = "" if char == quote else quote
+            elif char in "\"'":
+                quote = char
+            elif char == ".":
+                dots += 1
+            elif char in "=]#":
+                break
+        longest = max(longest, dots)
+    return longest
 
 
 def _depth(value: object) -> int:

@@ -3,7 +3,6 @@ one PNG per scene. Written like every export: in memory, then atomically."""
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -92,20 +91,20 @@ def _writer(data: bytes) -> Callable[[BinaryIO], object]:
     return lambda handle: handle.write(data)
 
 
-def _remove_earlier_pages(folder: Path, written: list[Path]) -> None:
-    """Delete the pages an earlier handout left in folder that this one did not replace (a
-    longer deck, or another view at a number): a folder holds one handout, as a PDF does, so
-    that printing it prints this deck. Only files named as a handout names its pages go."""
+def earlier_pages(folder: Path, written: list[Path]) -> list[Path]:
+    """Files in folder named as a handout names its pages (two or more ASCII digits, a dash,
+    a view) that this handout did not write: pages of an earlier, longer deck, perhaps. They
+    are named, never deleted: a folder may hold an instructor's own figures so named."""
     from gui.views import VIEW_NAMES
 
     views = "|".join(map(re.escape, VIEW_NAMES))
-    page = re.compile(rf"\d{{2,}}-(?:{views})\.png")
+    page = re.compile(rf"[0-9]{{2,}}-(?:{views})\.png", re.ASCII)
     kept = {path.name for path in written}
-    for path in folder.iterdir():
-        if path.name not in kept and page.fullmatch(path.name) and not path.is_symlink():
-            with contextlib.suppress(OSError):  # not ours to delete after all: it stays
-                if path.is_file():
-                    path.unlink()
+    try:
+        names = sorted(path.name for path in folder.iterdir())
+    except OSError:
+        return []
+    return [folder / name for name in names if name not in kept and page.fullmatch(name)]
 
 
 def export_handout(
@@ -121,13 +120,12 @@ def export_handout(
         # Every page drawn, then all put in place at once: an error or a signal on the way
         # leaves the folder as it was.
         pages = []
+        digits = max(2, len(str(len(scenes))))  # 001 … 120: the names sort in scene order
         for number, scene in enumerate(scenes, start=1):
-            target = out / f"{number:02d}-{scene.view}.png"
+            target = out / f"{number:0{digits}d}-{scene.view}.png"
             check_target(target)
             pages.append((target, _writer(handout_png(scenes, number - 1, state, width, height))))
             check_interrupted()
-        written = atomic_write_all(pages)
-        _remove_earlier_pages(out, written)
-        return written
+        return atomic_write_all(pages)
     except OSError as err:
         raise ExportError(tr("export.failed", path=out, reason=err.strerror or err)) from err

@@ -152,6 +152,8 @@ def test_a_handout_has_a_page_per_scene_or_a_png_per_scene(tmp_path):
         (["--deck", "default", "--caption", "--out", "h.pdf"], "--caption"),
         (["--deck", "default", "--stage", "--out", "h.pdf"], "--stage"),
         (["--deck", "default", "--height", "70", "--out", "h.pdf"], "from 77"),
+        (["--deck", "default", "--out", "a" * 300 + "/"], "File name too long"),
+        (["--deck", "default", "--out", "a" * 300 + ".pdf"], "File name too long"),
     ],
 )
 def test_a_bad_handout_exits_2_and_writes_nothing(tmp_path, args, named):
@@ -226,28 +228,62 @@ def test_a_handout_folder_is_written_whole_or_left_as_it_was(tmp_path):
     assert out.returncode == 0 and len(list((tmp_path / "new").iterdir())) == len(scenes)
 
 
-def test_a_handout_folder_holds_this_deck_alone(tmp_path):
-    """A shorter deck written over a longer one's pages: the old pages past its end go (a
-    printout of the folder showed them), the instructor's own files stay."""
+def test_a_handout_folder_deletes_nothing_and_names_pages_not_of_this_deck(tmp_path):
+    """A shorter deck written over a longer one's pages: the old pages stay (an instructor's
+    own 512-heatmap.png looks just like one) and a note on stderr names them."""
     from tests.gui.test_export import run_cli
 
     pages = tmp_path / "pages"
     pages.mkdir()
-    for name in ("07-clock.png", "12-alibi.png", "99-why.png"):
-        (pages / name).write_bytes(b"an earlier handout's page")
-    mine = ("notes.txt", "07-clock-annotated.png", "1-clock.png", "07-notaview.png")
-    for name in mine:
-        (pages / name).write_bytes(b"mine")
-    (tmp_path / "13-clock.png").write_bytes(b"outside")
-    (pages / "13-clock.png").symlink_to(tmp_path / "13-clock.png")
+    theirs = ("07-clock.png", "12-alibi.png", "512-heatmap.png")
+    mine = ("notes.txt", "07-clock-annotated.png", "1-clock.png", "٠٣-clock.png", "02-rope.txt")
+    for name in (*theirs, *mine):
+        (pages / name).write_bytes(b"kept")
     deck = tmp_path / "two.toml"
     deck.write_text('[[scene]]\nview = "clock"\n[[scene]]\nview = "rope"\n')
     out = run_cli("--deck", "two.toml", "--width", "320", "--height", "180", "--out", "pages/",
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     names = sorted(p.name for p in pages.iterdir())
-    assert names == sorted(["01-clock.png", "02-rope.png", "13-clock.png", *mine])
-    assert (tmp_path / "13-clock.png").read_bytes() == b"outside"
+    assert names == sorted(["01-clock.png", "02-rope.png", *theirs, *mine])
+    assert all((pages / name).read_bytes() == b"kept" for name in (*theirs, *mine))
+    (note,) = out.stderr.strip().splitlines()
+    assert "07-clock.png, 12-alibi.png, 512-heatmap.png (3 in all)" in note
+
+
+def test_a_deck_of_a_hundred_scenes_numbers_its_pages_to_sort(tmp_path):
+    from gui.export.handout import export_handout
+    from gui.state import AppState
+
+    scenes = parse_deck('[[scene]]\nview = "clock"\n' * 100)
+    state = AppState()
+    written = export_handout(tmp_path, scenes[:1] * 100, state, 160, 90)
+    assert written[0].name == "001-clock.png" and written[-1].name == "100-clock.png"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a" + ".a" * 100_000 + " = 1\n", "[" + ".".join(["x"] * 50_000) + "]\n"],
+)
+def test_a_long_dotted_key_is_refused_before_toml_reads_it(text):
+    """tomllib's memory grows with the square of a dotted key: 200 KB took 24 GB."""
+    with pytest.raises(DeckError, match="nested too deep"):
+        parse_deck(text)
+
+
+def test_a_deck_holds_at_most_999_scenes():
+    assert len(parse_deck('[[scene]]\nview = "clock"\n' * 999)) == 999
+    with pytest.raises(DeckError, match="1,000 scenes; a deck holds at most 999"):
+        parse_deck('[[scene]]\nview = "clock"\n' * 1000)
+
+
+def test_a_deck_saved_with_a_byte_order_mark_reads(tmp_path):
+    deck = tmp_path / "bom.toml"
+    deck.write_bytes(
+        '\ufeff[[scene]]\nview = "clock"\nnote_en = "v1.2.3.4.5.6.7.8.9.10"\n'.encode()
+    )
+    (scene,) = read_deck(deck)
+    assert scene.view == "clock"
 
 
 def test_a_decks_words_are_shown_as_written_not_as_markup(window, tmp_path):

@@ -351,6 +351,7 @@ BAD_CLI = [
     (["--width", "99999"], "width"),
     (["--view", ""], "--view"),
     (["--lang", "fr"], "--lang"),
+    (["--lang", "ko", "--lang", "xx"], "--lang"),  # the last, as for every other option
     (["--theme", "purple"], "theme"),
     (["--bogus"], "--bogus"),
     (["--out"], "--out"),
