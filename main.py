@@ -360,10 +360,11 @@ def report(written: list[Path]) -> int:
     """Print the files written, one a line; 1 if stdout cannot take them (a full device, a
     closed pipe), with one message and no second failure at exit."""
     for path in written:
+        name = str(path).replace("\r", "\\r").replace("\n", "\\n")  # one line per file
         try:
-            print(path, flush=True)
+            print(name, flush=True)
         except UnicodeEncodeError:  # a name stdout's encoding cannot spell: escaped, not lost
-            print(str(path).encode("ascii", "backslashreplace").decode("ascii"), flush=True)
+            print(name.encode("ascii", "backslashreplace").decode("ascii"), flush=True)
         except OSError as err:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return fail(tr("cli.stdout", path=path, reason=err.strerror or err), 1)

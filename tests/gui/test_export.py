@@ -710,3 +710,11 @@ def test_a_handout_folder_named_with_a_dot_is_a_folder(tmp_path):
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "week1.v2" / "01-heatmap.png").is_file()
+
+
+def test_the_command_line_prints_one_line_per_file_written(tmp_path):
+    """A newline in a file name was printed as it is: two lines for one file."""
+    out = run_cli("--view", "clock", "--width", "320", "--height", "240", "--out", "two\nlines.png",
+                  cwd=tmp_path)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "two\\nlines.png\n" and (tmp_path / "two\nlines.png").is_file()
