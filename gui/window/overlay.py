@@ -11,6 +11,8 @@ from core.i18n import tr
 from gui import style
 from gui.window.keys import BINDINGS, key_text
 
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's largest widget size
+
 
 class ShortcutOverlay(QWidget):
     """A translucent panel listing every presenter key; Esc, F1 or ? closes it."""
@@ -64,6 +66,9 @@ class ShortcutOverlay(QWidget):
         self.setGeometry(parent.rect())
         width = int(parent.width() * 0.8)
         self.intro.setFixedWidth(width)
+        # Measured free of the height it was given before (heightForWidth reports at least it).
+        self.intro.setMinimumHeight(0)
+        self.intro.setMaximumHeight(QWIDGETSIZE_MAX)
         layout = self.layout()
         assert layout is not None
         margins = layout.contentsMargins()
