@@ -71,7 +71,7 @@ def language_from(argv: Sequence[str]) -> str | None:
     found = None
     for i, arg in enumerate(argv):
         if arg == "--lang" and i + 1 < len(argv):
-            found = argv[i + 1]
+            found = argv[i + 1]  # even "--version": "--lang --version" joins to --lang=--version
         elif arg.startswith("--lang="):
             found = arg.split("=", 1)[1]
     return found
@@ -331,6 +331,8 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         parent = out if is_dir else out.parent
         if not parent.is_dir():
             raise ValueError(tr("cli.out_missing", value=repr(str(parent))))
+        if folder and not is_dir and os.path.lexists(out):  # a file where the folder would be
+            raise ValueError(tr("cli.out_not_folder", value=repr(str(out))))
         if not is_dir:
             check_target(out)  # the PDF, or the folder to be made: a name it may have
     except (OSError, WriteError) as err:  # a name too long to look up, a folder not searchable
@@ -392,10 +394,12 @@ def run_handout(args: argparse.Namespace) -> int:
     except DeckError as err:
         state.deleteLater()
         return fail(str(err))
-    made = options["folder"] and not args.out.exists()
+    made = False  # only a folder this run's mkdir made is removed on failure
     try:
-        if made:
-            args.out.mkdir()
+        if options["folder"]:
+            with contextlib.suppress(FileExistsError):  # another run made it first: ours too
+                args.out.mkdir()
+                made = True
         written = export_handout(args.out, scenes, state, options["width"], options["height"])
     except (ExportError, OSError, Interrupted) as err:
         if made:  # the folder this run made, and nothing in it

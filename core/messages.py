@@ -339,6 +339,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "--out must be a file, not a folder; got {value}",
         "--out은 폴더가 아니라 파일이어야 합니다 (받은 값: {value})",
     ),
+    "cli.out_not_folder": (
+        "--out names a folder for the pages, but {value} is a file",
+        "--out에는 페이지를 담을 폴더를 줘야 하는데, {value}은(는) 파일입니다",
+    ),
     "cli.out_missing": ("--out folder does not exist: {value}", "--out의 폴더가 없습니다: {value}"),
     "cli.out_readonly": (
         "--out folder is not writable: {value}",
@@ -484,7 +488,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tab.distance": ("Distance", "거리"),
     "tab.wavelength": ("Wavelengths", "파장"),
     "tab.beyond": ("Beyond", "길이 너머"),
-    "tab.why": ("Why position?", "필요한 이유"),
+    "tab.why": ("Why position?", "위치가 필요한 이유"),
     "tab.rope": ("RoPE", "회전 RoPE"),
     "tab.scaling": ("Extension", "길이 늘리기"),
     "tab.alibi": ("ALiBi", "ALiBi 편향"),
@@ -592,10 +596,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " 픽셀 한 줄이 위치 {rows}개의 정확한 평균입니다{last}.",
     ),
     "mean_columns": (
-        " · each pixel column is the mean of {n} dimensions{last}",
-        " · 픽셀 한 열은 차원 {n}개의 평균{last}",
+        " · a pixel column = mean of {n} dimensions{last}",
+        " · 픽셀 한 열 = 차원 {n}개 평균{last}",
     ),
-    "mean_columns.last": (" (the last: {n})", " (마지막 열은 {n}개)"),
+    "mean_columns.last": (" (last: {n})", " (끝 열 {n}개)"),
     "heatmap.mean_last": (" (the last row: {rows})", " (마지막 줄은 {rows}개)"),
     "heatmap.unresolved": (
         " Hatched: pairs 0…{last} turn within {rows} positions, so their means are no "
@@ -658,8 +662,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rotation.matrix": ("R(k = {k})", "회전 행렬 R(k = {k})"),
     "rotation.leading": (
-        " (leading {dim} of {d_model} dims)",
-        " (앞쪽 {dim}/{d_model}차원)",
+        " (first {dim} of {d_model})",
+        " (앞 {dim}/{d_model}차원)",
     ),
     "rotation.zoom": ("zoom: first {n} pairs", "확대: 앞쪽 짝 {n}개"),
     "rotation.column": ("column", "열"),
@@ -849,7 +853,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각에 "
         "(m\u00a0−\u00a0n)·θ\u00a0=\u00a0{rad}\u00a0rad\u00a0=\u00a0{degrees}°를 더한 것입니다.{reduced}",
     ),
-    "rope.reduced": (" Less whole turns: {degrees}°.", " 온 바퀴를 빼면 {degrees}°입니다."),
+    "rope.reduced": (
+        " Within one turn: {degrees}°.",
+        " 한 바퀴(0~360°) 안으로 옮기면 {degrees}°입니다.",
+    ),
     "rope.result": (
         "In the matrix (|score| up to {largest}) each diagonal m − n holds one value, to within "
         "{spread}. {layout}. The other layout, {other}, differs by a fixed permutation of the "
@@ -902,9 +909,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "바뀌는 경사(ramp)로 그렸습니다. 논문은 짝이 L0 안에서 도는 바퀴 수 r = L0/λ에 대해 경사를 둡니다"
         "(점선). 둘은 θ′/θ에서 최대 {gap}만큼 다릅니다({where}).",
     ),
-    "scaling.at_pair": ("pair {pair}", "짝 {pair}"),
-    "scaling.at_pairs": ("pairs {first}…{last}", "짝 {first}~{last}"),
-    "scaling.at_some": ("at {n} pairs, the first pair {first}", "짝 {n}개, 처음은 짝 {first}"),
+    "scaling.at_pair": ("pair\u00a0{pair}", "짝\u00a0{pair}"),
+    "scaling.at_pairs": ("pairs\u00a0{first}…{last}", "짝\u00a0{first}~{last}"),
+    "scaling.at_some": (
+        "at {n} pairs, the first pair\u00a0{first}",
+        "짝 {n}개, 처음은 짝\u00a0{first}",
+    ),
+    "scaling.yarn_same": (
+        " YaRN is drawn as Hugging Face transformers computes it, a linear ramp over the pair "
+        "index; the paper ramps over r = L0/λ (dashed). Here the two agree on every pair.",
+        " YaRN은 Hugging Face transformers가 계산하는 대로, 짝 번호에 따라 직선으로 바뀌는 "
+        "경사(ramp)로 그렸습니다. 논문은 r = L0/λ에 대해 경사를 둡니다(점선). 여기서는 둘의 "
+        "θ′/θ가 모든 짝에서 같습니다.",
+    ),
     "scaling.l0": ("trained L0 = {n}", "학습 길이 L0 = {n}"),
     "scaling.target": ("target s·L0 = {n}", "목표 길이 s·L0 = {n}"),
     "scaling.ratio_title": ("θ′/θ per pair", "짝별 θ′/θ"),
@@ -970,12 +987,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "앞의 것의 2<sup>−{step}</sup>배입니다.",
     ),
     "alibi.other": (
-        "H = {heads} is not a power of two: the slopes of {closest} heads (the largest power of "
-        "two below H), then every other slope of {double} heads: {extra} (as in Press et al.'s "
-        "code).",
-        "H = {heads}은(는) 2의 거듭제곱이 아니므로, H보다 작은 가장 큰 2의 거듭제곱인 {closest}개 "
-        "헤드의 기울기를 먼저 쓰고, 이어서 헤드 {double}개일 때의 기울기를 하나 걸러 하나씩 씁니다: "
-        "{extra} (Press 등의 코드와 같음).",
+        "H = {heads} is not a power of two: the {closest} slopes of {closest} heads (the largest "
+        "power of two below H), then {rest} more, every other slope of {double} heads: {extra} "
+        "(as in Press et al.'s code).",
+        "H = {heads}은(는) 2의 거듭제곱이 아니므로, H보다 작은 가장 큰 2의 거듭제곱 {closest}에 맞춘 "
+        "기울기 {closest}개를 먼저 쓰고, 나머지 {rest}개는 헤드가 {double}개일 때의 기울기에서 하나씩 "
+        "걸러 가져옵니다: {extra} (Press 등의 코드와 같음).",
     ),
     "alibi.own_scale": (
         " Each matrix has its own scale: −1 is its head's largest penalty, {length}·m<sub>h</sub>.",
@@ -1061,6 +1078,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "deck.range": (
         "must lie within the scene's table, {lo} to {hi}",
         "장면의 표 안, {lo}부터 {hi}까지여야 합니다",
+    ),
+    "deck.dots": (
+        "deck: line {line} has more than {limit} dots; no deck needs that many",
+        "강의 순서: {line}번째 줄에 점(.)이 {limit}개보다 많습니다. 강의 순서에는 그렇게 많이 쓸 일이 없습니다",
+    ),
+    "deck.dots_total": (
+        "deck: more than {limit} dots; no deck needs that many",
+        "강의 순서: 점(.)이 {limit}개보다 많습니다. 강의 순서에는 그렇게 많이 쓸 일이 없습니다",
     ),
     "deck.too_many": (
         "deck: {n} scenes; a deck holds at most {limit}",
@@ -1212,7 +1237,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "unique.some": ("some rows coincide at this precision", "이 정밀도에서는 일부 행이 겹칩니다"),
     "unique.unknown": (
         "not counted (over {budget} values); the distances below still hold",
-        "세지 않음 (값 {budget}개 초과). 아래 거리는 그대로 유효합니다",
+        "세지 않음 (표의 값이 {budget}개를 넘음). 아래 거리는 그대로 유효합니다",
     ),
     "unique.distance": (
         "smallest distance between two rows: <b>{distance}</b>, for positions "
@@ -1316,7 +1341,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "max_len × d_model입니다: {tables}. 여기 학습 길이에 맞춘 표는 {rows} × {d_model} = {count}개이며, "
         "실제 모델이 아닌 무작위 예시 값으로 그렸습니다{sampled}.",
     ),
-    "beyond.sampled": ("; {n} rows stand for all of them", ". {n}행이 표 전체를 대신합니다"),
+    "beyond.sampled": (
+        "; {n} rows drawn stand for all of them",
+        ". 그림에는 {n}행만 그려 표 전체를 대신 보여 줍니다",
+    ),
     "beyond.sinusoid": (
         "sinusoidal PE: continues",
         "사인·코사인 PE: 계속 이어짐",
@@ -1325,7 +1353,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "learned table of {n} rows: ends",
         "학습되는 표 {n}행: 끝남",
     ),
-    "beyond.no_row": ("no vector for positions ≥ {n}", "위치 {n} 이상은 벡터가 없음"),
+    "beyond.no_row": ("no row from position {n}", "위치 {n}부터 행이 없음"),
     # --- argparse's own texts (its gettext message ids), for `pe-clock --lang ko` ---------------
     "argparse.usage: ": ("usage: ", "사용법: "),
     "argparse.options": ("options", "옵션"),

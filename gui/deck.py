@@ -98,10 +98,14 @@ def _scene(number: int, table: object) -> Scene:
 
 def parse_deck(text: str) -> list[Scene]:
     """The scenes of a deck's TOML text, checked for shape (not yet against the state)."""
-    if _longest_dotted_key(text) > MAX_DEPTH:
-        # Before tomllib: its memory grows with the square of a dotted key's length (a 200 KB
-        # deck of one long key took 24 GB and was killed).
-        raise DeckError(tr("deck.nested"))
+    # Before tomllib: its memory grows with the square of a dotted key's length (a 200 KB
+    # deck of one long key took 24 GB and was killed). A key is one line, whatever its quotes
+    # and escapes: a cap on the dots of any line bounds it, and no deck's text comes near.
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.count(".") > MAX_LINE_DOTS:
+            raise DeckError(tr("deck.dots", line=number, limit=MAX_LINE_DOTS))
+    if text.count(".") > MAX_DECK_DOTS:  # many keys of 100 parts: tomllib's tables add up
+        raise DeckError(tr("deck.dots_total", limit=f"{MAX_DECK_DOTS:,}"))
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))  # as Windows Notepad saves it
     except tomllib.TOMLDecodeError as err:
@@ -124,27 +128,12 @@ def parse_deck(text: str) -> list[Scene]:
 #: Scenes in a deck at most: a term's lectures, and pages numbered 001 … 999. (47,618 scenes fit
 #: in a megabyte, and each page of a handout replays the scenes before it.)
 MAX_SCENES = 999
+#: Dots on one line of a deck, and in all of it, at most. The default deck has 51, three at
+#: most on a line; a megabyte of 100-part dotted keys took tomllib 2 s and 400 MB.
+MAX_LINE_DOTS = 100
+MAX_DECK_DOTS = 50_000
 #: Tables and arrays in a deck nest at most this deep ([[scene]], a table, a list of hands).
 MAX_DEPTH = 8
-
-
-def _longest_dotted_key(text: str) -> int:
-    """The most dots outside quotes in the key of any line (before its = or a header's ]),
-    read in one pass: what tomllib would nest that many tables deep."""
-    longest = 0
-    for line in text.splitlines():
-        dots, quote = 0, ""
-        for char in line.lstrip():
-            if quote:
-                quote = "" if char == quote else quote
-            elif char in "\"'":
-                quote = char
-            elif char == ".":
-                dots += 1
-            elif char in "=]#":
-                break
-        longest = max(longest, dots)
-    return longest
 
 
 def _depth(value: object) -> int:

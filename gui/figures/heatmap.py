@@ -35,7 +35,7 @@ def _outline(theme: style.Theme, color, width: float, dashed: bool = False) -> Q
 
 
 #: Most lines the read-out takes; four while hovering, so the plot never shifts under the mouse.
-READOUT_LINES = 6
+READOUT_LINES = 5
 
 
 class HeatmapView(LazyView):
@@ -329,15 +329,17 @@ class HeatmapView(LazyView):
                 if fast:
                     binned += tr("heatmap.unresolved", last=fast - 1, rows=f"{step:,}")
             t = self._theme
-            if self._on_paper or self._state.presenting:
-                legend = tr("heatmap.legend", pos=t.pos.name(), offset=t.offset.name(),
-                            select=t.select.name())  # fmt: skip
-                self.readout.setText(legend + binned)
-            else:
+            legend = tr("heatmap.legend", pos=t.pos.name(), offset=t.offset.name(),
+                        select=t.select.name())  # fmt: skip
+            texts = [legend + binned]
+            if not (self._on_paper or self._state.presenting):
+                # The hints for the mouse, the zoom's first, give way where the rest needs room.
                 hint = tr("heatmap.hint", color=t.offset.name())
-                self.readout.setText(hint + binned + tr("heatmap.zoom"))
-                if self._readout_lines() > READOUT_LINES:  # the mouse's last hint gives way
-                    self.readout.setText(hint + binned)
+                texts[:0] = [hint + binned + tr("heatmap.zoom"), hint + binned]
+            for text in texts:
+                self.readout.setText(text)
+                if self._readout_lines() <= READOUT_LINES:
+                    break
             self._fit_readout()
             return
         self.readout.setText(cell_formula(self._state, *self._hover) + self._pixel_text())

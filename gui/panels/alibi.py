@@ -172,6 +172,7 @@ class AlibiView(Panel):
             rule = tr(
                 "alibi.other",
                 heads=s.alibi_heads,
+                rest=s.alibi_heads - closest,
                 closest=closest,
                 double=2 * closest,
                 extra=", ".join(slope_text(m) for m in slopes[closest:]),

@@ -53,7 +53,7 @@ class EmbeddingView(Panel):
         self.scale_check = QCheckBox()
         self.load_button = QPushButton()
         self.examples_button = QPushButton()
-        buttons = QWidget()
+        self.buttons = buttons = QWidget()
         buttons.setProperty(style.INTERACTIVE, True)
         row_layout = QHBoxLayout(buttons)
         row_layout.setContentsMargins(0, 0, 0, 0)
@@ -134,6 +134,7 @@ class EmbeddingView(Panel):
         self.norms.slot.setFixedHeight(self.norms.fontMetrics().lineSpacing() * (n + 1) + 6)
         with QSignalBlocker(self.scale_check):
             self.scale_check.setChecked(s.scale_embeddings)
+        self.buttons.setFont(style.scaled_font(s.font_scale))  # in presenter mode too
         self.scale_check.setText(tr("embed.scale_switch"))
         self.load_button.setText(tr("embed.load"))
         self.examples_button.setText(tr("embed.examples"))

@@ -85,8 +85,11 @@ class Options(QWidget):
         self._add([field], label_key, spin, lambda: spin.setValue(getattr(self._state, field)))
         return spin
 
-    def choice(self, field: str, label_key: str, choices: dict[str, str]) -> QComboBox:
-        """choices: each value of the field and the catalogue key of its text."""
+    def choice(
+        self, field: str, label_key: str, choices: dict[str, str], width: int = 12
+    ) -> QComboBox:
+        """choices: each value of the field and the catalogue key of its text; the combo is
+        about `width` characters wide."""
         combo = QComboBox()
         for value in choices:
             combo.addItem(value, value)
@@ -100,6 +103,7 @@ class Options(QWidget):
             combo.setCurrentIndex(combo.findData(getattr(self._state, field)))
 
         self._add([field], label_key, combo, show)
+        combo.setMinimumContentsLength(width)
         return combo
 
     def check(self, field: str, label_key: str) -> QCheckBox:

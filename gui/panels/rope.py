@@ -53,7 +53,10 @@ class RopeView(Panel):
         self.options = Options(state)
         self.options.spin("head_dim", "rope.head_dim", 2, MAX_HEAD_DIM, even=True)
         self.options.choice(
-            "rope_layout", "rope.layout", {"interleaved": "rope.interleaved", "half": "rope.half"}
+            "rope_layout",
+            "rope.layout",
+            {"interleaved": "rope.interleaved", "half": "rope.half"},
+            width=22,  # "interleaved (2i, 2i+1)" whole: the row has room for it
         )
         self.options.finish()
         self.graphics = style.graphics_area(t)
@@ -147,7 +150,7 @@ class RopeView(Panel):
         self.caption.setText(tr("rope.caption", base=fmt_base(s.base)))
         for label in (self.caption, self.result, self.turn):
             label.setFont(style.scaled_font(s.font_scale, 1.05))
-        self.turn.slot.setFixedHeight(self.turn.fontMetrics().lineSpacing() * 3 + 6)
+        self._fit_turn()
         self._sync_dial()
 
     @lazy
@@ -173,9 +176,9 @@ class RopeView(Panel):
         self.turn.setText(
             tr(
                 "rope.turn",
-                sum=f"{n} + {s.k}" if s.k >= 0 else f"{n} − {-s.k}",
-                m=m,
-                n=n,
+                sum=f"{n:,} + {s.k:,}" if s.k >= 0 else f"{n:,} − {-s.k:,}",
+                m=f"{m:,}",
+                n=f"{n:,}",
                 pair=i,
                 theta=f"{theta:.6g}",
                 rad=f"{angle:.6g}".replace("-", "−"),
@@ -183,3 +186,15 @@ class RopeView(Panel):
                 reduced=reduced,
             )
         )
+        self._fit_turn(grow=True)
+
+    def _fit_turn(self, grow: bool = False) -> None:
+        """Three lines, more when the numbers are long (from pos 999,000 the Korean took four
+        and lost its first and last). While stepping it only grows: the plots above must not
+        jump up and down with the line count."""
+        line = self.turn.fontMetrics().lineSpacing()
+        width = self.turn.slot.width()
+        needed = max(3 * line, self.turn.text_height(width) if width >= 100 else 0) + 6
+        if grow:
+            needed = max(needed, self.turn.slot.height())
+        self.turn.slot.setFixedHeight(needed)

@@ -153,17 +153,7 @@ class ScalingView(Panel):
             paper = yarn_paper_frequencies(s.head_dim, s.base, s.scaling_factor, s.original_len)
             self.paper_curve.setData(pairs, paper / inv)
             entries.append((None, tr("scaling.paper")))
-            apart = np.abs(scaled(s, "yarn")[0] - paper) / inv
-            # Every pair at the largest gap, not whichever argmax returns among equals.
-            worst = np.flatnonzero(apart >= apart.max() * (1 - 1e-9))
-            first, last = int(worst[0]), int(worst[-1])
-            if first == last:
-                where = tr("scaling.at_pair", pair=first)
-            elif last - first + 1 == worst.size:
-                where = tr("scaling.at_pairs", first=first, last=last)
-            else:
-                where = tr("scaling.at_some", n=worst.size, first=first)
-            paper_gap = tr("scaling.yarn_note", gap=f"{apart.max():.3g}", where=where)
+            paper_gap = _largest_gap_note(np.abs(scaled(s, "yarn")[0] - paper) / inv)
         entries.append((None, tr("scaling.before")))
         self.key.setText(style.key_text(entries))
         self.original_wave.setData(pairs, 2 * np.pi / inv)
@@ -178,7 +168,8 @@ class ScalingView(Panel):
             style.style_marker(line, s)
         self.ratio_plot.setYRange(0, 1.05, padding=0)
         for plot in (self.ratio_plot, self.wave_plot):
-            plot.setXRange(0, max(1, inv.size - 1), padding=0.02)
+            # One pair spans −0.5 … 0.5 (its axis had a tick 1 and no pair 1).
+            plot.setXRange(*((-0.5, 0.5) if inv.size == 1 else (0, inv.size - 1)), padding=0.02)
         style.set_title(self.ratio_plot, tr("scaling.ratio_title"), s)
         style.set_title(self.wave_plot, tr("scaling.wave_title"), s)
         self.ratio_plot.setLabel("bottom", tr("scaling.pair"))
@@ -202,3 +193,20 @@ class ScalingView(Panel):
         )
         for label in (self.caption, self.key, self.result):
             label.setFont(style.scaled_font(s.font_scale, 1.05))
+
+
+def _largest_gap_note(apart: np.ndarray) -> str:
+    """YaRN's note: the largest gap in θ′/θ between the ramps and every pair at it (not
+    whichever argmax returns among equals); at none, that the two agree."""
+    largest = float(apart.max())
+    if largest == 0:
+        return tr("scaling.yarn_same")
+    at = np.flatnonzero(apart >= largest * (1 - 1e-9))
+    first, last = int(at[0]), int(at[-1])
+    if first == last:
+        where = tr("scaling.at_pair", pair=first)
+    elif last - first + 1 == at.size:
+        where = tr("scaling.at_pairs", first=first, last=last)
+    else:
+        where = tr("scaling.at_some", n=at.size, first=first)
+    return tr("scaling.yarn_note", gap=f"{largest:.3g}", where=where)

@@ -51,12 +51,12 @@ def test_rope_draws_the_scores_and_the_turned_pair(show, state):
     theta = 10000.0 ** (-4 / 128)
     text = view.turn.text()
     assert "m = 5 + 3 = 8" in text and f"=\u00a0{3 * theta:.6g}\u00a0rad" in text
-    assert "Less whole turns" not in text  # 3θ lies within the first turn
+    assert "Within one turn" not in text  # 3θ lies within the first turn
     # The equation stays true past a turn and below zero: the angle itself, then the hand.
     state.set(pos=30, k=-5, selected_pair=0)  # (m − n)·θ = −5 rad = −286.5°
     text = view.turn.text()
     assert "m = 30 − 5 = 25" in text and "=\u00a0−5\u00a0rad\u00a0=\u00a0−286.5°." in text
-    assert "Less whole turns: 73.5°." in text
+    assert "Within one turn: 73.5°." in text
     state.set(head_dim=64, rope_layout="half")
     q, k = query_key(64)
     np.testing.assert_allclose(

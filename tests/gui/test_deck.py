@@ -263,12 +263,28 @@ def test_a_deck_of_a_hundred_scenes_numbers_its_pages_to_sort(tmp_path):
 
 @pytest.mark.parametrize(
     "text",
-    ["a" + ".a" * 100_000 + " = 1\n", "[" + ".".join(["x"] * 50_000) + "]\n"],
+    [
+        "a" + ".a" * 100_000 + " = 1\n",
+        "[" + ".".join(["x"] * 50_000) + "]\n",
+        '"\\"".a' + ".a" * 40_000 + " = 1\n",  # an escaped quote fooled a quote-aware scan
+        '"x\u2028y".a' + ".a" * 40_000 + " = 1\n",  # a line separator splitlines() broke at
+    ],
 )
 def test_a_long_dotted_key_is_refused_before_toml_reads_it(text):
     """tomllib's memory grows with the square of a dotted key: 200 KB took 24 GB."""
-    with pytest.raises(DeckError, match="nested too deep"):
+    with pytest.raises(DeckError, match="more than 100 dots"):
         parse_deck(text)
+
+
+def test_many_dotted_keys_are_refused_before_toml_reads_them():
+    with pytest.raises(DeckError, match="more than 50,000 dots"):
+        parse_deck("".join(f"k{i}" + ".a" * 100 + " = 1\n" for i in range(4900)))
+
+
+def test_dots_in_a_decks_text_are_no_key():
+    note = 'note_en = """\\\n  Wait... then... and... and then... 1.2.3.4.5.6.7.8.9\\\n  """\n'
+    (scene,) = parse_deck('[[scene]]\nview = "clock"\n' + note)
+    assert "Wait... then..." in scene.texts["note_en"]
 
 
 def test_a_deck_holds_at_most_999_scenes():
@@ -322,3 +338,13 @@ def test_characters_beyond_the_first_plane_survive_a_save():
     title = "plane15 \U000f0000 tag \U000e0041 end"
     scenes = [Scene("clock", {}, {"title_en": title})]
     assert parse_deck(deck_toml(scenes))[0].texts["title_en"] == title
+
+
+@pytest.mark.parametrize("out", ["notes/", "notes"])
+def test_a_handout_into_a_file_says_it_is_a_file(tmp_path, out):
+    from tests.gui.test_export import run_cli
+
+    (tmp_path / "notes").write_bytes(b"mine")
+    result = run_cli("--deck", "default", "--out", out, cwd=tmp_path)
+    assert result.returncode == 2 and "'notes' is a file" in result.stderr
+    assert (tmp_path / "notes").read_bytes() == b"mine"

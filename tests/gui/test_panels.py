@@ -103,7 +103,7 @@ def test_embedding_panel_averages_the_dimensions_that_share_a_pixel(show, state,
     assert pe.shape == (3, math.ceil(8192 / group))
     np.testing.assert_allclose(pe, mean_columns(encode([4, 5, 6], 8192), group), atol=1e-6)
     np.testing.assert_allclose(total, embeddings + pe, atol=1e-6)
-    assert f"the mean of {group} dimensions" in view.plots[-1].getAxis("bottom").labelText
+    assert f"mean of {group} dimensions" in view.plots[-1].getAxis("bottom").labelText
     # The images still span the 8,192 dimensions, the last group overhanging by < 1 pixel.
     width = view.images[1].boundingRect().width() * view.images[1].transform().m11()
     assert 8192 <= width < 8192 + group
@@ -111,7 +111,7 @@ def test_embedding_panel_averages_the_dimensions_that_share_a_pixel(show, state,
     qtbot.waitUntil(lambda: view.plots[0].getViewBox().width() < pixels / 2)
     group = math.ceil(8192 / view.plots[0].getViewBox().width())
     assert view.images[1].image.shape == (3, math.ceil(8192 / group))
-    assert f"the mean of {group} dimensions" in view.plots[-1].getAxis("bottom").labelText
+    assert f"mean of {group} dimensions" in view.plots[-1].getAxis("bottom").labelText
     state.set(d_model=512)  # fewer dimensions than pixels: each its own column
     assert view.images[1].image.shape == (3, 512)
     assert "mean" not in view.plots[-1].getAxis("bottom").labelText
@@ -208,7 +208,7 @@ def test_beyond_panel_shades_past_the_training_length(show, state):
     assert rect.height() == pytest.approx(100)  # the learned table ends
     assert "100" in view.missing_text.textItem.toPlainText()
     assert grab(view.graphics).std() > 20
-    assert "600 rows stand for all of them" not in view.params.text()
+    assert "600 rows drawn stand for all of them" not in view.params.text()
     # The longest training length still has a beyond to shade (it was capped at max_len's
     # limit, and the caption spoke of a shaded part that was not there); the 600 rows drawn
     # stand for the 1,000,000 × 512 parameters the text counts.
@@ -216,7 +216,7 @@ def test_beyond_panel_shades_past_the_training_length(show, state):
     assert view.span() == 2_000_000 and view.shade.rect().height() == 1_000_000
     assert view.missing_text.isVisible()
     assert "1,000,000 × 512 = 512,000,000" in view.params.text()
-    assert "600 rows stand for all of them" in view.params.text()
+    assert "600 rows drawn stand for all of them" in view.params.text()
 
 
 def test_beyond_averages_the_dimensions_that_share_a_pixel(show, state):
@@ -226,8 +226,8 @@ def test_beyond_averages_the_dimensions_that_share_a_pixel(show, state):
     assert group == math.ceil(8192 / view.learned_plot.getViewBox().width()) > 1
     assert view.sin_image.image.shape[1] == view.learned_image.image.shape[1] == -(-8192 // group)
     title = view.sin_plot.getAxis("bottom").labelText
-    assert f"the mean of {group} dimensions" in title
-    assert (f"(the last: {8192 % group})" in title) == (8192 % group != 0)
+    assert f"mean of {group} dimensions" in title
+    assert (f"(last: {8192 % group})" in title) == (8192 % group != 0)
 
 
 def test_heatmap_and_clock_mark_the_training_length(window):

@@ -570,7 +570,7 @@ def test_the_three_vectors_average_the_dimensions_that_share_a_pixel(rotation, s
     assert group == math.ceil(8192 / rotation.vector_plot.getViewBox().width()) > 1
     strips = np.stack([encode([7], 8192)[0], state.rotated(), encode([12], 8192)[0]])
     np.testing.assert_allclose(rotation.vector_image.image, mean_columns(strips, group), atol=1e-6)
-    assert f"the mean of {group} dimensions" in rotation.vector_plot.getAxis("bottom").labelText
+    assert f"mean of {group} dimensions" in rotation.vector_plot.getAxis("bottom").labelText
     state.set(d_model=512)
     assert rotation.vector_image.image.shape == (3, 512)
     assert "mean" not in rotation.vector_plot.getAxis("bottom").labelText
