@@ -120,10 +120,9 @@ def rotate(
     return rotate_by(v, pair_angles(k, d, base))
 
 
-def rotate_by(vectors: NDArray[np.float64], phi: NDArray[np.float64]) -> NDArray[np.float64]:
-    """`rotate` with the pair angles given: vectors (..., 2n) float64 turned pair by pair by
+def rotate_by(v: NDArray[np.float64], phi: NDArray[np.float64]) -> NDArray[np.float64]:
+    """`rotate` with the pair angles given: vectors v (..., 2n) float64 turned pair by pair by
     phi (n,), the angles `pair_angles` gives for the offset."""
-    v = vectors
     c, s = np.cos(phi), np.sin(phi)
     first, second = v[..., 0::2], v[..., 1::2]
     out = np.empty_like(v)
