@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from PySide6.QtCore import (
     QCoreApplication,
     QLibraryInfo,
-    QLocale,
     QtMsgType,
     QTranslator,
     qInstallMessageHandler,
@@ -56,10 +55,6 @@ def use_qt_translations(lang: str) -> None:
         app.removeTranslator(translator)
         translator.deleteLater()  # its parent is the application: it would live for ever
     _qt_translator.clear()
-    # Dates and sizes in Qt's dialogs as the language writes them ("2026. 11. 30.", not
-    # "30 11 2026" in a Korean file dialog).
-    korean = QLocale(QLocale.Language.Korean, QLocale.Country.SouthKorea)
-    QLocale.setDefault(korean if lang == "ko" else QLocale(QLocale.Language.English))
     if lang == "en":
         return
     translator = QTranslator(app)
