@@ -592,7 +592,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "heatmap.trained": ("trained length {n}", "학습 길이 {n}"),
     "heatmap.mean": (
-        " Each pixel row is the exact mean of {rows} positions{last}.",
+        " A pixel row is the exact mean of {rows} positions{last}.",
         " 픽셀 한 줄이 위치 {rows}개의 정확한 평균입니다{last}.",
     ),
     "mean_columns": (
@@ -600,9 +600,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " · 픽셀 한 열 = 차원 {n}개 평균{last}",
     ),
     "mean_columns.last": (" (last: {n})", " (끝 열 {n}개)"),
-    "heatmap.mean_last": (" (the last row: {rows})", " (마지막 줄은 {rows}개)"),
+    "heatmap.mean_last": (" (the last: {rows})", " (마지막 줄은 {rows}개)"),
     "heatmap.unresolved": (
-        " Hatched: pairs 0…{last} turn within {rows} positions, so their means are no "
+        " Hatched: pairs 0…{last} turn within {rows} positions; their means are no "
         "position's values.",
         " 빗금: 짝 0~{last}은(는) 위치 {rows}개 안에서 한 바퀴 넘게 돌아, 그 평균은 어느 위치의 값도 "
         "아닙니다.",
@@ -993,6 +993,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "H = {heads}은(는) 2의 거듭제곱이 아니므로, H보다 작은 가장 큰 2의 거듭제곱 {closest}에 맞춘 "
         "기울기 {closest}개를 먼저 쓰고, 나머지 {rest}개는 헤드가 {double}개일 때의 기울기에서 하나씩 "
         "걸러 가져옵니다: {extra} (Press 등의 코드와 같음).",
+    ),
+    "alibi.other_one": (
+        "H = {heads} is not a power of two: the {closest} slopes of {closest} heads (the largest "
+        "power of two below H), then the first slope of {double} heads: {extra} (as in Press et "
+        "al.'s code).",
+        "H = {heads}은(는) 2의 거듭제곱이 아니므로, H보다 작은 가장 큰 2의 거듭제곱 {closest}에 맞춘 "
+        "기울기 {closest}개를 먼저 쓰고, 나머지 1개는 헤드가 {double}개일 때의 첫 기울기 {extra}입니다 "
+        "(Press 등의 코드와 같음).",
     ),
     "alibi.own_scale": (
         " Each matrix has its own scale: −1 is its head's largest penalty, {length}·m<sub>h</sub>.",

@@ -19,6 +19,7 @@ to a copy of the state, so a refused value is reported with its scene number and
 from __future__ import annotations
 
 import importlib.resources
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,11 +101,17 @@ def parse_deck(text: str) -> list[Scene]:
     """The scenes of a deck's TOML text, checked for shape (not yet against the state)."""
     # Before tomllib: its memory grows with the square of a dotted key's length (a 200 KB
     # deck of one long key took 24 GB and was killed). A key is one line, whatever its quotes
-    # and escapes: a cap on the dots of any line bounds it, and no deck's text comes near.
+    # and escapes: a cap on the dots of a line bounds it. A line that is a plain key and one
+    # string (a title or a note, full of sentences and decimals) holds no dotted key.
+    total = 0
     for number, line in enumerate(text.split("\n"), start=1):
-        if line.count(".") > MAX_LINE_DOTS:
+        if _TEXT_LINE.fullmatch(line):
+            continue
+        dots = line.count(".")
+        if dots > MAX_LINE_DOTS:
             raise DeckError(tr("deck.dots", line=number, limit=MAX_LINE_DOTS))
-    if text.count(".") > MAX_DECK_DOTS:  # many keys of 100 parts: tomllib's tables add up
+        total += dots
+    if total > MAX_DECK_DOTS:  # many keys of 100 parts: tomllib's tables add up
         raise DeckError(tr("deck.dots_total", limit=f"{MAX_DECK_DOTS:,}"))
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))  # as Windows Notepad saves it
@@ -132,6 +139,10 @@ MAX_SCENES = 999
 #: most on a line; a megabyte of 100-part dotted keys took tomllib 2 s and 400 MB.
 MAX_LINE_DOTS = 100
 MAX_DECK_DOTS = 50_000
+#: A line that is a bare key (no dots) and one basic or literal string, and perhaps a comment.
+_TEXT_LINE = re.compile(
+    r"""\s*[A-Za-z0-9_-]+\s*=\s*(?:"(?:[^"\\\n]|\\.)*"|'[^'\n]*')\s*(?:#.*)?\r?"""
+)
 #: Tables and arrays in a deck nest at most this deep ([[scene]], a table, a list of hands).
 MAX_DEPTH = 8
 

@@ -220,6 +220,7 @@ class RotationView(LazyView):
             )
         )
         self.vector_title.setText(tr("rotation.vectors", pair=pair))
+        self._fit_block_panel()
         self._sync_vectors()
 
     def _sync_columns(self) -> None:
@@ -276,6 +277,18 @@ class RotationView(LazyView):
         for panel in self.text_panels:
             panel.setFixedWidth(round(TEXT_WIDTH * scale))
         self._fit_error_slot()
+        self._fit_block_panel()
+
+    def _fit_block_panel(self) -> None:
+        """The caption and the block's text keep the height their lines need at the panel's
+        width: in a crowded 1280 × 720 window the grid squeezed them and cut the last line."""
+        panel = self.text_panels[0]
+        width = panel.width() if panel.width() > 0 else round(TEXT_WIDTH * self._state.font_scale)
+        labels = (self.caption, self.block_label)
+        needed = sum(label.heightForWidth(width) for label in labels)
+        column = panel.layout()
+        assert column is not None
+        panel.setMinimumHeight(needed + column.spacing() * (len(labels) - 1))
 
     def _fit_error_slot(self) -> None:
         """Room for the error line and, where this table reaches it, the precision note at its

@@ -169,10 +169,11 @@ class AlibiView(Panel):
         if closest == s.alibi_heads:
             rule = tr("alibi.power", heads=s.alibi_heads, step=f"{8 / s.alibi_heads:g}")
         else:
+            rest = s.alibi_heads - closest
             rule = tr(
-                "alibi.other",
+                "alibi.other" if rest > 1 else "alibi.other_one",
                 heads=s.alibi_heads,
-                rest=s.alibi_heads - closest,
+                rest=rest,
                 closest=closest,
                 double=2 * closest,
                 extra=", ".join(slope_text(m) for m in slopes[closest:]),

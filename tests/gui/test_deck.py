@@ -281,6 +281,15 @@ def test_many_dotted_keys_are_refused_before_toml_reads_them():
         parse_deck("".join(f"k{i}" + ".a" * 100 + " = 1\n" for i in range(4900)))
 
 
+def test_a_long_note_full_of_sentences_and_decimals_reads():
+    """A note is one line: 150 sentences and decimals were refused as 'more than 100 dots'."""
+    note = " ".join(f"Step {i}... sin({i}) = {i * 0.841:.3f}." for i in range(150))
+    (scene,) = parse_deck(f'[[scene]]\nview = "clock"\nnote_en = "{note}"  # long\n')
+    assert scene.texts["note_en"] == note
+    literal = "'" + "a." * 300 + "'"
+    assert parse_deck(f'[[scene]]\nview = "clock"\ntitle_ko = {literal}\n')
+
+
 def test_dots_in_a_decks_text_are_no_key():
     note = 'note_en = """\\\n  Wait... then... and... and then... 1.2.3.4.5.6.7.8.9\\\n  """\n'
     (scene,) = parse_deck('[[scene]]\nview = "clock"\n' + note)

@@ -175,3 +175,16 @@ def test_the_heatmaps_readout_is_never_cut_off(window, qtbot):
     qtbot.wait(20)
     assert readout.text_height(readout.width()) <= readout.height()
     assert "빗금" in readout.text()  # the hatched pairs are explained, whatever gives way
+
+
+def test_the_r_of_k_text_keeps_its_lines_in_a_crowded_window(window, qtbot):
+    """At 1280 × 720 with max_len 1,000,000 the grid squeezed the R(k) text: its last line
+    (ω₀ = …, block i turns pair i …) was cut in half."""
+    window.resize(1280, 720)
+    window.state.set(max_len=1_000_000, pos=600)
+    qtbot.wait(50)
+    view = window.rotation_view
+    panel = view.text_panels[0]
+    width = panel.width()
+    needed = sum(label.heightForWidth(width) for label in (view.caption, view.block_label))
+    assert panel.height() >= needed
