@@ -61,6 +61,14 @@ class StableLabel(QLabel):
         document.setTextWidth(width)
         return math.ceil(document.size().height())
 
+    def lines(self) -> int:
+        """Lines the text takes, wrapped at the width of the label's slot (0 before the slot is
+        laid out, when that width means nothing yet)."""
+        width = self.slot.width()
+        if width < 100:
+            return 0
+        return -(-self.text_height(width) // self.fontMetrics().lineSpacing())
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if self._fills and watched is self.slot and event.type() == QEvent.Type.Resize:
             self.setFixedSize(self.slot.size())

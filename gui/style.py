@@ -347,8 +347,8 @@ class ColumnGroups:
         return self.group
 
     def note(self) -> str:
-        """What an axis title adds while columns are averaged: "" or " · each pixel column is
-        the mean of 9 dimensions (the last: 2)"."""
+        """What an axis title adds while columns are averaged: "" or " · a pixel column =
+        mean of 9 dimensions (last: 2)"."""
         if self.group == 1:
             return ""
         rest = self._columns() % self.group

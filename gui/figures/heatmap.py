@@ -255,15 +255,8 @@ class HeatmapView(LazyView):
         READOUT_LINES when the text shown without a hover needs them (zoomed out over many
         positions, in Korean, it was cut off mid-sentence). That text changes with the zoom,
         never with a step."""
-        lines = min(max(4, self._readout_lines()), READOUT_LINES)
+        lines = min(max(4, self.readout.lines()), READOUT_LINES)
         self.readout.slot.setFixedHeight(lines * self.readout.fontMetrics().lineSpacing() + 6)
-
-    def _readout_lines(self) -> int:
-        """Lines the read-out's text takes at the width it has (0 before the first layout)."""
-        width = self.readout.slot.width()
-        if width < 100:
-            return 0
-        return -(-self.readout.text_height(width) // self.readout.fontMetrics().lineSpacing())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -338,7 +331,7 @@ class HeatmapView(LazyView):
                 texts[:0] = [hint + binned + tr("heatmap.zoom"), hint + binned]
             for text in texts:
                 self.readout.setText(text)
-                if self._readout_lines() <= READOUT_LINES:
+                if self.readout.lines() <= READOUT_LINES:
                     break
             self._fit_readout()
             return

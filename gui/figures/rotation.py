@@ -283,7 +283,7 @@ class RotationView(LazyView):
         """The caption and the block's text keep the height their lines need at the panel's
         width: in a crowded 1280 × 720 window the grid squeezed them and cut the last line."""
         panel = self.text_panels[0]
-        width = panel.width() if panel.width() > 0 else round(TEXT_WIDTH * self._state.font_scale)
+        width = round(TEXT_WIDTH * self._state.font_scale)  # the panel's fixed width
         labels = (self.caption, self.block_label)
         needed = sum(label.heightForWidth(width) for label in labels)
         column = panel.layout()

@@ -100,9 +100,9 @@ class AlibiView(Panel):
         s, t = self._state, self._theme
         slopes = alibi_slopes(s.alibi_heads)
         heads = np.arange(1, s.alibi_heads + 1)
-        self.slopes.setData(heads, np.log10(slopes))
-        # Set, not found: from 12 heads to 1, pyqtgraph kept the width and showed heads −5 … 7.
         logs = np.log10(slopes)
+        self.slopes.setData(heads, logs)
+        # Set, not found: from 12 heads to 1, pyqtgraph kept the width and showed heads −5 … 7.
         self.slope_plot.setRange(
             xRange=(0.5, s.alibi_heads + 0.5),
             yRange=(float(logs.min()) - 0.5, float(logs.max()) + 0.5),

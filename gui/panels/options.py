@@ -36,21 +36,26 @@ class Options(QWidget):
         self.setFont(style.scaled_font(self._state.font_scale))
 
     def _add(
-        self, fields: list[str], label_key: str | None, widget: QWidget, show: Callable[[], None]
+        self,
+        fields: list[str],
+        label_key: str | None,
+        widget: QWidget,
+        show: Callable[[], None],
+        width: int = 12,
     ) -> None:
         """widget after its label; show() sets it from the state when one of fields (or the
-        language) changes, without echoing back."""
+        language) changes, without echoing back. A combo is about `width` characters wide."""
         if label_key is not None:
             label = QLabel()
             self._row.addWidget(label)
             self._texts.append(lambda: label.setText(tr(label_key)))
         if isinstance(widget, QComboBox):
-            # As wide as about 12 characters, not as its longest item: in Korean the model
+            # As wide as about `width` characters, not as its longest item: in Korean the model
             # names made the Extension tab's row, and so the window, wider than a 1280 screen.
             widget.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
-            widget.setMinimumContentsLength(12)
+            widget.setMinimumContentsLength(width)
         self._row.addWidget(widget)
         self._row.addSpacing(12)
 
@@ -102,8 +107,7 @@ class Options(QWidget):
                 combo.setItemText(index, tr(key))
             combo.setCurrentIndex(combo.findData(getattr(self._state, field)))
 
-        self._add([field], label_key, combo, show)
-        combo.setMinimumContentsLength(width)
+        self._add([field], label_key, combo, show, width)
         return combo
 
     def check(self, field: str, label_key: str) -> QCheckBox:

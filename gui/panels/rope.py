@@ -192,9 +192,7 @@ class RopeView(Panel):
         """Three lines, more when the numbers are long (from pos 999,000 the Korean took four
         and lost its first and last). While stepping it only grows: the plots above must not
         jump up and down with the line count."""
-        line = self.turn.fontMetrics().lineSpacing()
-        width = self.turn.slot.width()
-        needed = max(3 * line, self.turn.text_height(width) if width >= 100 else 0) + 6
+        needed = max(3, self.turn.lines()) * self.turn.fontMetrics().lineSpacing() + 6
         if grow:
             needed = max(needed, self.turn.slot.height())
         self.turn.slot.setFixedHeight(needed)

@@ -165,24 +165,26 @@ class WorkedView(Panel):
         s = self._state
         font = style.scaled_font(s.font_scale, 1.3)
         row = font.pointSizeF() * 3
+        headers = self.cells()[0]
+
+        def widest(at: QFont) -> float:
+            return max(QFontMetricsF(at).horizontalAdvance(header) for header in headers)
+
         if self._flat:
             width = self.width()
             texts = sum(label.heightForWidth(width) for label in (self.caption, self.formula))
             # For the header (two lines: the dimension, then its formula) and each of 4 rows.
             room = 0.9 * (self.height() - texts - 60) / 6
-            metrics = QFontMetricsF(font)
-            widest = max(metrics.horizontalAdvance(header) for header in self.cells()[0])
-            wide = 0.85 * (width / 5) / widest  # every header inside its column
+            wide = 0.85 * (width / 5) / widest(font)  # every header inside its column
             font = style.scaled_font(s.font_scale, 1.3 * max(1.0, min(2.0, room / row, wide)))
             row = max(font.pointSizeF() * 3, min(font.pointSizeF() * 5, room))
         self.table.setFont(font)
         # Headers as large as the body's numbers, smaller where a formula would not fit its
         # column ("sin(pos/500000^(2/4))" was cut on both sides at 1280 pixels).
         header = QFont(font)
-        widest = max(QFontMetricsF(font).horizontalAdvance(h) for h in self.cells()[0])
-        column = self.table.viewport().width() / 5
-        if column > 50 and widest > 0.9 * column:
-            header.setPointSizeF(max(font.pointSizeF() * 0.9 * column / widest, 6.0))
+        column, needed = self.table.viewport().width() / 5, widest(font)
+        if column > 50 and needed > 0.9 * column:
+            header.setPointSizeF(max(font.pointSizeF() * 0.9 * column / needed, 6.0))
         self.table.horizontalHeader().setFont(header)
         self.table.verticalHeader().setDefaultSectionSize(int(row))
         self._style_headers()
