@@ -1079,6 +1079,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{views} 중 하나여야 합니다 (받은 값: {value})",
     ),
     "deck.text": ("must be one line of text", "한 줄짜리 글이어야 합니다"),
+    "deck.title": (
+        "deck, {name}: must be one line of text",
+        "강의 순서, {name}: 한 줄짜리 글이어야 합니다",
+    ),
+    "deck.handout_pos": (
+        "must be a whole position, 0 or more",
+        "0 이상의 정수 위치여야 합니다",
+    ),
+    "deck.boolean": ("must be true or false", "true 또는 false여야 합니다"),
+    "deck.slide_title": ("{n}/{total} · {title}", "{n}/{total} · {title}"),
     "deck.positions": (
         "must be [first, last], two whole numbers with 0 <= first <= last",
         "[first, last] 꼴의 두 정수여야 합니다 (0 <= first <= last)",

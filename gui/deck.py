@@ -7,11 +7,14 @@ English and Korean, and optionally a range of positions the clicker steps throug
     view = "clock"
     d_model = 512
     positions = [0, 30]
+    handout_pos = 10          # the handout draws the scene here (else at its first position)
+    stage_note = true         # the note under the title on stage (the default)
     title_en = "The clock analogy"
     title_ko = "시계 비유"
     note_en = "…"
     note_ko = "…"
 
+A deck may have a title of its own (top-level `title_en`, `title_ko`): the handout's title.
 A deck is checked whole before anything changes: each scene's parameters are applied, in order,
 to a copy of the state, so a refused value is reported with its scene number and field.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 import importlib.resources
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +41,9 @@ PARAMETERS = (
     "scaling_method", "scaling_factor", "original_len", "alibi_heads", "causal", "trails",
 )  # fmt: skip
 TEXTS = ("title_en", "title_ko", "note_en", "note_ko")
+DECK_TEXTS = ("title_en", "title_ko")
+#: A scene's own keys besides its view, its parameters and its texts.
+OPTIONS = ("positions", "handout_pos", "stage_note")
 #: A deck file larger than this is refused before it is read (a deck is a few kilobytes).
 MAX_DECK_BYTES = 1_000_000
 DEFAULT = "default"
@@ -53,6 +60,10 @@ class Scene:
     texts: dict[str, str] = field(default_factory=dict)
     #: (first, last) positions the clicker steps through, or None.
     positions: tuple[int, int] | None = None
+    #: The position the handout's page shows (else the scene's first).
+    handout_pos: int | None = None
+    #: Whether the stage shows the note under the title.
+    stage_note: bool = True
 
     def title(self, language: str) -> str:
         return self.texts.get(f"title_{language}", "") or VIEWS[self.view].title
@@ -61,13 +72,33 @@ class Scene:
         return self.texts.get(f"note_{language}", "")
 
 
+class Deck(list[Scene]):
+    """A deck's scenes, in order, and its own title in each language (perhaps none)."""
+
+    def __init__(self, scenes: Iterable[Scene] = (), texts: dict[str, str] | None = None) -> None:
+        super().__init__(scenes)
+        self.texts = dict(texts or {})
+
+    def title(self, language: str) -> str:
+        return self.texts.get(f"title_{language}", "")
+
+
+#: Every character str.splitlines breaks a line at.
+_LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def _one_line(value: object) -> bool:
+    """A text on one line: no line break of any kind (\\r and U+2028 too)."""
+    return isinstance(value, str) and _LINE_BREAKS.isdisjoint(value)
+
+
 def _scene(number: int, table: object) -> Scene:
     def fail(name: str, message: str) -> DeckError:
         return DeckError(tr("deck.field", n=number, name=name, message=message))
 
     if not isinstance(table, dict):
         raise DeckError(tr("deck.not_table", n=number))
-    unknown = sorted(set(table) - {"view", "positions", *TEXTS, *PARAMETERS})
+    unknown = sorted(set(table) - {"view", *OPTIONS, *TEXTS, *PARAMETERS})
     if unknown:
         raise fail(unknown[0], tr("deck.unknown"))
     view = table.get("view")
@@ -78,7 +109,7 @@ def _scene(number: int, table: object) -> Scene:
     texts = {}
     for name in TEXTS:
         if name in table:
-            if not isinstance(table[name], str) or "\n" in table[name]:
+            if not _one_line(table[name]):
                 raise fail(name, tr("deck.text"))
             texts[name] = table[name]
     positions = table.get("positions")
@@ -91,13 +122,21 @@ def _scene(number: int, table: object) -> Scene:
         ):
             raise fail("positions", tr("deck.positions"))
         positions = (positions[0], positions[1])
+    handout_pos = table.get("handout_pos")
+    if handout_pos is not None and (
+        not isinstance(handout_pos, int) or isinstance(handout_pos, bool) or handout_pos < 0
+    ):
+        raise fail("handout_pos", tr("deck.handout_pos"))
+    stage_note = table.get("stage_note", True)
+    if not isinstance(stage_note, bool):
+        raise fail("stage_note", tr("deck.boolean"))
     params = {name: table[name] for name in PARAMETERS if name in table}
     if "clock_pairs" in params and isinstance(params["clock_pairs"], list):
         params["clock_pairs"] = tuple(params["clock_pairs"])
-    return Scene(view, params, texts, positions)
+    return Scene(view, params, texts, positions, handout_pos, stage_note)
 
 
-def parse_deck(text: str) -> list[Scene]:
+def parse_deck(text: str) -> Deck:
     """The scenes of a deck's TOML text, checked for shape (not yet against the state)."""
     # Before tomllib: its memory grows with the square of a dotted key's length (a 200 KB
     # deck of one long key took 24 GB and was killed). A key is one line, whatever its quotes
@@ -121,15 +160,19 @@ def parse_deck(text: str) -> list[Scene]:
         raise DeckError(tr("deck.nested")) from err
     if _depth(data) > MAX_DEPTH:  # dotted keys nest without recursing; their repr would not
         raise DeckError(tr("deck.nested"))
-    unknown = sorted(set(data) - {"scene"})
+    unknown = sorted(set(data) - {"scene", *DECK_TEXTS})
     if unknown:
         raise DeckError(tr("deck.top", name=unknown[0]))
+    for name in DECK_TEXTS:
+        if name in data and not _one_line(data[name]):
+            raise DeckError(tr("deck.title", name=name))
     tables = data.get("scene")
     if not isinstance(tables, list) or not tables:
         raise DeckError(tr("deck.empty"))
     if len(tables) > MAX_SCENES:
         raise DeckError(tr("deck.too_many", n=f"{len(tables):,}", limit=MAX_SCENES))
-    return [_scene(number, table) for number, table in enumerate(tables, start=1)]
+    scenes = [_scene(number, table) for number, table in enumerate(tables, start=1)]
+    return Deck(scenes, {name: data[name] for name in DECK_TEXTS if name in data})
 
 
 #: Scenes in a deck at most: a term's lectures, and pages numbered 001 … 999. (47,618 scenes fit
@@ -177,11 +220,13 @@ def scene_state(
     state: AppState,
     at_end: bool = False,
     base: dict[str, Any] | None = None,
+    handout: bool = False,
 ) -> AppState:
     """A copy of state showing scene index: the base parameters if given (those the deck was
     opened over), then the scenes up to index applied in order (a scene keeps what the ones
-    before it set), then the first (or last) of its positions. The window going back to a
-    scene and the handout's page of it show the same. Raises DeckError."""
+    before it set), then the first (or last) of its positions; for the handout, the scene's
+    handout_pos if it has one. The window going back to a scene and the handout's page of it
+    show the same. Raises DeckError."""
     scratch = state.copy()
     try:
         try:
@@ -196,22 +241,25 @@ def scene_state(
             if scene.positions is not None:
                 first, last = scene.positions
                 if first < scratch.first_pos or last >= scratch.max_len:
-                    raise DeckError(
-                        tr(
-                            "deck.field",
-                            n=number,
-                            name="positions",
-                            message=tr("deck.range", lo=scratch.first_pos, hi=scratch.max_len - 1),
-                        )
-                    )
+                    raise _outside_table(number, "positions", scratch)
                 scratch.set(pos=last if at_end and number == index + 1 else first)
+            if scene.handout_pos is not None:
+                if not scratch.first_pos <= scene.handout_pos < scratch.max_len:
+                    raise _outside_table(number, "handout_pos", scratch)
+                if handout and number == index + 1:
+                    scratch.set(pos=scene.handout_pos)
     except BaseException:
         scratch.deleteLater()
         raise
     return scratch
 
 
-def read_deck(source: str | Path) -> list[Scene]:
+def _outside_table(number: int, name: str, state: AppState) -> DeckError:
+    message = tr("deck.range", lo=state.first_pos, hi=state.max_len - 1)
+    return DeckError(tr("deck.field", n=number, name=name, message=message))
+
+
+def read_deck(source: str | Path) -> Deck:
     """The scenes of a deck file, or of the built-in deck for "default"."""
     if str(source) == DEFAULT:
         resource = importlib.resources.files("gui.resources") / "decks" / "default.toml"
@@ -249,11 +297,17 @@ def _escape(char: str) -> str:
 def deck_toml(scenes: list[Scene]) -> str:
     """A deck's TOML text (what File ▸ Save deck writes); parse_deck reads it back unchanged."""
     lines = ["# A PE Clock lecture deck: one [[scene]] per scene (see README)."]
+    if isinstance(scenes, Deck):
+        lines += [f"{n} = {_toml_value(scenes.texts[n])}" for n in DECK_TEXTS if n in scenes.texts]
     for scene in scenes:
         lines += ["", "[[scene]]", f"view = {_toml_value(scene.view)}"]
         lines += [f"{name} = {_toml_value(value)}" for name, value in scene.params.items()]
         if scene.positions is not None:
             lines.append(f"positions = {_toml_value(scene.positions)}")
+        if scene.handout_pos is not None:
+            lines.append(f"handout_pos = {scene.handout_pos}")
+        if not scene.stage_note:
+            lines.append("stage_note = false")
         lines += [
             f"{name} = {_toml_value(scene.texts[name])}" for name in TEXTS if name in scene.texts
         ]

@@ -186,6 +186,15 @@ KOREAN_FONT = RESOURCES / "fonts" / "NanumGothic.ttf"
 _loaded_families: list[str] = []
 #: Widget property marking controls and hints that exported figures leave out.
 INTERACTIVE = "peClockInteractive"
+#: Widget property marking a view's explanations: shown in the window and in exports, but a
+#: slide on stage leaves them to the presenter console and the handout (a stage is a slide).
+PROSE = "peClockProse"
+
+
+def mark_prose(*widgets: QWidget) -> None:
+    """widgets explain the figure: a slide shows the figure without them."""
+    for widget in widgets:
+        widget.setProperty(PROSE, True)
 
 
 def ensure_fonts() -> str:

@@ -56,7 +56,7 @@ def handout_pdf(scenes: list[Scene], state: AppState, width: int, height: int) -
         for number, scene in enumerate(scenes):
             if number:
                 writer.newPage()
-            twin = scene_state(scenes, number, state)
+            twin = scene_state(scenes, number, state, handout=True)
             try:
                 _paint_page(painter, scene, twin, width, height)
             finally:
@@ -73,7 +73,7 @@ def handout_png(scenes: list[Scene], index: int, state: AppState, width: int, he
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    twin = scene_state(scenes, index, state)
+    twin = scene_state(scenes, index, state, handout=True)
     try:
         _paint_page(painter, scenes[index], twin, width, height)
     finally:

@@ -41,6 +41,7 @@ from core.format import fmt_base
 from core.i18n import tr
 from gui import style
 from gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
+from gui.export.slide import Slide, SlideTexts
 from gui.export.svg_portable import portable_svg
 from gui.platform.files import WriteError, atomic_write, check_interrupted, check_target
 from gui.state import AppState
@@ -72,9 +73,11 @@ class Figure:
         height: int,
         caption: bool,
         stage: bool = False,
+        texts: SlideTexts | None = None,
     ) -> None:
-        """stage: as stage mode shows view on a screen of width x height (its type and lines
-        sized for the screen, no larger layout drawn bigger)."""
+        """stage: as stage mode shows view on a screen of width x height, a slide (texts: its
+        title and note, else the view's title), its type and lines sized for the screen, no
+        larger layout drawn bigger."""
         if view not in VIEWS:
             raise ExportError(tr("export.view", views=", ".join(VIEW_NAMES), value=repr(view)))
         for name, side in (("width", width), ("height", height)):
@@ -95,7 +98,7 @@ class Figure:
         self.caption_height = (
             round(style.BASE_POINT_SIZE * self.state.font_scale * 2.6) if caption else 0
         )
-        self.widget = VIEWS[view].load()(self.state)
+        self.widget = Slide(view, self.state, texts) if stage else VIEWS[view].load()(self.state)
         try:
             self._lay_out()
         except BaseException:
@@ -194,9 +197,15 @@ def caption_text(view: str, state: AppState) -> str:
 
 @contextlib.contextmanager
 def staged(
-    view: str, state: AppState, width: int, height: int, caption: bool, stage: bool = False
+    view: str,
+    state: AppState,
+    width: int,
+    height: int,
+    caption: bool,
+    stage: bool = False,
+    texts: SlideTexts | None = None,
 ) -> Iterator[Figure]:
-    figure = Figure(view, state, width, height, caption, stage)
+    figure = Figure(view, state, width, height, caption, stage, texts)
     try:
         yield figure
     finally:

@@ -103,7 +103,7 @@ class RotationView(LazyView):
             for widget in widgets:
                 column.addWidget(widget)
             column.addStretch(1)
-        layout = QGridLayout(self)
+        layout = self._grid = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.graphics, 0, 0)
         layout.addWidget(self.text_panels[0], 0, 1)
@@ -111,6 +111,8 @@ class RotationView(LazyView):
         layout.addWidget(self.text_panels[1], 1, 1)
         layout.setRowStretch(0, 2)
         layout.setRowStretch(1, 1)
+        # On a slide the identity's one result line stays: max |R(k)·PE(pos) − PE(pos+k)|.
+        style.mark_prose(self.text_panels[0], self.vector_title, self.vector_values.slot)
 
         style.cache_static(self.matrix_image, self.zoom_image, *self.zoom_texts)
         # Numbers only where a cell is wide enough for them (at 1280 x 720 they ran together).
@@ -122,6 +124,11 @@ class RotationView(LazyView):
         state.observe(["font_scale"], self._sync_fonts)
         state.observe(["language"], self._sync)
         self._sync()
+
+    def prepare_slide(self) -> None:
+        """On a slide R(k) and its zoom take the whole first row (its text is not there): the
+        zoom's cells are then wide enough for their numbers at stage type."""
+        self._grid.addWidget(self.graphics, 0, 0, 1, 2)
 
     def _sync(self) -> None:
         self.caption.setText(tr("rotation.caption"))

@@ -87,6 +87,7 @@ class AlibiView(Panel):
         layout.addWidget(self.graphics, 1)
         layout.addWidget(self.key)
         layout.addWidget(self.result)
+        style.mark_prose(self.result)
         fields = ["alibi_heads", "causal", "language", "font_scale"]
         state.observe(fields, self._request_sync)
         self._request_sync()

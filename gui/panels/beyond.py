@@ -64,6 +64,7 @@ class BeyondView(Panel):
         layout.addWidget(self.graphics, 1)
         self.params = style.rich_label()
         layout.addWidget(self.params)
+        style.mark_prose(self.params)
         state.observe(["table", "train_len", "language", "font_scale"], self._request_sync)
         self._request_sync()
 

@@ -67,6 +67,7 @@ class EmbeddingView(Panel):
         layout.addWidget(self.caption)
         layout.addWidget(self.graphics, 1)
         layout.addWidget(self.norms.slot)
+        style.mark_prose(self.norms.slot)
         layout.addWidget(buttons)
 
         self.load_button.clicked.connect(self._on_load_button_clicked)

@@ -18,3 +18,4 @@ class Panel(LazyView):
         self._state = state
         self._theme = style.theme(state)
         self.caption = style.rich_label()
+        style.mark_prose(self.caption)

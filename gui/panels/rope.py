@@ -93,6 +93,7 @@ class RopeView(Panel):
         layout.addWidget(self.graphics, 1)
         layout.addWidget(self.turn.slot)
         layout.addWidget(self.result)
+        style.mark_prose(self.turn.slot, self.result)
         state.observe(["base", "language", "font_scale", "head_dim"], self._request_sync)
         state.observe(["rope_layout"], self._request_sync)
         state.observe(["pos", "k", "selected_pair"], self._sync_dial)

@@ -91,6 +91,7 @@ class ScalingView(Panel):
         layout.addWidget(self.graphics, 1)
         layout.addWidget(self.key)
         layout.addWidget(self.result)
+        style.mark_prose(self.result)
         fields = ["base", "head_dim", "scaling_method", "scaling_factor", "original_len"]
         state.observe([*fields, "language", "font_scale"], self._request_sync)
         self._request_sync()

@@ -36,6 +36,7 @@ class UniqueView(Panel):
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         layout.addWidget(self.stats)
+        style.mark_prose(self.stats)
         layout.addWidget(self.graphics, 1)
         state.observe(["table", "language", "font_scale"], self._request_sync)
         self._request_sync()

@@ -41,6 +41,7 @@ class WhyView(Panel):
         layout.addWidget(self.options)
         layout.addWidget(self.graphics, 1)
         layout.addWidget(self.result)
+        style.mark_prose(self.result)
         state.observe(["why_pe", "base", "language", "font_scale"], self._request_sync)
         self._request_sync()
 

@@ -219,8 +219,11 @@ class WorkedView(Panel):
 
     def _show_formula(self) -> None:
         """How the selected cell is computed, with the numbers filled in."""
-        row, col = max(0, self.table.currentRow()), max(1, self.table.currentColumn())
         headers, rows = self.cells()
+        # Until a cell is chosen: position 1's sin(1) = 0.841, the course's first worked
+        # number (row 0 would show sin(0) = 0, which teaches nothing).
+        row = self.table.currentRow() if self.table.currentRow() >= 0 else min(1, len(rows) - 1)
+        col = max(1, self.table.currentColumn())
         pos, value = rows[row][0], rows[row][col]
         dim = col - 1
         exact = precise_worked_value(int(pos), dim, self._state.base)

@@ -10,9 +10,19 @@ from typing import Any, Protocol
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
-from core.i18n import tr
+from core.i18n import language, tr
 from gui import style
-from gui.deck import DeckError, Scene, check_deck, deck_toml, parameters, read_deck, scene_state
+from gui.deck import (
+    Deck,
+    DeckError,
+    Scene,
+    check_deck,
+    deck_toml,
+    parameters,
+    read_deck,
+    scene_state,
+)
+from gui.export.slide import SlideTexts
 from gui.platform.file_dialog import choose_file
 from gui.platform.files import WriteError, atomic_write
 from gui.state import AppState
@@ -31,7 +41,7 @@ class DeckPlayer(QObject):
         self._window = window
         self._dialogs = dialogs
         self._state = state
-        self.scenes: list[Scene] = []
+        self.scenes: Deck = Deck()
         self.index = -1
         #: The parameters the deck was opened over: scene n is always these, then scenes 1 … n.
         self._base: dict[str, Any] = {}
@@ -49,7 +59,7 @@ class DeckPlayer(QObject):
         """Play scenes from the first; raise DeckError (and change nothing) if the state
         refuses one of them."""
         check_deck(scenes, self._state)
-        self.scenes = list(scenes)
+        self.scenes = Deck(scenes, getattr(scenes, "texts", None))
         self._base = parameters(self._state)
         self.go(0)
 
@@ -90,7 +100,7 @@ class DeckPlayer(QObject):
         self._window.show_status(tr("status.saved", path=written))
 
     def close(self) -> None:
-        self.scenes, self.index = [], -1
+        self.scenes, self.index = Deck(), -1
         self._show_banner()
 
     def save(self, path: Path) -> Path:
@@ -123,8 +133,8 @@ class DeckPlayer(QObject):
             self._state.request(**parameters(shown))
         finally:
             shown.deleteLater()
+        self.index = index  # before the view is shown: its slide names this scene
         self._window.show_view(scene.view)
-        self.index = index
         self._show_banner()
 
     def next(self) -> None:
@@ -156,6 +166,19 @@ class DeckPlayer(QObject):
             self.go(self.index - 1)
         else:
             self._window.show_status(tr("deck.start"))
+
+    def slide_texts(self, view: str) -> SlideTexts | None:
+        """The title line and note of the scene on screen, for a slide of view (None if no
+        scene of the deck shows that view now)."""
+        if not self.active or self.scenes[self.index].view != view:
+            return None
+        scene, number, total = self.scenes[self.index], self.index + 1, len(self.scenes)
+
+        def texts() -> tuple[str, str]:
+            title = tr("deck.slide_title", n=number, total=total, title=scene.title(language()))
+            return title, scene.note(language()) if scene.stage_note else ""
+
+        return texts
 
     def _show_banner(self, *_: object) -> None:
         label: QLabel = self.banner

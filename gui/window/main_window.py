@@ -105,7 +105,7 @@ class MainWindow(QMainWindow):
         )
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.control_dock)
 
-        self.stage = Stage(self, self.state)
+        self.stage = Stage(self, self.state, self.deck.slide_texts)
         self._stage_presenting = False
         self.readout = StableLabel()
         self.statusBar().addPermanentWidget(self.readout)

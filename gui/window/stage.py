@@ -13,12 +13,13 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from gui import style
 from gui.export.render import figure_palette, prepare_figure
+from gui.export.slide import Slide, SlideTexts
 from gui.state import AppState
-from gui.views import REGISTRY, VIEWS
+from gui.views import REGISTRY
 
-#: Views that can be on stage, in the order the keys move through them.
-#: Not the window's three figures nor the clock's two together: one picture at a time.
-STAGE_VIEWS = tuple(spec.name for spec in REGISTRY if spec.name not in ("window", "clock"))
+#: Views that can be on stage, in the order the keys move through them: every registered
+#: view but the window's three figures together (a slide is one picture).
+STAGE_VIEWS = tuple(spec.name for spec in REGISTRY if spec.name != "window")
 #: Fields the twin keeps for itself; every other one follows the state.
 OWN_FIELDS = ("font_scale", "line_scale", "theme", "playing", "presenting")
 
@@ -50,11 +51,17 @@ def stage_state(state: AppState, height: int, theme: str) -> tuple[AppState, Cal
 class Stage(QWidget):
     """Covers its window with one registered view while shown."""
 
-    def __init__(self, window: QWidget, state: AppState) -> None:
+    def __init__(
+        self, window: QWidget, state: AppState, texts: Callable[[str], SlideTexts | None]
+    ) -> None:
+        """texts(name): the title and note of the slide showing view name (a deck's scene),
+        or None for the view's own title."""
         super().__init__(window)
         self._state = state
+        self._texts = texts
         self.name = ""
         self.theme = "dark"
+        self.slide: Slide | None = None
         self.view: QWidget | None = None
         self._twin: AppState | None = None
         self._unfollow: Callable[[], None] = lambda: None
@@ -64,7 +71,7 @@ class Stage(QWidget):
 
     def show_view(self, name: str, theme: str | None = None) -> None:
         """Put the registered view called name on stage (in theme, else the stage's)."""
-        if name not in STAGE_VIEWS:  # the window's figures, or the clock's two parts together
+        if name not in STAGE_VIEWS:  # the window's three figures: its large clock
             name = "bigclock"
         self.theme = theme or self.theme
         self._clear()
@@ -77,9 +84,10 @@ class Stage(QWidget):
         self._twin, self._unfollow = stage_state(self._state, height, self.theme)
         chosen = style.theme(self._twin)
         self.setPalette(figure_palette(self.palette(), chosen))
-        self.view = VIEWS[name].load()(self._twin)
-        prepare_figure(self.view, chosen)
-        self._column.addWidget(self.view)
+        self.slide = Slide(name, self._twin, self._texts(name))
+        self.view = self.slide.view
+        prepare_figure(self.slide, chosen)
+        self._column.addWidget(self.slide)
         self.name = name
         self.show()
         self.raise_()
@@ -100,11 +108,11 @@ class Stage(QWidget):
         self.show_view(STAGE_VIEWS[(index + delta) % len(STAGE_VIEWS)])
 
     def _clear(self) -> None:
-        if self.view is not None:
-            self.view.hide()
-            self.view.setParent(None)
-            self.view.deleteLater()
-            self.view = None
+        if self.slide is not None:
+            self.slide.hide()
+            self.slide.setParent(None)
+            self.slide.deleteLater()
+            self.slide = self.view = None
         if self._twin is not None:
             self._unfollow()
             self._twin.deleteLater()

@@ -17,15 +17,24 @@ K = Qt.Key
 def test_the_built_in_deck_follows_the_course_and_reads_back():
     scenes = read_deck("default")
     views = [scene.view for scene in scenes]
-    assert len(scenes) >= 10
-    course = ["heatmap", "clock", "worked", "unique", "embedding", "rotation", "distance",
-              "wavelength", "beyond", "why", "rope", "scaling", "alibi"]  # fmt: skip
-    assert set(course) <= set(views)
-    assert views.index("heatmap") < views.index("clock") < views.index("worked")
+    # The course's order: why position is needed (without, then with PE), the table, the input,
+    # the worked table, the clock (three hands, then the dial grid), then what PE gives.
+    course = ["why", "heatmap", "embedding", "worked", "bigclock", "dials", "unique", "rotation",
+              "distance", "wavelength", "beyond", "rope", "scaling", "alibi"]  # fmt: skip
+    assert list(dict.fromkeys(views)) == course
+    assert [s.params["why_pe"] for s in scenes if s.view == "why"] == [False, True]
+    # Two bases at one d_model: the second wavelength scene changes the base alone.
+    first, second = (s for s in scenes if s.view == "wavelength")
+    assert set(second.params) == {"base"} and second.params["base"] != first.params["base"]
+    # The three hands are drawn on the handout where they differ, not all at 12 o'clock.
+    (hands,) = (s for s in scenes if s.view == "bigclock")
+    assert hands.positions[0] > 0 and hands.handout_pos > hands.positions[0]
     for scene in scenes:
         for language in ("en", "ko"):
             assert scene.texts[f"title_{language}"] and scene.texts[f"note_{language}"]
-    assert parse_deck(deck_toml(scenes)) == scenes
+    assert scenes.title("ko") == "사인·코사인 위치 인코딩" and scenes.title("en")
+    again = parse_deck(deck_toml(scenes))
+    assert again == scenes and again.texts == scenes.texts
 
 
 BAD = [
@@ -55,28 +64,31 @@ def test_a_bad_deck_names_the_scene_and_field_and_changes_nothing(text, named, s
 
 def test_the_clicker_steps_through_a_scene_then_on_to_the_next(window, qtbot):
     assert window.deck.open_shown("default")
-    first, second = read_deck("default")[:2]
     assert window.deck.banner.isVisible() and "1/" in window.deck.banner.text()
-    assert first.view == "heatmap" and window.current_view() == "window"  # the heatmap's tab
+    scenes = read_deck("default")
+    at = [scene.view for scene in scenes].index("heatmap")
+    first, second = scenes[at : at + 2]
+    window.deck.go(at)
+    assert window.current_view() == "window"  # the heatmap's tab
     low, high = first.positions
     assert window.state.pos == low
     for expected in range(low + 1, high + 1):
         qtbot.keyClick(window, K.Key_PageDown)
         assert window.state.pos == expected
     qtbot.keyClick(window, K.Key_PageDown)  # past the scene's last position: the next scene
-    assert window.deck.index == 1 and window.state.pos == second.positions[0]
-    assert window.state.clock_pairs == second.params["clock_pairs"]
+    assert window.deck.index == at + 1 and window.state.pos == second.positions[0]
+    assert window.current_view() == second.view
     qtbot.keyClick(window, K.Key_PageUp)  # back: the previous scene at its last position
-    assert window.deck.index == 0 and window.state.pos == high
+    assert window.deck.index == at and window.state.pos == high
     window.controls.d_model_spin.setFocus()  # a focused field does not take the clicker's keys
     qtbot.keyClick(
         window.controls.d_model_spin, K.Key_PageDown, Qt.KeyboardModifier.ControlModifier
     )
-    assert window.deck.index == 1
+    assert window.deck.index == at + 1
     qtbot.keyClick(window, K.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
-    assert window.deck.index == 2 and window.current_view() == "window"
+    assert window.deck.index == at + 2 and window.current_view() == scenes[at + 2].view
     window.state.set(language="ko")
-    assert read_deck("default")[2].texts["title_ko"] in window.deck.banner.text()
+    assert scenes[at + 2].texts["title_ko"] in window.deck.banner.text()
     window.deck.close()
     assert not window.deck.banner.isVisible()
     qtbot.keyClick(window, K.Key_Right)  # no deck: next position again

@@ -709,7 +709,7 @@ def test_a_handout_folder_named_with_a_dot_is_a_folder(tmp_path):
     out = run_cli("--deck", "default", "--width", "320", "--height", "180", "--out", "week1.v2/",
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
-    assert (tmp_path / "week1.v2" / "01-heatmap.png").is_file()
+    assert (tmp_path / "week1.v2" / "01-why.png").is_file()
 
 
 def test_the_command_line_prints_one_line_per_file_written(tmp_path):

@@ -1,0 +1,93 @@
+"""A slide: a title line, the scene's note, and one registered view with the room.
+
+The live stage and `export --stage` both draw a Slide, so what is projected and what is
+exported at the same size are the same picture. The view's explanations (widgets marked
+`style.PROSE`) leave the slide: the presenter console and the handout show them instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from core.i18n import tr
+from gui import style
+from gui.state import AppState
+from gui.views import VIEWS
+
+#: A slide's title and note, in the language in force; the view's own title without a deck.
+SlideTexts = Callable[[], tuple[str, str]]
+#: The title line's type, as a share of the body type.
+TITLE_FACTOR = 1.35
+
+
+def view_texts(name: str) -> SlideTexts:
+    return lambda: (tr(f"view.{name}"), "")
+
+
+def plain_text(label: QLabel) -> str:
+    """What a label says, as plain text (its markup, superscripts and all, read as a reader
+    would)."""
+    if label.textFormat() == Qt.TextFormat.PlainText:
+        return label.text()
+    document = QTextDocument()
+    document.setHtml(label.text())
+    return document.toPlainText()
+
+
+def explanations(view: QWidget) -> list[str]:
+    """The texts of view's explanations (style.PROSE), in layout order, empty ones left out."""
+    texts = []
+    for part in view.findChildren(QWidget):
+        if not part.property(style.PROSE):
+            continue
+        labels = [part] if isinstance(part, QLabel) else part.findChildren(QLabel)
+        for label in labels:
+            text = plain_text(label).strip()
+            if text and text not in texts:
+                texts.append(text)
+    return texts
+
+
+class Slide(QWidget):
+    """The title line and note over a registered view; the view's explanations hidden."""
+
+    def __init__(self, name: str, state: AppState, texts: SlideTexts | None = None) -> None:
+        super().__init__()
+        self.name = name
+        self._state = state
+        self._texts = texts or view_texts(name)
+        self.title = QLabel()
+        self.note = QLabel()
+        for label in (self.title, self.note):
+            label.setTextFormat(Qt.TextFormat.PlainText)  # a deck's words are text, not markup
+            label.setWordWrap(True)
+        self.view = VIEWS[name].load()(state)
+        for part in self.view.findChildren(QWidget):
+            if part.property(style.PROSE):
+                part.hide()
+        prepare = getattr(self.view, "prepare_slide", None)
+        if prepare is not None:
+            prepare()  # a view whose figure can take the room its explanations leave
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.title)
+        column.addWidget(self.note)
+        column.addWidget(self.view, 1)
+        state.observe(["language", "font_scale"], self.sync_texts)
+        self.sync_texts()
+
+    def sync_texts(self, *_: object) -> None:
+        title, note = self._texts()
+        scale = self._state.font_scale
+        self.title.setText(title)
+        self.title.setFont(style.scaled_font(scale, TITLE_FACTOR, bold=True))
+        self.note.setText(note)
+        self.note.setFont(style.scaled_font(scale))
+        self.note.setVisible(bool(note))
+
+    def explanations(self) -> list[str]:
+        return explanations(self.view)
