@@ -33,6 +33,7 @@ from gui.export.options import (
     MIN_SIDE,
     STILL_SUFFIXES,
     THEME_NAMES,
+    check_paper,
     check_theme,
 )
 from gui.platform.files import Interrupted, WriteError, check_target, note_signal
@@ -123,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     export.add_argument("--theme", help=tr("cli.opt.theme", themes=", ".join(THEME_NAMES)))
     export.add_argument("--deck", help=tr("cli.opt.handout"))
+    export.add_argument("--paper", help=tr("cli.opt.paper"))
     export.add_argument("--stage", action="store_true", help=tr("cli.opt.stage_export"))
     export.add_argument("--lang", help=tr("cli.lang"))
     return parser
@@ -132,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
 #: option (--pos=-inf), so the value check names the problem rather than argparse.
 VALUE_OPTIONS = {
     "--lang", "--view", "--deck", "--out", "--width", "--height", "--from", "--to", "--fps",
-    "--embeddings", "--layout", "--theme", *(f"--{name}" for name, _, _ in PARAMETERS),
+    "--embeddings", "--layout", "--theme", "--paper", *(f"--{name}" for name, _, _ in PARAMETERS),
 }  # fmt: skip
 
 
@@ -241,6 +243,8 @@ def headless_application() -> object:
 def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     """Validate every export argument before anything is drawn; raise ValueError if bad."""
     check_view(args.view)
+    if args.paper is not None:
+        raise ValueError(tr("cli.paper_deck"))
     params = parameters(args)
     out: Path = args.out
     suffix = out.suffix.lower()
@@ -338,11 +342,16 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     except (OSError, WriteError) as err:  # a name too long to look up, a folder not searchable
         reason = err.strerror if isinstance(err, OSError) else str(err)
         raise ValueError(tr("export.cannot_write", path=out, reason=reason)) from err
+    paper = check_paper("slide" if args.paper is None else args.paper)
+    for flag in ("width", "height"):
+        if paper != "slide" and getattr(args, flag) is not None:
+            raise ValueError(tr("cli.paper_size", flag=flag, paper=paper))
     options: dict[str, Any] = {
         "width": integer("width", args.width, 1920, MIN_SIDE, MAX_SIDE),
         # A page keeps bands for its title and note: its figure is MIN_SIDE high at least.
         "height": integer("height", args.height, 1080, MIN_PAGE_HEIGHT, MAX_SIDE),
         "folder": folder,
+        "paper": paper,
         **look(args),
     }
     return params, options
@@ -400,7 +409,9 @@ def run_handout(args: argparse.Namespace) -> int:
             with contextlib.suppress(FileExistsError):  # another run made it first: ours too
                 args.out.mkdir()
                 made = True
-        written = export_handout(args.out, scenes, state, options["width"], options["height"])
+        written = export_handout(
+            args.out, scenes, state, options["width"], options["height"], options["paper"]
+        )
     except (ExportError, OSError, Interrupted) as err:
         if made:  # the folder this run made, and nothing in it
             with contextlib.suppress(OSError):

@@ -256,6 +256,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{option} cannot go with export: it is for the window",
         "{option} 옵션은 export와 함께 쓸 수 없습니다: 창을 열 때 쓰는 옵션입니다",
     ),
+    "handout.footer": ("{title} · page {n} of {total}", "{title} · {total}쪽 중 {n}쪽"),
+    "cli.opt.paper": (
+        "a handout's pages: slide (the default, --width x --height), a4 or letter (portrait, "
+        "for print: the figure at print size, its explanations under it)",
+        "유인물의 쪽: slide(기본값, --width × --height), a4 또는 letter(세로, 인쇄용: 인쇄 "
+        "크기의 그림 아래에 설명이 들어갑니다)",
+    ),
+    "cli.paper_size": (
+        "--{flag} cannot go with --paper {paper}: the paper sets the page's size",
+        "--{flag} 옵션은 --paper {paper}와 함께 쓸 수 없습니다: 쪽 크기는 종이가 정합니다",
+    ),
+    "cli.paper_deck": (
+        "--paper is for a deck's handout (--deck)",
+        "--paper 옵션은 강의 순서 유인물(--deck)에만 씁니다",
+    ),
     "cli.handout_flag": (
         "{flag} cannot go with a deck's handout: each page is its scene, with its title and note",
         "{flag} 옵션은 강의 순서 유인물에는 쓸 수 없습니다: 쪽마다 장면 하나와 그 제목, 설명이 들어갑니다",

@@ -1,10 +1,13 @@
-"""Handouts: a deck as a PDF with one slide-sized page per scene (title, figure, note), or as
-one PNG per scene. Written like every export: in memory, then atomically."""
+"""Handouts: a deck as a PDF with one page per scene, or as one PNG per scene. A page is
+slide-sized (title, figure, note) or a printed A4 or Letter sheet (title, note, the figure at
+print size, its explanations under it, a footer). Written like every export: in memory, then
+atomically."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -13,15 +16,17 @@ from PySide6.QtGui import QFont, QImage, QImageWriter, QPainter
 
 from core.i18n import tr
 from gui import style
-from gui.deck import Scene, check_deck, scene_state
-from gui.export.options import NOTE_SHARE, TITLE_SHARE, handout_figure_height
+from gui.deck import Deck, Scene, check_deck, scene_state
+from gui.export.options import NOTE_SHARE, PAPERS, TITLE_SHARE, handout_figure_height
+from gui.export.pdf_text import readable_spaces
 from gui.export.render import ExportError, pdf_writer, staged
+from gui.export.slide import explanation_document, explanations, leave_out_explanations
 from gui.platform.files import atomic_write, atomic_write_all, check_interrupted, check_target
 from gui.state import AppState
 
 
 def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, height: int) -> None:
-    """One scene on a width x height page: its title, its figure, its note."""
+    """One scene on a width x height slide-sized page: its title, its figure, its note."""
     theme = style.theme(state)
     title_h, note_h = round(TITLE_SHARE * height), round(NOTE_SHARE * height)
     painter.fillRect(QRectF(0, 0, width, height), theme.background)
@@ -48,37 +53,157 @@ def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, he
         painter.restore()
 
 
-def handout_pdf(scenes: list[Scene], state: AppState, width: int, height: int) -> bytes:
+#: A printed page's margin (0.6 inch) and type, in points: no text under 8 pt. The figure is
+#: laid out at the page's own size, so its body text is 10 pt and its ticks 9 pt.
+PAPER_MARGIN = 0.6 * 96
+TITLE_PT, NOTE_PT, FOOTER_PT = 15.0, 11.0, 9.0
+EXPLANATION_PT = (10.0, 9.0, 8.0)  # the largest at which the page holds everything
+#: The figure's height on paper: at most 80% of the text width, at least this many pixels.
+FIGURE_SHARE, MIN_FIGURE = 0.8, 260
+_WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
+
+def _font(points: float, bold: bool = False) -> QFont:
+    font = QFont(style.scaled_font(1.0, bold=bold))
+    font.setPointSizeF(points)
+    return font
+
+
+def _text_height(painter: QPainter, text: str, font: QFont, width: float) -> float:
+    painter.setFont(font)
+    return painter.boundingRect(QRectF(0, 0, width, 1e6), _WRAP, text).height() if text else 0.0
+
+
+def _paint_paper(
+    painter: QPainter, scene: Scene, state: AppState, page: PageText, width: float, height: float
+) -> None:
+    """One scene on a printed page: its title and note, its figure, the figure's explanations
+    under it, and a footer with the deck's title and the page number."""
+    theme = style.theme(state)
+    painter.fillRect(QRectF(0, 0, width, height), theme.background)
+    painter.setPen(theme.text)
+    inner = width - 2 * PAPER_MARGIN
+    language = state.language
+    heads = [
+        (scene.title(language), _font(TITLE_PT, bold=True)),
+        (scene.note(language), _font(NOTE_PT)),
+    ]
+    gap = 0.6 * 96 / 72 * NOTE_PT
+    top = PAPER_MARGIN + sum(_text_height(painter, t, f, inner) + gap for t, f in heads)
+    bottom = height - PAPER_MARGIN - 2 * 96 / 72 * FOOTER_PT
+    figure_w = round(inner)
+    with staged(scene.view, state, figure_w, round(FIGURE_SHARE * inner), False) as figure:
+        texts = explanations(figure.widget)
+        leave_out_explanations(figure.widget)  # under the figure, in print type
+        # The largest type at which the figure (as tall as it may be) and the text both fit.
+        for points in EXPLANATION_PT:
+            document = explanation_document(texts, _font(points), inner, theme.text)
+            text_h = document.size().height()
+            figure_h = min(round(FIGURE_SHARE * inner), round(bottom - top - text_h - gap))
+            if figure_h >= MIN_FIGURE:
+                break
+        figure.set_height(max(MIN_FIGURE, figure_h))
+        y = PAPER_MARGIN
+        for text, font in heads:
+            painter.setFont(font)
+            painter.drawText(QRectF(PAPER_MARGIN, y, inner, bottom - y), _WRAP, text)
+            y += _text_height(painter, text, font, inner) + gap
+        painter.save()
+        painter.translate(PAPER_MARGIN, top)
+        figure.paint(painter)
+        painter.restore()
+        y = top + figure.height + gap
+    painter.save()
+    painter.translate(PAPER_MARGIN, y)
+    document.drawContents(painter, QRectF(0, 0, inner, bottom - y))
+    painter.restore()
+    painter.setFont(_font(FOOTER_PT))
+    painter.setPen(theme.dim_text)
+    painter.drawText(
+        QRectF(PAPER_MARGIN, bottom, inner, height - PAPER_MARGIN - bottom),
+        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
+        tr("handout.footer", title=page.title, n=page.number, total=page.total),
+    )
+
+
+@dataclass(frozen=True)
+class PageText:
+    """What a printed page's footer says: the deck's title, the page's number of total."""
+
+    title: str
+    number: int
+    total: int
+
+
+class Paper:
+    """A handout's page: slide-sized (width x height pixels) or a printed sheet."""
+
+    def __init__(self, paper: str, width: int, height: int) -> None:
+        self.name = paper
+        size = PAPERS[paper]
+        self.printed = size is not None
+        self.width, self.height = size if size is not None else (float(width), float(height))
+
+    def paint(
+        self, painter: QPainter, scenes: list[Scene], index: int, state: AppState, title: str
+    ) -> None:
+        """Page index of scenes, drawn at scene index's state (at its handout position)."""
+        twin = scene_state(scenes, index, state, handout=True)
+        try:
+            if self.printed:
+                twin.set(theme="light")  # on paper: dark on white, whatever the projector had
+                page = PageText(title, index + 1, len(scenes))
+                _paint_paper(painter, scenes[index], twin, page, self.width, self.height)
+            else:
+                _paint_page(painter, scenes[index], twin, int(self.width), int(self.height))
+        finally:
+            twin.deleteLater()
+
+
+def deck_title(scenes: list[Scene], language: str) -> str:
+    """A handout's title: its deck's, else the first scene's."""
+    title = scenes.title(language) if isinstance(scenes, Deck) else ""
+    return title or scenes[0].title(language)
+
+
+def handout_pdf(scenes: list[Scene], state: AppState, paper: Paper) -> bytes:
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer, painter = pdf_writer(buffer, width, height)
+    title = deck_title(scenes, state.language)
+    writer, painter = pdf_writer(buffer, paper.width, paper.height, title)
     try:
-        for number, scene in enumerate(scenes):
+        for number in range(len(scenes)):
             if number:
                 writer.newPage()
-            twin = scene_state(scenes, number, state, handout=True)
-            try:
-                _paint_page(painter, scene, twin, width, height)
-            finally:
-                twin.deleteLater()
+            paper.paint(painter, scenes, number, state, title)
             check_interrupted()
     finally:
         painter.end()
     buffer.close()
-    return bytes(buffer.data().data())
+    return readable_spaces(bytes(buffer.data().data()))
 
 
-def handout_png(scenes: list[Scene], index: int, state: AppState, width: int, height: int) -> bytes:
-    image = QImage(width, height, QImage.Format.Format_RGB32)
+#: A printed page as a PNG: twice the pixels of the page's 96 to the inch.
+PRINT_PNG_SCALE = 2
+
+
+def handout_png(scenes: list[Scene], index: int, state: AppState, paper: Paper) -> bytes:
+    scale = PRINT_PNG_SCALE if paper.printed else 1
+    image = QImage(
+        round(paper.width * scale), round(paper.height * scale), QImage.Format.Format_RGB32
+    )
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    twin = scene_state(scenes, index, state, handout=True)
+    painter.scale(scale, scale)
     try:
-        _paint_page(painter, scenes[index], twin, width, height)
+        paper.paint(painter, scenes, index, state, deck_title(scenes, state.language))
     finally:
-        twin.deleteLater()
         painter.end()
+    if paper.printed:  # so that it prints at the paper's size
+        dots = round(96 * scale / 0.0254)
+        image.setDotsPerMeterX(dots)
+        image.setDotsPerMeterY(dots)
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if not QImageWriter(buffer, QByteArray(b"PNG")).write(image):
@@ -108,15 +233,22 @@ def earlier_pages(folder: Path, written: list[Path]) -> list[Path]:
 
 
 def export_handout(
-    out: Path, scenes: list[Scene], state: AppState, width: int = 1920, height: int = 1080
+    out: Path,
+    scenes: list[Scene],
+    state: AppState,
+    width: int = 1920,
+    height: int = 1080,
+    paper: str = "slide",
 ) -> list[Path]:
     """A PDF (out ends in .pdf) or a folder of PNGs named by scene number and view (out is a
-    folder); the deck is checked first, so a bad scene writes nothing."""
+    folder), on slide-sized pages of width x height or on paper ("a4", "letter"); the deck is
+    checked first, so a bad scene writes nothing."""
     check_deck(scenes, state)
+    page = Paper(paper, width, height)
     try:
         if out.suffix.lower() == ".pdf" and not out.is_dir():
             check_target(out)
-            return [atomic_write(out, _writer(handout_pdf(scenes, state, width, height)))]
+            return [atomic_write(out, _writer(handout_pdf(scenes, state, page)))]
         # Every page drawn, then all put in place at once: an error or a signal on the way
         # leaves the folder as it was.
         pages = []
@@ -124,7 +256,7 @@ def export_handout(
         for number, scene in enumerate(scenes, start=1):
             target = out / f"{number:0{digits}d}-{scene.view}.png"
             check_target(target)
-            pages.append((target, _writer(handout_png(scenes, number - 1, state, width, height))))
+            pages.append((target, _writer(handout_png(scenes, number - 1, state, page))))
             check_interrupted()
         return atomic_write_all(pages)
     except OSError as err:

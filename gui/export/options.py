@@ -22,6 +22,18 @@ def handout_figure_height(height: int) -> int:
 MIN_PAGE_HEIGHT = next(
     h for h in range(MIN_SIDE, 2 * MIN_SIDE) if handout_figure_height(h) >= MIN_SIDE
 )
+#: Handout papers: a slide-sized page (the default, its size from --width and --height), or a
+#: printable sheet, portrait, in CSS pixels (96 to the inch) as every export draws.
+PAPERS = {"slide": None, "a4": (210 / 25.4 * 96, 297 / 25.4 * 96), "letter": (8.5 * 96, 11 * 96)}
+
+
+def check_paper(value: object) -> str:
+    if value not in PAPERS:
+        allowed = tr("allowed.choice", choices=", ".join(PAPERS))
+        raise ValueError(tr("error.must", name="paper", value=repr(value)[:80], allowed=allowed))
+    return str(value)
+
+
 DEFAULT_FPS = 4.0
 #: Light for screens and print, dark (white on black) for projectors: see style.THEMES.
 THEME_NAMES = ("light", "dark")

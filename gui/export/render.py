@@ -41,6 +41,7 @@ from core.format import fmt_base
 from core.i18n import tr
 from gui import style
 from gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
+from gui.export.pdf_text import readable_spaces
 from gui.export.slide import Slide, SlideTexts
 from gui.export.svg_portable import portable_svg
 from gui.platform.files import WriteError, atomic_write, check_interrupted, check_target
@@ -109,17 +110,27 @@ class Figure:
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         self.theme = style.theme(self.state)
         prepare_figure(self.widget, self.theme)
+        self._fit(show=True)
+
+    def _fit(self, show: bool = False) -> None:
         self.widget.resize(
             round(self.logical.width()) - 2 * self.margin,
             round(self.logical.height()) - self.caption_height - 2 * self.margin,
         )
-        self.widget.show()
-        style.uncache(self.widget)
+        if show:
+            self.widget.show()
+            style.uncache(self.widget)
         # pyqtgraph sizes an axis to its tick labels as it draws them: a first drawing, thrown
         # away, gives the axes their sizes (drawn once, words under a plot were cut off).
         self.settle()
         self.widget.grab()
         self.settle()
+
+    def set_height(self, height: int) -> None:
+        """The same figure laid out height pixels tall (a handout page fits it to its text)."""
+        self.height = height
+        self.logical = QSizeF(self.width / self.scale, height / self.scale)
+        self._fit()
 
     def settle(self) -> None:
         """Let layouts and pyqtgraph's deferred updates run before painting."""
@@ -233,19 +244,22 @@ def _write_svg(figure: Figure, buffer: QBuffer) -> None:
     painter.end()
 
 
-def pdf_writer(buffer: QBuffer, width: int, height: int) -> tuple[QPdfWriter, QPainter]:
-    """A PDF of width x height pixel pages (at SVG_PDF_DPI) into buffer, and its painter."""
+def pdf_writer(
+    buffer: QBuffer, width: float, height: float, title: str = "PE Clock"
+) -> tuple[QPdfWriter, QPainter]:
+    """A PDF of width x height pixel pages (at SVG_PDF_DPI) into buffer, and its painter;
+    title: the document's title (a handout's is its deck's)."""
     writer = QPdfWriter(buffer)
     writer.setResolution(SVG_PDF_DPI)
     points = QSizeF(width, height) * (72.0 / SVG_PDF_DPI)
     writer.setPageLayout(
         QPageLayout(
-            QPageSize(points, QPageSize.Unit.Point, "PE Clock"),
+            QPageSize(points, QPageSize.Unit.Point, title),
             QPageLayout.Orientation.Portrait,
             QMarginsF(0, 0, 0, 0),
         )
     )
-    writer.setTitle("PE Clock")
+    writer.setTitle(title)
     writer.setCreator("PE Clock")
     painter = QPainter()
     if not painter.begin(writer):
@@ -268,7 +282,9 @@ def encode(figure: Figure, suffix: str) -> bytes:
     WRITERS[suffix](figure, buffer)
     buffer.close()
     data = bytes(buffer.data().data())
-    return portable_svg(data) if suffix == ".svg" else data
+    if suffix == ".svg":
+        return portable_svg(data)
+    return readable_spaces(data) if suffix == ".pdf" else data
 
 
 WRITERS = {".png": _write_png, ".svg": _write_svg, ".pdf": _write_pdf}

@@ -7,10 +7,11 @@ exported at the same size are the same picture. The view's explanations (widgets
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QColor, QFont, QTextDocument
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from core.i18n import tr
@@ -28,28 +29,52 @@ def view_texts(name: str) -> SlideTexts:
     return lambda: (tr(f"view.{name}"), "")
 
 
-def plain_text(label: QLabel) -> str:
-    """What a label says, as plain text (its markup, superscripts and all, read as a reader
-    would)."""
-    if label.textFormat() == Qt.TextFormat.PlainText:
-        return label.text()
-    document = QTextDocument()
-    document.setHtml(label.text())
-    return document.toPlainText()
+def rich_text(label: QLabel) -> str:
+    """What a label says, as rich text (a plain label's text escaped, its lines kept)."""
+    rich = label.textFormat() == Qt.TextFormat.RichText
+    if not rich and (label.textFormat() == Qt.TextFormat.PlainText or "<" not in label.text()):
+        return html.escape(label.text()).replace("\n", "<br>")
+    return label.text()
 
 
 def explanations(view: QWidget) -> list[str]:
-    """The texts of view's explanations (style.PROSE), in layout order, empty ones left out."""
+    """The texts of view's explanations (style.PROSE) as rich text, in layout order, empty
+    ones left out."""
     texts = []
     for part in view.findChildren(QWidget):
-        if not part.property(style.PROSE):
-            continue
+        if not part.property(style.PROSE) or part.property(style.INTERACTIVE):
+            continue  # not an explanation, or one of a part the view leaves out
         labels = [part] if isinstance(part, QLabel) else part.findChildren(QLabel)
         for label in labels:
-            text = plain_text(label).strip()
+            text = rich_text(label).strip()
             if text and text not in texts:
                 texts.append(text)
     return texts
+
+
+def explanation_document(
+    texts: list[str], font: QFont, width: float, color: QColor
+) -> QTextDocument:
+    """texts as one document, a paragraph each, laid out width pixels wide in font and color
+    (a handout's page draws it; the console shows the same paragraphs)."""
+    document = QTextDocument()
+    document.setDefaultFont(font)
+    document.setDocumentMargin(0)
+    document.setDefaultStyleSheet(f"body {{ color: {color.name()}; }}")
+    document.setHtml("<body>" + "".join(f"<p>{text}</p>" for text in texts) + "</body>")
+    document.setTextWidth(width)
+    return document
+
+
+def leave_out_explanations(view: QWidget) -> None:
+    """Hide view's explanations (they are shown elsewhere: the console, a handout's text);
+    a view whose figure can take the room they leave does so."""
+    for part in view.findChildren(QWidget):
+        if part.property(style.PROSE):
+            part.hide()
+    prepare = getattr(view, "prepare_slide", None)
+    if prepare is not None:
+        prepare()
 
 
 class Slide(QWidget):
@@ -66,12 +91,7 @@ class Slide(QWidget):
             label.setTextFormat(Qt.TextFormat.PlainText)  # a deck's words are text, not markup
             label.setWordWrap(True)
         self.view = VIEWS[name].load()(state)
-        for part in self.view.findChildren(QWidget):
-            if part.property(style.PROSE):
-                part.hide()
-        prepare = getattr(self.view, "prepare_slide", None)
-        if prepare is not None:
-            prepare()  # a view whose figure can take the room its explanations leave
+        leave_out_explanations(self.view)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.title)

@@ -165,6 +165,7 @@ class ClockView(LazyView):
         spins.addWidget(self.trail_check, 1, len(HAND_KEYS))
 
         self.grid_title = style.rich_label()
+        style.mark_prose(self.grid_title)  # a paragraph: the slide's title names the grid
         self.previous_page = QToolButton()
         self.previous_page.setArrowType(Qt.ArrowType.LeftArrow)
         self.next_page = QToolButton()

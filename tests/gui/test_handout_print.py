@@ -1,0 +1,144 @@
+"""Handouts that print: A4 and Letter pages, print-size type, the deck's title, and text that
+copies out of every PDF PE Clock writes as it was written (spaces included)."""
+
+import math
+import re
+
+import pytest
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import DecodedStreamObject
+from PySide6.QtGui import QImage
+
+from gui.deck import parse_deck, read_deck
+from gui.export import render as export
+from gui.export.handout import export_handout
+from gui.export.pdf_text import readable_spaces
+from tests.gui.test_export import run_cli
+
+#: Points per inch over CSS pixels per inch.
+PT = 72 / 96
+
+
+def copied_pages(path):
+    """The pages as a PDF reader copies them: Qt draws synthetic bold twice, the second time
+    marked /ActualText <> (nothing to copy), which pypdf does not honour: left out here."""
+    writer = PdfWriter(clone_from=str(path))
+    for page in writer.pages:
+        stream = DecodedStreamObject()
+        data = page.get_contents().get_data()
+        stream.set_data(re.sub(rb"/Span << /ActualText <> >> BDC.*?EMC", b"", data, flags=re.S))
+        page.replace_contents(stream)
+    return writer.pages
+
+
+def squashed(text):
+    return re.sub(r"\s+", "", text)
+
+
+def text_runs(page):
+    """(size in points, x, y, text) of every run of text on a PDF page."""
+    runs = []
+
+    def visit(text, cm, tm, _font, size):
+        if text.strip():
+            scale = math.hypot(tm[2], tm[3]) * math.hypot(cm[2], cm[3])
+            x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+            runs.append((size * scale, x, y, text))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+def is_script(run, runs):
+    """A superscript or subscript (Qt draws them at two thirds of their line's type): small,
+    on the line of a run of body type."""
+    size, _, y, _ = run
+    return any(big >= 8 and abs(by - y) < big for big, _, by, _ in runs)
+
+
+@pytest.mark.parametrize(("paper", "points"), [("a4", (595, 842)), ("letter", (612, 792))])
+def test_a_printed_handout_has_paper_pages_print_type_and_the_deck_title(tmp_path, paper, points):
+    out = run_cli("--deck", "default", "--paper", paper, "--lang", "ko", "--out", "h.pdf",
+                  cwd=tmp_path)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    reader = PdfReader(tmp_path / "h.pdf")
+    scenes = read_deck("default")
+    assert len(reader.pages) == len(scenes)
+    assert reader.metadata.title == "사인·코사인 위치 인코딩"
+    pages = copied_pages(tmp_path / "h.pdf")
+    for number, (page, scene) in enumerate(zip(pages, scenes, strict=True), start=1):
+        box = page.mediabox
+        assert (round(float(box.width)), round(float(box.height))) == points
+        runs = text_runs(page)
+        small = [run for run in runs if run[0] < 8 - 1e-6]
+        assert all(is_script(run, runs) for run in small), (number, small[:5])
+        # The scene's title and note and the footer (pypdf breaks a line where the font
+        # changes, between "PE" and "를": compared without white space).
+        text = squashed(page.extract_text())
+        for name in ("title_ko", "note_ko"):
+            assert squashed(scene.texts[name]) in text
+        assert squashed(f"{len(scenes)}쪽 중 {number}쪽") in text
+    # Scene 9 (R(k)) has its caption under the figure, not on it: the explanation is there once.
+    rotation = next(i for i, s in enumerate(scenes) if s.view == "rotation")
+    assert squashed(pages[rotation].extract_text()).count("덧셈공식") == 1
+
+
+def test_printed_pages_are_light_whatever_the_deck_projects(tmp_path, state):
+    scenes = parse_deck('[[scene]]\nview = "heatmap"\ntheme = "dark"\n')
+    (tmp_path / "p").mkdir()
+    (path,) = export_handout(tmp_path / "p", scenes, state, paper="a4")
+    image = QImage(str(path))
+    assert (image.width(), image.height()) == (round(210 / 25.4 * 192), round(297 / 25.4 * 192))
+    assert round(image.dotsPerMeterX() * 0.0254) == 192  # prints at A4's size
+    assert image.pixelColor(5, 5).lightness() == 255
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--deck", "default", "--paper", "a5", "--out", "h.pdf"], "paper"),
+        (["--deck", "default", "--paper", "a4", "--width", "800", "--out", "h.pdf"], "--width"),
+        (["--paper", "a4", "--out", "h.pdf"], "--paper"),
+    ],
+)
+def test_a_bad_paper_exits_2_with_one_line(tmp_path, args, named):
+    out = run_cli(*args, cwd=tmp_path)
+    assert out.returncode == 2 and not (tmp_path / "h.pdf").exists()
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0], out.stderr
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_text_copied_from_a_figure_pdf_reads_as_written(tmp_path, state, language):
+    """The bundled Korean font maps the space and U+0001 to one glyph: spaces copied as ^A."""
+    state.set(language=language)
+    from core.i18n import set_language
+
+    set_language(language)
+    try:
+        path = export.export_figure(tmp_path / "f.pdf", "heatmap", state, 1000, 800)
+    finally:
+        set_language("en")
+    text = copied_pages(path)[0].extract_text()
+    assert "\x01" not in text
+    assert "PE(pos, dim) · d_model 512" in text
+
+
+def test_a_handout_pdf_copies_its_spaces(tmp_path):
+    out = run_cli("--deck", "default", "--out", "h.pdf", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    text = "".join(page.extract_text() for page in copied_pages(tmp_path / "h.pdf"))
+    assert "\x01" not in text and "Why position? Attention alone ignores word order" in text
+
+
+def test_mending_the_maps_moves_no_byte():
+    """Each destination is rewritten in as many bytes: the cross-reference offsets stay."""
+    stream = (
+        b"1 beginbfrange\n<0001> <0003> [<0050> <0001> <0045>]\nendbfrange\n"
+        b"2 beginbfchar\n<0004> <0001>\n<0005> <0041>\nendbfchar\n"
+    )
+    pdf = b"%PDF\n/ToUnicode 7 0 R\n7 0 obj\n<< /Length 9 >>\nstream\n" + stream + b"endstream\n"
+    mended = readable_spaces(pdf)
+    assert len(mended) == len(pdf)
+    assert b"[<0050> <0020> <0045>]" in mended and b"<0004> <0020>" in mended
+    assert b"<0001> <0003>" in mended  # a code, not a destination: left as it was
