@@ -52,7 +52,7 @@ def text_runs(page):
 def is_script(run, runs):
     """A superscript or subscript (Qt draws them at two thirds of their line's type): small,
     on the line of a run of body type."""
-    size, _, y, _ = run
+    y = run[2]
     return any(big >= 8 and abs(by - y) < big for big, _, by, _ in runs)
 
 
