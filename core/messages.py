@@ -1082,6 +1082,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "무대: 이 보기만 크게, 뒷줄에서도 보이는 글자와 선 (Esc로 나감)",
     ),
     "keys.stage_theme": ("on stage: dark or light", "무대에서: 어둡게 또는 밝게"),
+    "keys.console": (
+        "presenter console: this scene, its explanations, the next scene, the time",
+        "발표자 화면: 지금 장면, 그 설명, 다음 장면, 경과 시간",
+    ),
+    "menu.console": ("Presenter &console", "발표자 화면(&C)"),
+    "console.title": ("PE Clock — presenter console", "PE Clock — 발표자 화면"),
+    "console.next": ("Next: {title}", "다음: {title}"),
+    "console.last": ("(the last scene)", "(마지막 장면)"),
+    "console.no_next": ("no deck: the view on stage", "강의 순서 없음: 무대의 보기"),
+    "console.time": ("{time} since the start", "시작부터 {time}"),
+    "console.step": ("pos {pos}", "위치 {pos}"),
+    "console.step_range": (
+        "pos {pos} · the scene steps {lo}–{hi}",
+        "위치 {pos} · 이 장면은 {lo}~{hi}",
+    ),
     "deck.field": ("deck, scene {n}, {name}: {message}", "강의 순서 장면 {n}, {name}: {message}"),
     "deck.scene": ("deck, scene {n}: {reason}", "강의 순서 장면 {n}: {reason}"),
     "deck.not_table": (

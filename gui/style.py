@@ -575,10 +575,21 @@ def name_rows(rows: list[tuple[pg.PlotItem, list[str]]], scale: float) -> None:
     pyqtgraph drops tick labels wider than their axis, and plots stacked in a column line up
     only when their left axes are equally wide.
     """
-    metrics = QFontMetrics(scaled_font(scale, 0.9))
-    widest = max(
-        (metrics.horizontalAdvance(name) for _, names in rows for name in names), default=0
+
+    def widest_in(plot: pg.PlotItem, names: list[str]) -> int:
+        # In the font the axis draws with (style_plot's; the type scale's until it has one).
+        metrics = QFontMetrics(plot.getAxis("left").style["tickFont"] or scaled_font(scale, 0.9))
+        return max((metrics.horizontalAdvance(name) for name in names), default=0)
+
+    widest = max((widest_in(plot, names) for plot, names in rows), default=0)
+    # pyqtgraph draws a label only inside its axis, past the ticks and their gap: on stage the
+    # ticks are longer (thicker lines) and "R(k)·PE(pos)" fell off a width of widest + 16.
+    room = max(
+        max(0, plot.getAxis("left").style["tickLength"])
+        + plot.getAxis("left").style["tickTextOffset"][0]
+        for plot, _ in rows
     )
+    width = widest + room + 12
     for plot, names in rows:
         axis = plot.getAxis("left")
         ticks = [[(r + 0.5, name) for r, name in enumerate(names)]]
@@ -586,8 +597,8 @@ def name_rows(rows: list[tuple[pg.PlotItem, list[str]]], scale: float) -> None:
         if ticks != getattr(axis, "named_rows", None):
             axis.named_rows = ticks
             axis.setTicks(ticks)
-        if axis.width() != widest + 16:
-            axis.setWidth(widest + 16)
+        if axis.width() != width:
+            axis.setWidth(width)
 
 
 def cache_static(*items: QGraphicsItem) -> None:

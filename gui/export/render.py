@@ -322,9 +322,14 @@ def export_figure(
 
 
 def figure_image(
-    view: str, state: AppState, width: int, height: int, stage: bool = False
+    view: str,
+    state: AppState,
+    width: int,
+    height: int,
+    stage: bool = False,
+    texts: SlideTexts | None = None,
 ) -> QImage:
     """One view rendered into an image of exactly width x height pixels (for the clipboard;
-    stage: as stage mode shows it on such a screen)."""
-    with staged(view, state, width, height, False, stage) as figure:
+    stage: as stage mode shows it on such a screen, a slide with texts' title and note)."""
+    with staged(view, state, width, height, False, stage, texts) as figure:
         return figure.image()

@@ -77,14 +77,15 @@ class WhyView(Panel):
             self.output_plots[column].setLabel("bottom", tr("why.dimension"))
             self.output_plots[column].getAxis("bottom").set_cells(TOY_DIM)
         plots = [*self.weight_plots, *self.output_plots]
+        self.weight_bar.setLabel("left", tr("why.weight_scale"))
+        self.output_bar.setLabel("left", tr("why.output_scale"))
+        for plot in (*plots, self.weight_bar, self.output_bar):
+            style.style_plot(plot, s)
+        # After the axes have their type and ticks: the rows' names are measured in them.
         style.name_rows(
             [(plot, list(tokens)) for plot, tokens in zip(plots, run.tokens * 2, strict=True)],
             s.font_scale,
         )
-        self.weight_bar.setLabel("left", tr("why.weight_scale"))
-        self.output_bar.setLabel("left", tr("why.output_scale"))
-        for plot in (*self.weight_plots, *self.output_plots, self.weight_bar, self.output_bar):
-            style.style_plot(plot, s)
         a, b = run.tokens
         moved = a[run.order[0]]  # the first word of b, which stood elsewhere in a
         if s.why_pe:

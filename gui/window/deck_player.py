@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from core.i18n import language, tr
@@ -22,10 +23,12 @@ from gui.deck import (
     read_deck,
     scene_state,
 )
+from gui.export.render import figure_image
 from gui.export.slide import SlideTexts
 from gui.platform.file_dialog import choose_file
 from gui.platform.files import WriteError, atomic_write
 from gui.state import AppState
+from gui.window.console import PREVIEW_SIZE, ConsoleScene
 
 
 class DeckWindow(Protocol):
@@ -172,13 +175,60 @@ class DeckPlayer(QObject):
         scene of the deck shows that view now)."""
         if not self.active or self.scenes[self.index].view != view:
             return None
-        scene, number, total = self.scenes[self.index], self.index + 1, len(self.scenes)
+        index = self.index
+        return lambda: self._slide_texts(index, language())
 
-        def texts() -> tuple[str, str]:
-            title = tr("deck.slide_title", n=number, total=total, title=scene.title(language()))
-            return title, scene.note(language()) if scene.stage_note else ""
+    def step_text(self) -> str:
+        """Where the clicker is within the scene: 'pos 5 · the scene steps 0–10'."""
+        pos = self._state.pos
+        scene = self.scenes[self.index] if self.active else None
+        if scene is None or scene.positions is None:
+            return tr("console.step", pos=pos)
+        low, high = scene.positions
+        return tr("console.step_range", pos=pos, lo=low, hi=high)
 
-        return texts
+    def console_scene(self, view_title: str, explanations: list[str], theme: str) -> ConsoleScene:
+        """What the console shows: this scene and the next (drawn in theme, as on stage);
+        without a deck, the view on screen (view_title) alone."""
+        if not self.active:
+            return ConsoleScene(
+                view_title, "", explanations, self.step_text(), tr("console.no_next"), None
+            )
+        scene, after = self.scenes[self.index], self.index + 1
+        language_now = language()
+        title = self._slide_title(self.index, language_now)
+        if after < len(self.scenes):
+            next_title = self._slide_title(after, language_now)
+            picture = lambda: self._picture(after, theme)  # noqa: E731 - drawn later, once
+        else:
+            next_title, picture = tr("console.last"), None
+        note = scene.note(language_now)
+        return ConsoleScene(title, note, explanations, self.step_text(), next_title, picture)
+
+    def _slide_title(self, index: int, language_now: str) -> str:
+        title = self.scenes[index].title(language_now)
+        return tr("deck.slide_title", n=index + 1, total=len(self.scenes), title=title)
+
+    def _slide_texts(self, index: int, language_now: str) -> tuple[str, str]:
+        """Scene index's slide: its title line and, unless the deck says not, its note."""
+        scene = self.scenes[index]
+        note = scene.note(language_now) if scene.stage_note else ""
+        return self._slide_title(index, language_now), note
+
+    def _picture(self, index: int, theme: str) -> QImage:
+        """Scene index as its slide looks on stage, small (a blank picture if the scene cannot
+        be shown over the parameters now: one added since, say)."""
+        try:
+            shown = scene_state(self.scenes, index, self._state, base=self._base)
+        except DeckError:
+            return QImage()
+        try:
+            shown.set(theme=theme)
+            texts = self._slide_texts(index, language())
+            view = self.scenes[index].view
+            return figure_image(view, shown, *PREVIEW_SIZE, stage=True, texts=lambda: texts)
+        finally:
+            shown.deleteLater()
 
     def _show_banner(self, *_: object) -> None:
         label: QLabel = self.banner

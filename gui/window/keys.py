@@ -68,6 +68,7 @@ BINDINGS = (
     Binding("presenter", ("F5", "F11"), "keys.presenter"),
     Binding("stage", ("S",), "keys.stage"),
     Binding("stage_theme", ("D",), "keys.stage_theme"),
+    Binding("console", ("C",), "keys.console"),
     Binding("black", ("B", "."), "keys.black"),
     Binding("white", ("W",), "keys.white"),
     Binding("larger", ("Ctrl+=", "Ctrl++"), "keys.larger"),
@@ -132,6 +133,7 @@ class PresenterWindow(Protocol):
     def toggle_stage(self) -> None: ...
     def leave_stage(self) -> bool: ...
     def toggle_stage_theme(self) -> None: ...
+    def toggle_console(self) -> None: ...
 
 
 def is_text_field(widget: QWidget | None) -> bool:
@@ -169,15 +171,27 @@ class PresenterKeys(QObject):
         # paint too), only while a text field has the focus, for the click that ends it.
         app = cast(QApplication, QApplication.instance())
         window.installEventFilter(self)
+        #: The windows whose keys run the bindings: the window, and the stage on a projector
+        #: and the console on their own screens.
+        self._windows: list[QWidget] = [window]
         self._watched: QWidget | None = None
         self._follow_focus(None, QApplication.focusWidget())
         app.focusChanged.connect(self._follow_focus)  # Qt ends both with this object
 
+    def watch(self, window: QWidget) -> None:
+        """Keys pressed in window (a window of its own: the projected stage, the console) run
+        the bindings too: the clicker works from either screen."""
+        window.installEventFilter(self)
+        self._windows.append(window)
+
+    def _ours(self, widget: QWidget) -> bool:
+        return any(widget.window() is window for window in self._windows)
+
     def _follow_focus(self, _old: QWidget | None, new: QWidget | None) -> None:
         if self._watched is not None and shiboken6.isValid(self._watched):
             self._watched.removeEventFilter(self)
-        ours = new is not None and new.window() is self._window
-        self._watched = new if ours and new is not self._window else None
+        ours = new is not None and self._ours(new)
+        self._watched = new if ours and new is not None and new is not new.window() else None
         if self._watched is not None:
             self._watched.installEventFilter(self)
         app = cast(QApplication, QApplication.instance())
@@ -193,7 +207,7 @@ class PresenterKeys(QObject):
             return False
         if kind != QEvent.Type.KeyPress or not isinstance(obj, QWidget):
             return False
-        if obj.window() is not self._window or not isinstance(event, QKeyEvent):
+        if not self._ours(obj) or not isinstance(event, QKeyEvent):
             return False
         field = QApplication.focusWidget()
         if is_text_field(field) and field is not None:
@@ -234,7 +248,7 @@ class PresenterKeys(QObject):
             return
         if obj is field or field.isAncestorOf(obj) or is_text_field(obj):
             return
-        if obj.window() is self._window:
+        if self._ours(obj):
             QTimer.singleShot(0, self._hand_back)  # after the press: the click still acts
 
     def _hand_back(self) -> None:
@@ -294,6 +308,9 @@ class PresenterKeys(QObject):
 
     def stage_theme(self, event: QKeyEvent | None) -> None:
         self._presenter.toggle_stage_theme()
+
+    def console(self, event: QKeyEvent | None) -> None:
+        self._presenter.toggle_console()
 
     def first(self, event: QKeyEvent | None) -> None:
         self._state.go_to(0)

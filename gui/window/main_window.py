@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
+from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QResizeEvent,
+    QScreen,
+)
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
@@ -20,6 +28,7 @@ from core import __version__, i18n
 from core.i18n import tr
 from gui import style
 from gui.export.actions import ExportActions
+from gui.export.slide import explanations
 from gui.figures.window import WindowView
 from gui.platform.app import use_qt_translations
 from gui.platform.error_hook import ErrorHook
@@ -29,6 +38,7 @@ from gui.platform.settings import open_settings, restore_state, save_state
 from gui.stable_label import StableLabel
 from gui.state import MAX_FONT_SCALE, AppState
 from gui.views import TABS, VIEWS
+from gui.window.console import Console
 from gui.window.controls import ControlPanel
 from gui.window.deck_player import DeckPlayer
 from gui.window.keys import BY_ACTION, PresenterKeys
@@ -39,6 +49,8 @@ from gui.window.stage import Stage
 SLIDE_SIZE = (1920, 1080)
 PRESENTER_SCALE = 1.5
 DEFAULT_SIZE = (1600, 900)
+#: The presenter console as a window of its own (one screen).
+CONSOLE_SIZE = (1000, 640)
 
 
 class MainWindow(QMainWindow):
@@ -118,10 +130,19 @@ class MainWindow(QMainWindow):
         self.exports = ExportActions(self, self.state, self.views, self.show_status, self.settings)
         self.error_hook = ErrorHook(self, self.show_status)
         self.keys = PresenterKeys(self, self, self.state)
+        self.console = Console(self, self.state)
+        for own_window in (self.stage, self.console):
+            self.keys.watch(own_window)  # the clicker works from either screen
+        # The console follows a beat later: a tab just brought forward draws its texts first.
+        self._console_sync = QTimer(self)
+        self._console_sync.setSingleShot(True)
+        self._console_sync.timeout.connect(self._sync_console)
+        self.stage.shown.connect(self._console_sync.start)
         self._build_menus()
 
         self.state.observe(["pos", "k", "d_model", "base", "max_len"], self._sync_readout)
         self.state.observe(["font_scale"], self._sync_fonts)
+        self.state.observe(["pos"], self._sync_console_step)
         self.state.observe(["language"], self._retranslate)
         self.state.rejected.connect(self.show_status)
         self.state.notified.connect(self.show_status)
@@ -152,7 +173,9 @@ class MainWindow(QMainWindow):
             raise ValueError(name)
         self.tabs.setCurrentWidget(host)
         if self.stage.isVisible():
-            self.stage.show_view(name)
+            self.stage.show_view(name)  # the console follows the stage
+        else:
+            self._console_sync.start()
 
     def panel(self, name: str) -> QWidget:
         """The tab's view called name, built on first use."""
@@ -196,6 +219,7 @@ class MainWindow(QMainWindow):
         self._key_action(view, "menu.larger", "larger")
         self._key_action(view, "menu.smaller", "smaller")
         self._key_action(view, "menu.reset_type", "reset_type")
+        self._key_action(view, "menu.console", "console")
         view.addSeparator()
         language = self._menu(view, "menu.language")
         group = QActionGroup(self)
@@ -302,23 +326,68 @@ class MainWindow(QMainWindow):
         return True
 
     def toggle_stage(self) -> None:
-        """One view over the whole screen, type and lines for the back row; or back."""
+        """One view as a slide, type and lines for the back row; or back. With a second
+        screen (a projector) the stage fills it and the console fills the window's screen;
+        with one, the stage covers the window in presenter mode."""
         if self.leave_stage():
             return
-        self._stage_presenting = not self.presenting
-        if not self.presenting:
+        projector = self.projector_screen()
+        self.stage.project(projector)
+        self._stage_presenting = projector is None and not self.presenting
+        if self._stage_presenting:
             self.toggle_presenter_mode()
+        if projector is not None:
+            screen = self.screen()
+            self.console.setScreen(screen)
+            self.console.setGeometry(screen.geometry())
+            self.console.showFullScreen()
+            self.console.restart_clock()  # the lecture starts as the stage goes up
         scene = self.deck.scenes[self.deck.index].view if self.deck.active else None
         self.stage.show_view(scene or self.current_view())
 
+    def projector_screen(self) -> QScreen | None:
+        """A screen the window is not on (the projector), or None with one screen."""
+        mine = self.screen()
+        return next((s for s in QGuiApplication.screens() if s is not mine), None)
+
     def leave_stage(self) -> bool:
-        """Leave stage mode (and the presenter mode it started); return whether it was on."""
+        """Leave stage mode (and the presenter mode or the console it started); return
+        whether it was on."""
         if not self.stage.isVisible():
             return False
+        projected = self.stage.screen_shown is not None
+        self.clear_blank()
         self.stage.leave()
+        if projected:
+            self.console.hide()
         if self._stage_presenting:
             self.leave_presenter_mode()
         return True
+
+    def toggle_console(self) -> None:
+        """The presenter console as a window of its own (with one screen), or away again."""
+        if self.console.isVisible():
+            self.console.hide()
+            return
+        self.console.showNormal()
+        self.console.resize(CONSOLE_SIZE[0], CONSOLE_SIZE[1])
+        self.console.raise_()
+        self._sync_console()
+
+    def _sync_console(self, *_: object) -> None:
+        """The console shows the scene (or view) on stage, else in the window."""
+        if not self.console.isVisible():
+            return
+        slide = self.stage.slide if self.stage.isVisible() else None
+        name = slide.name if slide is not None else self.current_view()
+        view = slide.view if slide is not None else self.views().get(name)
+        texts = explanations(view) if view is not None else []
+        scene = self.deck.console_scene(VIEWS[name].title, texts, self.stage.theme)
+        self.console.show_scene(scene)
+
+    def _sync_console_step(self, *_: object) -> None:
+        if self.console.isVisible():
+            self._console_sync.start()
 
     def toggle_stage_theme(self) -> None:
         if self.stage.isVisible():
@@ -330,8 +399,12 @@ class MainWindow(QMainWindow):
             self.clear_blank()
             return
         self.blank_color = color
+        # Over what the class sees: the stage on the projector, else the window.
+        host = self.stage if self.stage.screen_shown is not None else self
+        if self.blank.parentWidget() is not host:
+            self.blank.setParent(host)
         self.blank.setStyleSheet(f"background: {color};")
-        self.blank.setGeometry(self.rect())
+        self.blank.setGeometry(host.rect())
         self.blank.show()
         self.blank.raise_()
 
@@ -377,6 +450,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.state.set(playing=False)
+        self.leave_stage()
+        self.console.hide()  # a window of its own: it would keep the application running
         if self.presenting:
             self.leave_presenter_mode()
         try:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QScreen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from gui import style
@@ -49,7 +51,11 @@ def stage_state(state: AppState, height: int, theme: str) -> tuple[AppState, Cal
 
 
 class Stage(QWidget):
-    """Covers its window with one registered view while shown."""
+    """One registered view as a slide: over its window (one screen), or full screen on a
+    screen of its own (the projector, with the console on the window's screen)."""
+
+    #: A view went on stage (its registered name): the console shows its scene.
+    shown = Signal(str)
 
     def __init__(
         self, window: QWidget, state: AppState, texts: Callable[[str], SlideTexts | None]
@@ -63,6 +69,8 @@ class Stage(QWidget):
         self.theme = "dark"
         self.slide: Slide | None = None
         self.view: QWidget | None = None
+        #: The screen the stage fills as a window of its own, or None: over the window.
+        self.screen_shown: QScreen | None = None
         self._twin: AppState | None = None
         self._unfollow: Callable[[], None] = lambda: None
         self._column = QVBoxLayout(self)
@@ -76,7 +84,9 @@ class Stage(QWidget):
         self.theme = theme or self.theme
         self._clear()
         parent = self.parentWidget()
-        if parent is not None:
+        if self.screen_shown is not None:
+            self.setGeometry(self.screen_shown.geometry())
+        elif parent is not None:
             self.setGeometry(parent.rect())
         width, height = self.width(), self.height()
         margin = style.figure_margin(width, height)
@@ -89,18 +99,36 @@ class Stage(QWidget):
         prepare_figure(self.slide, chosen)
         self._column.addWidget(self.slide)
         self.name = name
-        self.show()
+        if self.screen_shown is not None:
+            self.showFullScreen()
+        else:
+            self.show()
         self.raise_()
+        self.shown.emit(name)
+
+    def project(self, screen: QScreen | None) -> None:
+        """Show the stage full screen on screen, as a window of its own; None: over the
+        window, as one of its widgets."""
+        self.screen_shown = screen
+        if screen is None:
+            self.setWindowFlags(Qt.WindowType.Widget)
+        else:
+            self.setWindowFlags(Qt.WindowType.Window | Qt.WindowType.FramelessWindowHint)
+            self.setScreen(screen)
+            self.setGeometry(screen.geometry())
 
     def refit(self) -> None:
-        """After the window's size changed: the same view, sized for the new screen."""
-        if self.isVisible() and self.name:
+        """After the window's size changed: the same view, sized for the new screen (a stage
+        on a screen of its own keeps that screen's size)."""
+        if self.isVisible() and self.name and self.screen_shown is None:
             self.show_view(self.name)
 
     def leave(self) -> None:
         self._clear()
         self.name = ""
         self.hide()
+        if self.screen_shown is not None:
+            self.project(None)
 
     def step_view(self, delta: int) -> None:
         """The next (or previous) view of STAGE_VIEWS."""

@@ -160,3 +160,38 @@ def test_on_stage_a_number_stands_clear_of_its_tick(state):
     style.style_plot(plot, state)
     height = QFontMetricsF(style.scaled_font(state.font_scale, 0.9)).height()
     assert plot.getAxis("left").style["tickTextOffset"][0] >= height / 3 > 5
+
+
+def lost_labels(view):
+    """Named ticks (rows, heads, cells) that pyqtgraph would leave undrawn: it draws a label
+    only inside its axis, and on stage the longer ticks pushed "R(k)·PE(pos)" out."""
+    from PySide6.QtGui import QImage, QPainter
+
+    lost = []
+    for graphics in view.findChildren(pg.GraphicsView):
+        for axis in graphics.scene().items():
+            if not isinstance(axis, pg.AxisItem) or not axis.isVisible() or not axis._tickLevels:
+                continue
+            if not axis.style["showValues"]:
+                continue
+            low, high = sorted(axis.range)
+            wanted = {name for level in axis._tickLevels for at, name in level if low <= at <= high}
+            image = QImage(8, 8, QImage.Format.Format_RGB32)
+            painter = QPainter(image)
+            painter.setFont(axis.style["tickFont"] or axis.font())
+            drawn = {text for _, _, text in axis.generateDrawSpecs(painter)[2]}
+            painter.end()
+            lost += [(axis.orientation, name) for name in sorted(wanted - drawn)]
+    return lost
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("view", STAGE_VIEWS)
+def test_no_named_row_is_lost_on_stage_at_any_size(window, qtbot, view, size):
+    window.resize(*size)
+    window.stage.show_view(view)
+    window.stage.grab()  # pyqtgraph sizes its axes as it draws them
+    qtbot.wait(20)
+    lost = lost_labels(window.stage.view)
+    window.stage.leave()
+    assert not lost

@@ -1,0 +1,140 @@
+"""The presenter console: what the lecturer sees while the class sees the stage.
+
+The current scene (number, title, note), the explanations its slide leaves out, the next scene's
+title with a small picture of it, the step within the scene, the time since the lecture began,
+and the keys. With two screens it fills the window's screen while the stage is on the other
+(the projector); with one it is a window of its own (C, or View ▸ Presenter console).
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from core.i18n import tr
+from gui import style
+from gui.state import AppState
+from gui.window.keys import BY_ACTION, key_text
+
+#: The keys the console lists, in this order: what a lecture needs.
+CONSOLE_KEYS = ("next", "previous", "next_scene", "previous_scene", "black", "stage", "escape")
+#: The next scene's picture, in pixels (a 16:9 thumbnail).
+PREVIEW_SIZE = (384, 216)
+#: How long after a scene change the next scene's picture is drawn: the stage paints first.
+PREVIEW_DELAY_MS = 120
+
+
+@dataclass(frozen=True)
+class ConsoleScene:
+    """What the console says of the scene on stage and the one after it."""
+
+    title: str
+    note: str
+    explanations: list[str]
+    #: "pos 5 of 0–10", or "pos 5" for a scene without positions.
+    step: str
+    next_title: str
+    #: Draws the next scene's picture (None at the last scene, or without a deck).
+    next_picture: Callable[[], QImage] | None
+
+
+class Console(QWidget):
+    """A window of the lecturer's own: the scene, its explanations, the next one, the time."""
+
+    def __init__(self, window: QWidget, state: AppState) -> None:
+        super().__init__(window, Qt.WindowType.Window)
+        self._state = state
+        self.started = time.monotonic()
+        self.scene_title = QLabel()
+        self.note = QLabel()
+        self.step = QLabel()
+        self.clock = QLabel()
+        self.explanations = QLabel()
+        self.next_title = QLabel()
+        self.preview = QLabel()
+        self.keys = QLabel()
+        for label in (self.scene_title, self.note, self.next_title):
+            label.setTextFormat(Qt.TextFormat.PlainText)  # a deck's words are text
+        for label in (self.scene_title, self.note, self.explanations, self.next_title, self.keys):
+            label.setWordWrap(True)
+        self.explanations.setTextFormat(Qt.TextFormat.RichText)
+        self.explanations.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.preview.setFixedSize(*PREVIEW_SIZE)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        grid = QGridLayout(self)
+        grid.addWidget(self.scene_title, 0, 0)
+        grid.addWidget(self.clock, 0, 1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        grid.addWidget(self.note, 1, 0)
+        grid.addWidget(self.step, 1, 1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        grid.addWidget(self.explanations, 2, 0)
+        side = QVBoxLayout()
+        side.addWidget(self.next_title)
+        side.addWidget(self.preview)
+        side.addStretch(1)
+        side.addWidget(self.keys)
+        grid.addLayout(side, 2, 1)
+        grid.setColumnStretch(0, 3)
+        grid.setColumnStretch(1, 1)
+        grid.setRowStretch(2, 1)
+        self._picture: Callable[[], QImage] | None = None
+        self._preview_timer = QTimer(self)
+        self._preview_timer.setSingleShot(True)
+        self._preview_timer.timeout.connect(self._draw_preview)
+        self._tick = QTimer(self)
+        self._tick.timeout.connect(self._show_time)
+        self._tick.start(1000)
+        state.observe(["font_scale", "language"], self._sync_fonts)
+        self._sync_fonts()
+        self._show_time()
+
+    def restart_clock(self) -> None:
+        """The lecture starts now (the time shown counts from here)."""
+        self.started = time.monotonic()
+        self._show_time()
+
+    def show_scene(self, scene: ConsoleScene) -> None:
+        self.scene_title.setText(scene.title)
+        self.note.setText(scene.note)
+        self.note.setVisible(bool(scene.note))
+        self.explanations.setText("".join(f"<p>{text}</p>" for text in scene.explanations))
+        self.step.setText(scene.step)
+        self.next_title.setText(tr("console.next", title=scene.next_title))
+        self._picture = scene.next_picture
+        self.preview.clear()
+        self.preview.setText("" if scene.next_picture else tr("console.last"))
+        if scene.next_picture is not None:
+            self._preview_timer.start(PREVIEW_DELAY_MS)
+
+    def show_step(self, step: str) -> None:
+        self.step.setText(step)
+
+    def _draw_preview(self) -> None:
+        if self._picture is not None and self.isVisible():
+            self.preview.setPixmap(QPixmap.fromImage(self._picture()))
+
+    def _show_time(self) -> None:
+        minutes, seconds = divmod(int(time.monotonic() - self.started), 60)
+        hours, minutes = divmod(minutes, 60)
+        self.clock.setText(tr("console.time", time=f"{hours}:{minutes:02d}:{seconds:02d}"))
+
+    def _sync_fonts(self, *_: object) -> None:
+        scale = max(1.2, self._state.font_scale)
+        self.scene_title.setFont(style.scaled_font(scale, 1.5, bold=True))
+        self.clock.setFont(style.scaled_font(scale, 1.5, bold=True))
+        for label in (self.note, self.step, self.explanations, self.next_title):
+            label.setFont(style.scaled_font(scale))
+        self.keys.setFont(style.scaled_font(scale, 0.9))
+        self.keys.setText(
+            "<br>".join(
+                f"<b>{html.escape(key_text(BY_ACTION[name]))}</b> "
+                + html.escape(tr(BY_ACTION[name].description))
+                for name in CONSOLE_KEYS
+            )
+        )
+        self.setWindowTitle(tr("console.title"))

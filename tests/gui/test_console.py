@@ -1,0 +1,138 @@
+"""The presenter console: on the window's screen while the stage fills the projector, or a
+window of its own with one screen; the clicker works from either."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gui.deck import read_deck
+
+ROOT = Path(__file__).resolve().parents[2]
+K = Qt.Key
+
+#: Plays the built-in deck on two virtual screens and reports what each screen shows.
+TWO_SCREENS = textwrap.dedent(
+    """
+    import json, sys, tempfile
+    from PySide6.QtCore import QSettings, Qt
+    from PySide6.QtTest import QTest
+    from gui.platform.app import create_application
+    app = create_application(["pe-clock"])
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    from gui.window.main_window import MainWindow
+    w = MainWindow(language="ko")
+    w.show()
+    w.deck.open("default")
+    QTest.keyClick(w, Qt.Key.Key_S)
+    def settle():
+        for _ in range(5):
+            app.processEvents()
+    settle()
+    QTest.qWait(50)
+    report = {
+        "screens": [s.name() for s in app.screens()],
+        "window": w.screen().name(),
+        "stage": w.stage.screen().name(),
+        "stage_size": [w.stage.width(), w.stage.height()],
+        "stage_full": bool(w.stage.windowState() & Qt.WindowState.WindowFullScreen),
+        "console": w.console.screen().name(),
+        "console_visible": w.console.isVisible(),
+        "presenting": w.presenting,
+        "title": w.console.scene_title.text(),
+        "slide_title": w.stage.slide.title.text(),
+    }
+    QTest.keyClick(w.stage, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    report["after_stage_key"] = w.deck.index
+    QTest.keyClick(w.console, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    report["after_console_key"] = w.deck.index
+    QTest.qWait(50)
+    report["next"] = w.console.next_title.text()
+    QTest.qWait(400)
+    report["preview"] = w.console.preview.pixmap().width()
+    QTest.keyClick(w.stage, Qt.Key.Key_B)
+    report["black_on"] = w.blank.parentWidget() is w.stage and w.blank.isVisible()
+    QTest.keyClick(w.console, Qt.Key.Key_Escape)
+    QTest.keyClick(w.console, Qt.Key.Key_Escape)
+    report["after_escape"] = [w.stage.isVisible(), w.console.isVisible()]
+    w.close()
+    print(json.dumps(report))
+    """
+)
+
+
+def test_two_screens_put_the_stage_on_the_projector_and_the_console_before_the_lecturer(
+    tmp_path,
+):
+    screens = {
+        "screens": [
+            {"name": "laptop", "x": 0, "y": 0, "width": 1920, "height": 1080,
+             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
+            {"name": "projector", "x": 1920, "y": 0, "width": 3840, "height": 2160,
+             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
+        ]
+    }  # fmt: skip
+    config = tmp_path / "screens.json"
+    config.write_text(json.dumps(screens))
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": ""}
+    out = subprocess.run(
+        [sys.executable, "-c", TWO_SCREENS], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert report["screens"] == ["laptop", "projector"] and report["window"] == "laptop"
+    assert report["stage"] == "projector" and report["stage_size"] == [3840, 2160]
+    assert report["stage_full"] and report["console_visible"] and report["console"] == "laptop"
+    assert not report["presenting"]  # the window's screen is the lecturer's: the console
+    scenes = read_deck("default")
+    first = f"1/{len(scenes)} · {scenes[0].texts['title_ko']}"
+    assert report["title"] == report["slide_title"] == first
+    assert report["after_stage_key"] == 1 and report["after_console_key"] == 2
+    assert report["next"] == f"다음: 4/{len(scenes)} · {scenes[3].texts['title_ko']}"
+    assert report["preview"] > 0  # the next scene, drawn small
+    assert report["black_on"]  # black over what the class sees
+    assert report["after_escape"] == [False, False]
+
+
+def test_with_one_screen_c_opens_the_console_as_a_window(window, qtbot):
+    assert window.deck.open_shown("default")
+    scenes = read_deck("default")
+    qtbot.keyClick(window, K.Key_C)
+    console = window.console
+    qtbot.waitUntil(lambda: console.explanations.text() != "")
+    assert console.isVisible() and console.isWindow() and console.parent() is window
+    assert console.scene_title.text() == f"1/{len(scenes)} · {scenes[0].texts['title_en']}"
+    assert console.note.text() == scenes[0].texts["note_en"]
+    # Its explanations are the view's (the Why tab's caption): on stage they leave the slide.
+    assert "permutation-equivariant" in console.explanations.text()
+    assert console.next_title.text().startswith(f"Next: 2/{len(scenes)}")
+    at = [s.view for s in scenes].index("heatmap")
+    window.deck.go(at)
+    low, high = scenes[at].positions
+    qtbot.waitUntil(lambda: console.scene_title.text().startswith(f"{at + 1}/"))
+    assert console.step.text() == f"pos {low} · the scene steps {low}–{high}"
+    qtbot.keyClick(console, K.Key_Right)  # the clicker works in the console too
+    assert window.state.pos == low + 1
+    qtbot.waitUntil(lambda: console.step.text().startswith(f"pos {low + 1} "))
+    qtbot.keyClick(window, K.Key_S)  # one screen: the stage covers the window, as before
+    assert window.stage.isVisible() and window.stage.screen_shown is None and window.presenting
+    qtbot.keyClick(window, K.Key_Escape)
+    qtbot.keyClick(console, K.Key_C)
+    assert not console.isVisible()
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_console_counts_the_time_and_lists_the_keys(window, qtbot, language):
+    window.state.set(language=language)
+    window.toggle_console()
+    console = window.console
+    console.started -= 3725  # an hour, two minutes and five seconds ago
+    console._show_time()
+    assert "1:02:05" in console.clock.text()
+    assert "PageDown" in console.keys.text() and "Esc" in console.keys.text()
+    window.toggle_console()
