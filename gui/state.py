@@ -158,6 +158,9 @@ class AppState(DerivedNumbers, QObject):
     presenting = StateField(
         False, lambda v, _: check_bool("presenting", v), persist=False, copy=False
     )
+    #: Drawn for a projector (the stage, export --stage): the theme's projector colours, whose
+    #: every cell stands out from the background (`style.Theme.projector_colormap_name`).
+    projected = StateField(False, lambda v, _: check_bool("projected", v), persist=False)
     # --- beyond sinusoids (issue 13): the toy attention, RoPE, context extension, ALiBi ---
     #: Add PE to the toy sentences' embeddings (the "why" panel).
     why_pe = StateField(False, lambda v, _: check_bool(tr("name.why_pe"), v))

@@ -72,12 +72,18 @@ class Theme:
     missing_hatch: QColor
     #: Behind a label drawn over a figure.
     label_fill: QColor
-    #: The diverging map for values in [-1, 1]: its middle is the background's lightness.
+    #: The diverging map for values in [-1, 1] in the window and in print.
     colormap_name: str
     #: A note that warns (the large clock beyond the training length).
     warning: QColor
     #: A fifth curve, unlike the four of `curves` (the context-extension methods).
     fifth: QColor
+    #: The diverging map for a projector (the stage): every colour at least 3:1 against the
+    #: background (WCAG), zero included, so small values still read from the back row.
+    projector_colormap_name: str = "CET-D1"
+    #: The sequential map of one-signed data (attention weights, a bias ≤ 0): the part of
+    #: viridis whose every colour is at least 2.5:1 against the background.
+    sequential_span: tuple[float, float] = (0.0, 1.0)
     #: Line widths and marker sizes are multiplied by this (stage mode draws them thicker).
     line: float = 1.0
 
@@ -113,9 +119,13 @@ THEMES = {
         "CET-D1",
         QColor("#8a4b00"),
         QColor("#8e44ad"),
+        # Blue, grey and red (lightness 30–55): zero reads on white too.
+        projector_colormap_name="CET-D8",
+        sequential_span=(0.0, 0.7),
     ),
     # High contrast for a projector: white on black, saturated bright hues, and a diverging
-    # map through black (blue, black, red) so that zero is background, as white is on paper.
+    # map through white (blue, white, red), every colour at least 3:1 against the black: zero
+    # is not the background, so small values do not vanish into it.
     "dark": Theme(
         "dark",
         QColor("#000000"),
@@ -134,9 +144,10 @@ THEMES = {
         QColor(230, 230, 230, 150),
         QColor("#8a8a8a"),
         QColor(0, 0, 0, 208),
-        "CET-D4",
+        "CET-D1",
         QColor("#ffb85c"),
         QColor("#d29bff"),
+        sequential_span=(0.3, 1.0),
     ),
 }
 assert tuple(THEMES) == THEME_NAMES
@@ -146,7 +157,7 @@ assert tuple(THEMES) == THEME_NAMES
 STAGE_BODY_PX = 28.0
 
 
-def stage_fields(height: int) -> dict[str, float]:
+def stage_fields(height: int) -> dict[str, float | bool]:
     """The type size and line width of a stage (or a stage export) that many pixels high:
     body text 28 pixels tall at 1080 and a 2-pixel line 4.2 wide, in proportion elsewhere."""
     scale = STAGE_BODY_PX / (BASE_POINT_SIZE * 96 / 72) * height / 1080
@@ -154,6 +165,7 @@ def stage_fields(height: int) -> dict[str, float]:
     return {
         "font_scale": min(max(scale, MIN_FONT_SCALE), MAX_FONT_SCALE),
         "line_scale": min(max(scale, MIN_LINE_SCALE), MAX_LINE_SCALE),
+        "projected": True,
     }
 
 
@@ -165,6 +177,8 @@ def figure_margin(width: float, height: float) -> int:
 def theme(state: AppState) -> Theme:
     """The theme a view built for state draws in, its lines scaled by state.line_scale."""
     chosen = THEMES[state.theme]
+    if state.projected:
+        chosen = replace(chosen, colormap_name=chosen.projector_colormap_name)
     return chosen if state.line_scale == 1.0 else replace(chosen, line=state.line_scale)
 
 
@@ -221,7 +235,11 @@ def colormap(theme: Theme) -> pg.ColorMap:
     return pg.colormap.get(theme.colormap_name)
 
 
-def lookup_table(theme: Theme) -> np.ndarray:
+def lookup_table(theme: Theme, sequential: bool = False) -> np.ndarray:
+    """The 256 colours of theme's diverging map, or of its sequential one."""
+    if sequential:
+        start, stop = theme.sequential_span
+        return pg.colormap.get("viridis").getLookupTable(start, stop, nPts=256, alpha=False)
     return colormap(theme).getLookupTable(nPts=256, alpha=False)
 
 
@@ -393,9 +411,11 @@ class DivergingImage(pg.ImageItem):
     #: Up to this many cells, an export draws one rectangle per run of equal cells.
     EXACT_CELLS = 4096
 
-    def __init__(self, theme: Theme) -> None:
+    def __init__(self, theme: Theme, sequential: bool = False) -> None:
+        """sequential: for one-signed data, on the theme's sequential map."""
         super().__init__(axisOrder="row-major")
-        self.setLookupTable(lookup_table(theme))
+        self.setLookupTable(lookup_table(theme, sequential))
+        self._background = theme.background
         self.setLevels((-1.0, 1.0))
         self._placed: tuple[tuple[int, ...], QRectF] | None = None
         self.exact_cells = False  # set by `uncache` for exports
@@ -446,10 +466,9 @@ class DivergingImage(pg.ImageItem):
             start = 0
             for column in range(1, columns + 1):
                 if column == columns or values[column] != values[start]:
-                    painter.fillRect(
-                        QRectF(start, row, columns - start, rows - row),
-                        QColor.fromRgb(values[start]),
-                    )
+                    # 0: a blank cell, drawn in the background's colour over the runs before
+                    colour = QColor.fromRgb(values[start]) if values[start] else self._background
+                    painter.fillRect(QRectF(start, row, columns - start, rows - row), colour)
                     start = column
 
     def render(self) -> None:
@@ -461,14 +480,14 @@ class DivergingImage(pg.ImageItem):
             and data.size
             and isinstance(lut, np.ndarray)
             and lut.dtype == np.uint8
-            and not np.isnan(data.min())
         )
-        if not simple:  # NaNs, colour images, callable maps: pyqtgraph's own path
+        if not simple:  # colour images, callable maps: pyqtgraph's own path
             super().render()
             return
         low, high = (float(level) for level in self.levels)
         n = lut.shape[0]
-        index = (data - low) * (n / ((high - low) or 1.0))
+        blank = np.isnan(data)  # cells left out (R(k)'s exact zeros): the background shows
+        index = (np.where(blank, low, data) - low) * (n / ((high - low) or 1.0))
         index = np.clip(index, 0, n - 1, out=index).astype(np.intp)
         table = (
             0xFF000000
@@ -477,8 +496,12 @@ class DivergingImage(pg.ImageItem):
             | lut[:, 2].astype(np.uint32)
         )
         pixels = np.ascontiguousarray(table[index])
+        holes = bool(blank.any())
+        if holes:
+            pixels[blank] = 0
         self._pixels = pixels
-        self.qimage = pg.functions.ndarray_to_qimage(pixels, QImage.Format.Format_RGB32)
+        kind = QImage.Format.Format_ARGB32 if holes else QImage.Format.Format_RGB32
+        self.qimage = pg.functions.ndarray_to_qimage(pixels, kind)
         self._renderRequired = False
         self._unrenderable = False
 
@@ -490,16 +513,18 @@ def image_plot(
     col: int,
     *,
     theme: Theme,
+    sequential: bool = False,
     **span: int,
 ) -> tuple[pg.PlotItem, DivergingImage]:
-    """A quiet plot holding one row-major image on the diverging map, rows downwards."""
+    """A quiet plot holding one row-major image on the diverging map (or, for one-signed
+    data, the sequential one), rows downwards."""
     cells = {name: IndexAxis(name) for name in ("left", "bottom")}
     plot = quiet_plot(graphics.addPlot(row=row, col=col, axisItems=cells, **span), owner)
     plot.invertY(True)
     # Ticks outside the image: over it, they would be repainted with it every step.
     for name in ("left", "bottom"):
         plot.getAxis(name).setStyle(tickLength=5)
-    image = DivergingImage(theme)
+    image = DivergingImage(theme, sequential)
     plot.addItem(image)
     return plot, image
 
@@ -531,10 +556,13 @@ def colour_bar(
     theme: Theme,
     images: DivergingImage | list[DivergingImage],
     insert_in: pg.PlotItem | None = None,
+    sequential: bool = False,
 ) -> pg.ColorBarItem:
-    """The diverging map's scale for images (one bar for all), beside insert_in if given.
-    Style it with `style_plot` (a ColorBarItem is a PlotItem)."""
-    bar = ColourBar(values=(-1.0, 1.0), colorMap=colormap(theme), interactive=False)
+    """The diverging (or sequential) map's scale for images (one bar for all), beside
+    insert_in if given. Style it with `style_plot` (a ColorBarItem is a PlotItem)."""
+    table = lookup_table(theme, sequential)
+    scale = pg.ColorMap(np.linspace(0.0, 1.0, len(table)), table)
+    bar = ColourBar(values=(-1.0, 1.0), colorMap=scale, interactive=False)
     quiet_plot(bar, owner)
     # The title's side of the frame: an Axis, so that the title stands clear of the bar.
     title_side = Axis("left")

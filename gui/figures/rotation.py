@@ -143,7 +143,7 @@ class RotationView(LazyView):
         s = self._state
         matrix = s.rotation_matrix()
         dim = matrix.shape[0]
-        overview = max_abs_pool(matrix, OVERVIEW_PIXELS).astype(np.float32)
+        overview = blank_zeros(max_abs_pool(matrix, OVERVIEW_PIXELS))
         self.matrix_image.display(overview, QRectF(0, 0, dim, dim))
         self.matrix_plot.setRange(xRange=(0, dim), yRange=(0, dim), padding=0)
         shown = "" if dim == s.d_model else tr("rotation.leading", dim=dim, d_model=s.d_model)
@@ -162,7 +162,7 @@ class RotationView(LazyView):
         dims = s.column_order()[columns]
         zoom = rotation_entries(s.pair_angles(), dims)
         zoom_dim = len(columns)
-        self.zoom_image.display(zoom, QRectF(0, 0, zoom_dim, zoom_dim))
+        self.zoom_image.display(blank_zeros(zoom), QRectF(0, 0, zoom_dim, zoom_dim))
         self.zoom_plot.setRange(xRange=(0, zoom_dim), yRange=(0, zoom_dim), padding=0)
         ticks = [[(i + 0.5, str(column)) for i, column in enumerate(columns)]]
         for name in ("left", "bottom"):
@@ -327,6 +327,14 @@ class RotationView(LazyView):
         fits = cell_pixels >= widest + 4
         for text in self.zoom_texts:
             text.setOpacity(1.0 if fits else 0.0)
+
+
+def blank_zeros(entries: np.ndarray) -> np.ndarray:
+    """R(k)'s entries with its exact zeros (every cell outside the 2 x 2 blocks) as NaN, drawn
+    as the background: on any map they would otherwise cover the matrix in zero's colour."""
+    shown = np.asarray(entries, dtype=np.float32).copy()
+    shown[shown == 0] = np.nan
+    return shown
 
 
 def precision_note(largest_pos: int, d_model: int, base: float) -> str:

@@ -57,7 +57,10 @@ class AlibiView(Panel):
         self.bias_plots, images = [], []
         self.masks: list[QGraphicsPathItem] = []
         for column in range(3):
-            plot, image = style.image_plot(self, self.graphics, 0, column + 1, theme=t)
+            # The bias is never positive: a sequential map, 0 at its bright end.
+            plot, image = style.image_plot(
+                self, self.graphics, 0, column + 1, theme=t, sequential=True
+            )
             plot.setAspectLocked(True)
             for name in ("left", "bottom"):
                 plot.getAxis(name).set_cells(LENGTH, each=False)
@@ -72,7 +75,8 @@ class AlibiView(Panel):
             images.append(image)
         self.bias_images = images
         # The bar in a column of its own: inside the last plot it made that matrix smaller.
-        self.bias_bar = style.colour_bar(self, t, images)
+        self.bias_bar = style.colour_bar(self, t, images, sequential=True)
+        self.bias_bar.setLevels((-1.0, 0.0))
         self.graphics.addItem(self.bias_bar, row=0, col=4)
         self.line_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=5), self)
         self.key = style.rich_label()  # of the lines, under them (inside, they crossed it)
@@ -125,7 +129,7 @@ class AlibiView(Panel):
             # Each head on its own scale, -1 at its largest penalty m_h·(LENGTH − 1): on one
             # scale the gentle heads were black on black. The lines below compare the heads.
             largest = slopes[head - 1] * (LENGTH - 1)
-            image.display(bias[head - 1] / largest, QRectF(0, 0, LENGTH, LENGTH), (-1.0, 1.0))
+            image.display(bias[head - 1] / largest, QRectF(0, 0, LENGTH, LENGTH), (-1.0, 0.0))
             plot.setRange(xRange=(0, LENGTH), yRange=(0, LENGTH), padding=0)
             style.set_title(
                 plot, tr("alibi.matrix", head=head, slope=slope_text(slopes[head - 1])), s

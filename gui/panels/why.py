@@ -27,14 +27,19 @@ class WhyView(Panel):
         self.graphics = style.graphics_area(self._theme)
         self.weight_plots, self.output_plots, weight_images, output_images = [], [], [], []
         for column in range(2):
-            plot, image = style.image_plot(self, self.graphics, 0, column, theme=self._theme)
+            # Attention weights are never negative: a sequential map from 0.
+            plot, image = style.image_plot(
+                self, self.graphics, 0, column, theme=self._theme, sequential=True
+            )
             self.weight_plots.append(plot)  # cells as wide as the panel allows: large blocks
             weight_images.append(image)
             plot, image = style.image_plot(self, self.graphics, 1, column, theme=self._theme)
             self.output_plots.append(plot)
             output_images.append(image)
         self.weight_images, self.output_images = weight_images, output_images
-        self.weight_bar = style.colour_bar(self, self._theme, weight_images, self.weight_plots[1])
+        self.weight_bar = style.colour_bar(
+            self, self._theme, weight_images, self.weight_plots[1], sequential=True
+        )
         self.output_bar = style.colour_bar(self, self._theme, output_images, self.output_plots[1])
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
@@ -50,18 +55,17 @@ class WhyView(Panel):
         run = toy_attention(s.language, s.why_pe, s.base)
         # The outputs of both sentences on one scale, up to their largest in steps of 0.1:
         # without PE they are small, and on the scale of the outputs with PE (±2) they were
-        # black on a dark stage. The weights (0 to 1, most near 1/n) likewise: on ±1 they were
-        # pale on paper and dark on a dark stage.
+        # black on a dark stage. The weights (0 to 1, most near 1/n) likewise, from 0.
         largest = max(float(abs(o).max()) for o in run.outputs)
         limit = max(0.1, math.ceil(10 * largest) / 10)
         self.output_bar.setLevels((-limit, limit))
         heaviest = max(float(w.max()) for w in run.weights)
         weight_limit = math.ceil(10 * heaviest) / 10
-        self.weight_bar.setLevels((-weight_limit, weight_limit))
+        self.weight_bar.setLevels((0.0, weight_limit))
         n = len(run.tokens[0])
         for column, tokens in enumerate(run.tokens):
             self.weight_images[column].display(
-                run.weights[column], QRectF(0, 0, n, n), (-weight_limit, weight_limit)
+                run.weights[column], QRectF(0, 0, n, n), (0.0, weight_limit)
             )
             self.output_images[column].display(
                 run.outputs[column], QRectF(0, 0, TOY_DIM, n), (-limit, limit)

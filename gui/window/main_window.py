@@ -336,6 +336,11 @@ class MainWindow(QMainWindow):
         self._stage_presenting = projector is None and not self.presenting
         if self._stage_presenting:
             self.toggle_presenter_mode()
+        if projector is None:  # nothing of the window over the stage: its status strip hides
+            self.statusBar().hide()
+        # The window's views under the stage (or the console) are hidden: their syncs wait
+        # until they are seen again, and a step pays for the stage alone.
+        self.centralWidget().hide()
         if projector is not None:
             screen = self.screen()
             self.console.setScreen(screen)
@@ -358,8 +363,11 @@ class MainWindow(QMainWindow):
         projected = self.stage.screen_shown is not None
         self.clear_blank()
         self.stage.leave()
+        self.centralWidget().show()
         if projected:
             self.console.hide()
+        else:
+            self.statusBar().show()
         if self._stage_presenting:
             self.leave_presenter_mode()
         return True

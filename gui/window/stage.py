@@ -23,7 +23,7 @@ from gui.views import REGISTRY
 #: view but the window's three figures together (a slide is one picture).
 STAGE_VIEWS = tuple(spec.name for spec in REGISTRY if spec.name != "window")
 #: Fields the twin keeps for itself; every other one follows the state.
-OWN_FIELDS = ("font_scale", "line_scale", "theme", "playing", "presenting")
+OWN_FIELDS = ("font_scale", "line_scale", "theme", "playing", "presenting", "projected")
 
 
 def stage_state(state: AppState, height: int, theme: str) -> tuple[AppState, Callable[[], None]]:
@@ -34,7 +34,11 @@ def stage_state(state: AppState, height: int, theme: str) -> tuple[AppState, Cal
     followed = [name for name in state.FIELDS if name not in OWN_FIELDS]
 
     def follow(*_: object) -> None:
-        twin.set(**{name: getattr(state, name) for name in followed})
+        # Only what changed (a step: pos alone), in one call: fields that depend on each other
+        # (d_model and the selected pair) arrive together, as the state holds them.
+        changes = {n: v for n in followed if (v := getattr(state, n)) != getattr(twin, n)}
+        if changes:
+            twin.set(**changes)
 
     def follow_embeddings() -> None:
         twin.set_embeddings(state.embedding_rows() if state.embeddings_loaded else None)

@@ -5,7 +5,7 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QTableWidget
 
 from gui import style
 from gui.axes import Axis
@@ -195,3 +195,75 @@ def test_no_named_row_is_lost_on_stage_at_any_size(window, qtbot, view, size):
     lost = lost_labels(window.stage.view)
     window.stage.leave()
     assert not lost
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("view", STAGE_VIEWS)
+def test_every_stage_image_reads_from_the_back_row(window, qtbot, view, theme):
+    """The median data cell of every image on stage stands out from its plot's background by
+    2:1 at least (WCAG): on a dark stage the embeddings, Beyond's learned table and ALiBi's
+    heads sat at 1.4–1.9:1 (zero was black like the background)."""
+    from tests.gui.contrast import image_contrasts
+
+    window.resize(1280, 720)
+    window.stage.show_view(view, theme)
+    qtbot.wait(10)
+    measured = image_contrasts(window.stage.view, style.THEMES[theme].background)
+    window.stage.leave()
+    assert all(ratio >= 2.0 for _, ratio in measured), measured
+
+
+def test_no_colour_of_a_projected_map_is_near_the_background():
+    """Zero included: on a dark stage zero was black, the background's colour."""
+    from tests.gui.contrast import contrast
+
+    for theme in style.THEMES.values():
+        back = np.array(theme.background.getRgb()[:3])
+        diverging = pg.colormap.get(theme.projector_colormap_name)
+        assert contrast(diverging.getLookupTable(nPts=256, alpha=False), back).min() >= 3.0
+        assert contrast(style.lookup_table(theme, sequential=True), back).min() >= 2.0
+
+
+def text_heights(slide):
+    """(what, pixels tall at the stage's 96 dpi) of every text on a slide: labels, tick
+    numbers, text in the plots, plot titles (sub- and superscripts are drawn smaller)."""
+
+    def pixels(font):
+        return font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
+
+    found = [
+        (label.text()[:30], pixels(label.font()))
+        for label in slide.findChildren(QLabel)
+        if label.isVisibleTo(slide) and label.text()
+    ]
+    for table in slide.findChildren(QTableWidget):  # the worked example's cells and headings
+        found.append(("table cells", pixels(table.font())))
+        found.append(("table headings", pixels(table.horizontalHeader().font())))
+    for graphics in slide.findChildren(pg.GraphicsView):
+        for item in graphics.scene().items():
+            if not item.isVisible():
+                continue
+            if isinstance(item, pg.AxisItem) and item.style["showValues"]:
+                if item.style["tickFont"] is not None and (item._tickLevels or item.range):
+                    found.append((f"ticks {item.orientation}", pixels(item.style["tickFont"])))
+            elif isinstance(item, pg.TextItem) and item.opacity() > 0 and item.toPlainText():
+                found.append((item.toPlainText()[:30], pixels(item.textItem.font())))
+            elif isinstance(item, pg.LabelItem) and item.text and "size" in item.opts:
+                size = str(item.opts["size"])
+                points = float(size.removesuffix("pt")) if size.endswith("pt") else None
+                if points is not None:
+                    found.append((item.text[:30], points * 96 / 72))
+    return found
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("view", STAGE_VIEWS)
+def test_no_stage_text_is_under_a_fiftieth_of_the_screen(window, qtbot, view, size):
+    window.resize(*size)
+    window.stage.show_view(view)
+    window.stage.grab()
+    qtbot.wait(10)
+    measured = text_heights(window.stage.slide)
+    small = [(what, round(px, 1)) for what, px in measured if px < 0.019 * size[1]]
+    window.stage.leave()
+    assert len(measured) > 3 and not small
