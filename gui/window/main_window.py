@@ -105,6 +105,7 @@ class MainWindow(QMainWindow):
         column.addWidget(self.deck.banner)
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
+        self.central = central
         self.controls = ControlPanel(self.state)
         self.control_dock = QDockWidget(self)
         self.control_dock.setObjectName("controls")
@@ -340,7 +341,7 @@ class MainWindow(QMainWindow):
             self.statusBar().hide()
         # The window's views under the stage (or the console) are hidden: their syncs wait
         # until they are seen again, and a step pays for the stage alone.
-        self.centralWidget().hide()
+        self.central.hide()
         if projector is not None:
             screen = self.screen()
             self.console.setScreen(screen)
@@ -363,7 +364,7 @@ class MainWindow(QMainWindow):
         projected = self.stage.screen_shown is not None
         self.clear_blank()
         self.stage.leave()
-        self.centralWidget().show()
+        self.central.show()
         if projected:
             self.console.hide()
         else:
