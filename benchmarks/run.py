@@ -3,6 +3,7 @@
     python benchmarks/run.py            # about two minutes on 2 cores
     python benchmarks/run.py --quick    # fewer repetitions
     python benchmarks/run.py --tabs     # only the step-vs-floor table of every tab
+    python benchmarks/run.py --stage    # only the stage's step-vs-floor table and playback
     python benchmarks/run.py --memory   # only memory over a 20,000-step lecture (3 minutes)
 
 Run by hand, never by CI. Machines are noisy: each figure is a median over repetitions and is
@@ -165,6 +166,101 @@ def tab_figures(repeats: int) -> list[tuple[str, int, float, float]]:
             rows.append((spec.tab_title, d_model, step, floor))
     w.close()
     return rows
+
+
+#: Stage screens (width, height) and d_models of the stage table.
+STAGE_SCREENS = ((1920, 1080), (3840, 2160))
+#: Playback speed (positions per second) and how long it plays, for the stage's share shown.
+PLAY_SPEED, PLAY_SECONDS = 60.0, 3.0
+
+
+def stage_figures(repeats: int) -> list[tuple[str, str, int, float, float]]:
+    """(view, screen, d_model, step ms, floor ms) for every stage view: a step is a real
+    Right key with its events and a full render of the stage; the floor is a render of the
+    unchanged stage."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from gui.window.stage import STAGE_VIEWS
+
+    w = Window()
+    window, rows = w.window, []
+    for width, height in STAGE_SCREENS:
+        window.resize(width, height)
+        w.app.processEvents()
+        window.toggle_stage()
+        for d_model in TAB_D_MODELS:
+            w.state.set(d_model=d_model)
+            for view in STAGE_VIEWS:
+                window.stage.show_view(view)
+                w.app.processEvents()
+
+                def step() -> None:
+                    before = w.state.pos
+                    key = Qt.Key.Key_Right if before < w.state.max_len - 1 else Qt.Key.Key_Home
+                    QTest.keyClick(window, key)
+                    w.app.processEvents()
+                    if w.state.pos == before:
+                        raise RuntimeError(f"a key step left pos at {before}")
+                    window.stage.grab()
+
+                for _ in range(3):
+                    step()
+                step_ms, floor_ms = interleaved_ms(step, window.stage.grab, repeats)
+                rows.append((view, f"{width}x{height}", d_model, step_ms, floor_ms))
+        window.leave_stage()
+    w.close()
+    return rows
+
+
+def playback_shares() -> list[tuple[str, float]]:
+    """(view, share of the positions drawn) playing at PLAY_SPEED on a 1920 x 1080 stage: a
+    position counts once the stage has painted it."""
+    from PySide6.QtCore import QEvent, QObject
+
+    w = Window()
+    window = w.window
+    window.resize(1920, 1080)
+    window.toggle_stage()
+    shares = []
+    for view in ("bigclock", "dials"):
+        window.stage.show_view(view)
+        w.app.processEvents()
+        drawn: set[int] = set()
+        stage_view = window.stage.view
+
+        class Painted(QObject):
+            def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+                if event.type() == QEvent.Type.Paint and obj is stage_view:
+                    drawn.add(w.state.pos)
+                return False
+
+        painted = Painted()
+        stage_view.installEventFilter(painted)
+        w.state.set(pos=0, speed=PLAY_SPEED, max_len=100_000, playing=True)
+        begin = time.perf_counter()
+        while time.perf_counter() - begin < PLAY_SECONDS:
+            w.app.processEvents()
+        w.state.set(playing=False)
+        elapsed = time.perf_counter() - begin
+        stage_view.removeEventFilter(painted)
+        shares.append((view, len(drawn) / (PLAY_SPEED * elapsed)))
+    window.leave_stage()
+    w.close()
+    return shares
+
+
+def print_stage_table(rows: list[tuple[str, str, int, float, float]]) -> None:
+    print("| view | screen | d_model | step | floor | ratio |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for view, screen, d_model, step, floor in rows:
+        print(f"| {view} | {screen} | {d_model} | {step:.1f} ms | {floor:.1f} ms "
+              f"| {step / floor:.2f}x |")  # fmt: skip
+    print()
+    print(f"| playing at {PLAY_SPEED:g} positions/s, 1920x1080 | positions drawn |")
+    print("| --- | --- |")
+    for view, share in playback_shares():
+        print(f"| {view} | {100 * share:.0f}% |")
 
 
 def print_tab_table(rows: list[tuple[str, int, float, float]]) -> None:
@@ -369,10 +465,16 @@ def main() -> None:
     parser.add_argument(
         "--memory", action="store_true", help=f"only memory over a {SESSION_STEPS:,}-step lecture"
     )
+    parser.add_argument(
+        "--stage", action="store_true", help="only the stage's step-vs-floor table and playback"
+    )
     args = parser.parse_args()
     repeats = 10 if args.quick else 40
     if args.tabs:
         print_tab_table(tab_figures(repeats))
+        return
+    if args.stage:
+        print_stage_table(stage_figures(repeats))
         return
     if args.memory:
         print("| size | first pass | growth after it | largest rise |")

@@ -267,3 +267,33 @@ def test_no_stage_text_is_under_a_fiftieth_of_the_screen(window, qtbot, view, si
     small = [(what, round(px, 1)) for what, px in measured if px < 0.019 * size[1]]
     window.stage.leave()
     assert len(measured) > 3 and not small
+
+
+def test_a_step_on_stage_costs_the_window_under_it_nothing(window, qtbot):
+    """The window's views under the stage neither draw nor recompute while the clicker steps
+    (its Clock tab recomputed every hand on every step); they catch up once seen again."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    window.resize(1920, 1080)
+    qtbot.keyClick(window, K.Key_S)
+    painted = []
+
+    class Paints(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint and isinstance(obj, QWidget):
+                if window.central.isAncestorOf(obj):
+                    painted.append(obj)
+            return False
+
+    paints = Paints()
+    QApplication.instance().installEventFilter(paints)
+    for _ in range(10):
+        qtbot.keyClick(window, K.Key_Right)
+    qtbot.wait(50)
+    QApplication.instance().removeEventFilter(paints)
+    clock = window.figures.clock_view
+    assert window.stage.view._state.pos == window.state.pos == 10
+    assert not painted and clock._pending  # its hands wait
+    qtbot.keyClick(window, K.Key_Escape)
+    qtbot.waitUntil(lambda: not clock._pending)
