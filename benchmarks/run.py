@@ -222,19 +222,24 @@ def playback_shares() -> list[tuple[str, float]]:
     window = w.window
     window.resize(1920, 1080)
     window.toggle_stage()
+
+    class Painted(QObject):
+        """The positions at which the view it watches painted."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.drawn: set[int] = set()
+
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                self.drawn.add(w.state.pos)
+            return False
+
     shares = []
     for view in ("bigclock", "dials"):
         window.stage.show_view(view)
         w.app.processEvents()
-        drawn: set[int] = set()
         stage_view = window.stage.view
-
-        class Painted(QObject):
-            def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-                if event.type() == QEvent.Type.Paint and obj is stage_view:
-                    drawn.add(w.state.pos)
-                return False
-
         painted = Painted()
         stage_view.installEventFilter(painted)
         w.state.set(pos=0, speed=PLAY_SPEED, max_len=100_000, playing=True)
@@ -244,7 +249,7 @@ def playback_shares() -> list[tuple[str, float]]:
         w.state.set(playing=False)
         elapsed = time.perf_counter() - begin
         stage_view.removeEventFilter(painted)
-        shares.append((view, len(drawn) / (PLAY_SPEED * elapsed)))
+        shares.append((view, len(painted.drawn) / (PLAY_SPEED * elapsed)))
     window.leave_stage()
     w.close()
     return shares

@@ -256,6 +256,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{option} cannot go with export: it is for the window",
         "{option} 옵션은 export와 함께 쓸 수 없습니다: 창을 열 때 쓰는 옵션입니다",
     ),
+    "handout.not_ours": (
+        "{path} is not a page PE Clock wrote: left as it is, and no page written (move it, or "
+        "write the handout into another folder)",
+        "{path} 파일은 PE Clock이 쓴 쪽이 아니므로 그대로 두고 아무 쪽도 쓰지 않았습니다(파일을 "
+        "옮기거나 다른 폴더에 유인물을 쓰세요)",
+    ),
     "handout.footer": ("{title} · page {n} of {total}", "{title} · {total}쪽 중 {n}쪽"),
     "cli.opt.paper": (
         "a handout's pages: slide (the default, --width x --height), a4 or letter (portrait, "
@@ -265,7 +271,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "cli.paper_size": (
         "--{flag} cannot go with --paper {paper}: the paper sets the page's size",
-        "--{flag} 옵션은 --paper {paper}와 함께 쓸 수 없습니다: 쪽 크기는 종이가 정합니다",
+        "--{flag} 옵션과 --paper {paper} 옵션은 함께 쓸 수 없습니다: 쪽 크기는 종이가 정합니다",
     ),
     "cli.paper_deck": (
         "--paper is for a deck's handout (--deck)",
@@ -1117,7 +1123,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "must be a whole position, 0 or more",
         "0 이상의 정수 위치여야 합니다",
     ),
-    "deck.boolean": ("must be true or false", "true 또는 false여야 합니다"),
+    "deck.boolean": ("must be true or false", "값은 true 또는 false 중 하나여야 합니다"),
     "deck.slide_title": ("{n}/{total} · {title}", "{n}/{total} · {title}"),
     "deck.positions": (
         "must be [first, last], two whole numbers with 0 <= first <= last",
@@ -1170,6 +1176,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Attention(PX) = P·Attention(X). 단어 순서를 바꾸면 출력도 순서만 바뀝니다. 아래는 "
         "고정된 무작위 가중치(d = {d})를 쓰는 헤드 하나가 “{a}”와 “{b}”를 읽은 결과입니다. "
         "같은 단어가 순서만 다릅니다.",
+    ),
+    "why.caption_pe": (
+        "<b>Why position?</b> Without PE, self-attention is permutation-equivariant: "
+        "Attention(PX) = P·Attention(X). Here PE is added to the embeddings, so the same word "
+        "at another position enters as another vector. Below, one head with fixed random "
+        "weights (d = {d}) reads “{a}” and “{b}”: the same words in another order.",
+        "<b>왜 위치가 필요한가?</b> PE가 없으면 셀프 어텐션은 순열 등변입니다: "
+        "Attention(PX) = P·Attention(X). 여기서는 임베딩에 PE를 더했으므로, 같은 단어라도 "
+        "위치가 다르면 다른 벡터로 들어갑니다. 아래는 고정된 무작위 가중치(d = {d})를 쓰는 "
+        "헤드 하나가 “{a}”와 “{b}”를 읽은 결과입니다. 같은 단어가 순서만 다릅니다.",
     ),
     "why.switch": ("Add PE to the embeddings", "임베딩에 PE 더하기"),
     "why.weights": ("attention weights · {sentence}", "어텐션 가중치 · {sentence}"),

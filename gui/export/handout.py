@@ -5,6 +5,7 @@ atomically."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from PySide6.QtGui import QFont, QImage, QImageWriter, QPainter
 from core.i18n import tr
 from gui import style
 from gui.deck import Deck, Scene, check_deck, scene_state
+from gui.export.marks import MARK, PNG_KEY, written_by_pe_clock
 from gui.export.options import NOTE_SHARE, PAPERS, TITLE_SHARE, handout_figure_height
 from gui.export.pdf_text import readable_spaces
 from gui.export.render import ExportError, pdf_writer, staged
@@ -200,6 +202,7 @@ def handout_png(scenes: list[Scene], index: int, state: AppState, paper: Paper) 
         paper.paint(painter, scenes, index, state, deck_title(scenes, state.language))
     finally:
         painter.end()
+    image.setText(PNG_KEY, MARK)  # a later handout may write over this page, and only this
     if paper.printed:  # so that it prints at the paper's size
         dots = round(96 * scale / 0.0254)
         image.setDotsPerMeterX(dots)
@@ -232,6 +235,15 @@ def earlier_pages(folder: Path, written: list[Path]) -> list[Path]:
     return [folder / name for name in names if name not in kept and page.fullmatch(name)]
 
 
+def _check_ours(targets: list[Path]) -> None:
+    """Refuse (before anything is drawn) to write over a file PE Clock did not write: a page
+    name in the folder may be an instructor's own figure. Raises ExportError naming it."""
+    for target in targets:
+        check_target(target)
+        if os.path.lexists(target) and not written_by_pe_clock(target):
+            raise ExportError(tr("handout.not_ours", path=target))
+
+
 def export_handout(
     out: Path,
     scenes: list[Scene],
@@ -247,16 +259,19 @@ def export_handout(
     page = Paper(paper, width, height)
     try:
         if out.suffix.lower() == ".pdf" and not out.is_dir():
-            check_target(out)
+            _check_ours([out])
             return [atomic_write(out, _writer(handout_pdf(scenes, state, page)))]
         # Every page drawn, then all put in place at once: an error or a signal on the way
         # leaves the folder as it was.
-        pages = []
         digits = max(2, len(str(len(scenes))))  # 001 … 120: the names sort in scene order
-        for number, scene in enumerate(scenes, start=1):
-            target = out / f"{number:0{digits}d}-{scene.view}.png"
-            check_target(target)
-            pages.append((target, _writer(handout_png(scenes, number - 1, state, page))))
+        targets = [
+            out / f"{number:0{digits}d}-{scene.view}.png"
+            for number, scene in enumerate(scenes, start=1)
+        ]
+        _check_ours(targets)  # before anything is drawn
+        pages = []
+        for index, target in enumerate(targets):
+            pages.append((target, _writer(handout_png(scenes, index, state, page))))
             check_interrupted()
         return atomic_write_all(pages)
     except OSError as err:

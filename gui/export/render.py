@@ -40,6 +40,7 @@ from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 from core.format import fmt_base
 from core.i18n import tr
 from gui import style
+from gui.export.marks import MARK, PNG_KEY
 from gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
 from gui.export.pdf_text import readable_spaces
 from gui.export.slide import Slide, SlideTexts
@@ -225,7 +226,9 @@ def staged(
 
 def _write_png(figure: Figure, buffer: QBuffer) -> None:
     writer = QImageWriter(buffer, QByteArray(b"PNG"))
-    if not writer.write(figure.image()):
+    image = figure.image()
+    image.setText(PNG_KEY, MARK)
+    if not writer.write(image):
         raise OSError(f"the PNG encoder failed: {writer.errorString()}")
 
 

@@ -63,6 +63,8 @@ class ClockView(LazyView):
         self._page = (0, 0)  # (first pair, number of pairs) of the dials drawn
         self._grid = (0, 0)  # (columns, rows) of the dials drawn
         self._shaded = False  # the big clock's background marks a position beyond training
+        #: Whether each column is shown: 0 the dial grid, 1 the large clock (`leave_out`).
+        self._shows = [True, True]
         self.legend_scale = 1.0  # the legend's type, times the body's
 
         self.grid_widget = style.graphics_area(self._theme)
@@ -220,6 +222,7 @@ class ClockView(LazyView):
         for widget in widgets:
             widget.hide()
             widget.setProperty(style.INTERACTIVE, True)
+        self._shows[column] = False  # a step then draws the other column alone
         layout = self.layout()
         assert isinstance(layout, QBoxLayout)
         layout.setStretch(column, 0)
@@ -292,10 +295,12 @@ class ClockView(LazyView):
     @lazy
     def _sync_hands(self) -> None:
         s = self._state
-        shown = slice(2 * self._page[0], 2 * (self._page[0] + self._page[1]))
-        self.hands.set_points(hand_segments(self._centres, s.pe(s.pos)[shown]))
-        self.ghosts.set_points(hand_segments(self._centres, s.pe(s.pos + s.k)[shown]))
-        self._sync_clock_hands()
+        if self._shows[0]:
+            shown = slice(2 * self._page[0], 2 * (self._page[0] + self._page[1]))
+            self.hands.set_points(hand_segments(self._centres, s.pe(s.pos)[shown]))
+            self.ghosts.set_points(hand_segments(self._centres, s.pe(s.pos + s.k)[shown]))
+        if self._shows[1]:
+            self._sync_clock_hands()
 
     def _sync_selection(self) -> None:
         if self.page() != self._page:

@@ -97,8 +97,11 @@ class WhyView(Panel):
         else:
             text = tr("why.same", gap=f"{run.gap:.1e}", word=moved)
         self.result.setText(text)
+        # With PE on, the caption says what PE changes, not the no-PE identity alone: under
+        # "Add PE, and word order counts" the no-PE sentence read as if it still held.
+        caption = "why.caption_pe" if s.why_pe else "why.caption"
         self.caption.setText(
-            tr("why.caption", a=_sentence(a, s.language), b=_sentence(b, s.language), d=TOY_DIM)
+            tr(caption, a=_sentence(a, s.language), b=_sentence(b, s.language), d=TOY_DIM)
         )
         for label in (self.caption, self.result):
             label.setFont(style.scaled_font(s.font_scale, 1.1))

@@ -369,6 +369,7 @@ class MainWindow(QMainWindow):
             self.console.hide()
         else:
             self.statusBar().show()
+            self._sync_readout()
         if self._stage_presenting:
             self.leave_presenter_mode()
         return True
@@ -438,6 +439,8 @@ class MainWindow(QMainWindow):
 
     # --- state -> window ---------------------------------------------------------------------
     def _sync_readout(self, *_: object) -> None:
+        if self.statusBar().isHidden():  # under the stage: brought up to date when shown
+            return
         self.readout.setText(style.parameter_line(self.state))
 
     def _sync_fonts(self, *_: object) -> None:

@@ -369,3 +369,31 @@ def test_a_handout_into_a_file_says_it_is_a_file(tmp_path, out):
     result = run_cli("--deck", "default", "--out", out, cwd=tmp_path)
     assert result.returncode == 2 and "'notes' is a file" in result.stderr
     assert (tmp_path / "notes").read_bytes() == b"mine"
+
+
+def test_a_handout_never_writes_over_a_file_pe_clock_did_not_write(tmp_path):
+    """An instructor's own 01-why.png in the folder was replaced by page 1, exit 0, nothing
+    said. A page is written over only if it bears PE Clock's mark; otherwise the run refuses
+    before drawing, naming the file (exit 1). A rerun over its own pages still works."""
+    from tests.gui.test_export import run_cli
+
+    size = ("--width", "320", "--height", "180")
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    theirs = pages / "01-why.png"
+    theirs.write_bytes(b"\x89PNG\r\n\x1a\n an instructor's own figure")
+    out = run_cli("--deck", "default", *size, "--out", "pages/", cwd=tmp_path)
+    assert out.returncode == 1 and theirs.read_bytes().endswith(b"own figure")
+    (line,) = out.stderr.strip().splitlines()
+    assert "01-why.png" in line and sorted(pages.iterdir()) == [theirs]
+    theirs.unlink()
+    for _ in range(2):  # its own pages: written over
+        out = run_cli("--deck", "default", *size, "--out", "pages/", cwd=tmp_path)
+        assert out.returncode == 0, out.stderr
+    (tmp_path / "notes.pdf").write_bytes(b"%PDF-1.4 the instructor's notes")
+    out = run_cli("--deck", "default", *size, "--out", "notes.pdf", cwd=tmp_path)
+    assert out.returncode == 1 and (tmp_path / "notes.pdf").read_bytes().endswith(b"notes")
+    out = run_cli("--deck", "default", *size, "--out", "ours.pdf", cwd=tmp_path)
+    assert out.returncode == 0
+    out = run_cli("--deck", "default", *size, "--out", "ours.pdf", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr  # a handout of its own, written over

@@ -281,9 +281,9 @@ def test_a_step_on_stage_costs_the_window_under_it_nothing(window, qtbot):
 
     class Paints(QObject):
         def eventFilter(self, obj, event):
-            if event.type() == QEvent.Type.Paint and isinstance(obj, QWidget):
-                if window.central.isAncestorOf(obj):
-                    painted.append(obj)
+            paint = event.type() == QEvent.Type.Paint and isinstance(obj, QWidget)
+            if paint and window.central.isAncestorOf(obj):
+                painted.append(obj)
             return False
 
     paints = Paints()
