@@ -52,14 +52,18 @@ def test_a_small_stage_keeps_the_smallest_type_and_lines_the_state_allows(state,
     assert state.font_scale == fields["font_scale"] >= 0.6 and state.line_scale >= 1.0
 
 
-def test_export_stage_draws_what_the_stage_shows(window, qtbot, state):
-    window.resize(1280, 720)
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("view", ["heatmap", "rotation", "embedding", "why", "bigclock"])
+def test_export_stage_draws_what_the_stage_shows(window, qtbot, state, view, size):
+    """The live stage and `export --stage` are one slide: at 2160 lines the live stage had
+    lost R(k)·PE(pos), the embeddings' row names and the colour bar's ends."""
+    window.resize(*size)
     window.state.set(pos=5)
-    window.stage.show_view("heatmap", "light")
+    window.stage.show_view(view, "light")
     qtbot.wait(50)
     on_stage = to_array(window.stage.grab().toImage()).astype(int)
     window.state.set(theme="light")
-    exported = export.figure_image("heatmap", window.state, 1280, 720, stage=True)
+    exported = export.figure_image(view, window.state, *size, stage=True)
     drawn = to_array(exported).astype(int)
     assert on_stage.shape == drawn.shape
     assert np.abs(on_stage - drawn).mean() < 2.0
