@@ -237,7 +237,7 @@ def headless_application() -> object:
     from gui.platform.app import create_application, quiet_offscreen_warnings
 
     quiet_offscreen_warnings()
-    return QApplication.instance() or create_application(sys.argv[:1])
+    return QApplication.instance() or create_application()
 
 
 def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
@@ -508,7 +508,7 @@ def run_gui(
     from gui.platform.settings import reset_settings
     from gui.window.main_window import MainWindow
 
-    app = QApplication.instance() or create_application(sys.argv)
+    app = QApplication.instance() or create_application()
     if reset:
         # Refused values or a bad deck exit before the saved settings are cleared.
         from gui.deck import check_deck, read_deck

@@ -47,7 +47,7 @@ class Window:
         from gui.platform.app import create_application, quiet_offscreen_warnings
 
         quiet_offscreen_warnings()
-        self.app = QApplication.instance() or create_application([])
+        self.app = QApplication.instance() or create_application()
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
         from gui.window.main_window import MainWindow
 
@@ -321,7 +321,7 @@ sys.path.insert(0, {root!r})
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
 from gui.platform.app import create_application
 from gui.window.main_window import MainWindow
-app = create_application([])
+app = create_application()
 """
 
 
@@ -346,7 +346,7 @@ from PySide6.QtCore import QSettings
 from gui.platform.app import create_application
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
 from gui.window.main_window import MainWindow
-app = create_application([])
+app = create_application()
 window = MainWindow(language="en")
 window.resize(1600, 900)
 window.show()

@@ -65,7 +65,7 @@ def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_font_outside_the_che
     probe = (
         "from gui import style\n"
         "from gui.platform.app import create_application\n"
-        "app = create_application([])\n"
+        "app = create_application()\n"
         "print(style.ensure_fonts())\n"
     )
     font = subprocess.run(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -19,8 +18,11 @@ from core import __version__
 from gui import style
 
 
-def create_application(argv: Sequence[str]) -> QApplication:
-    app = QApplication(list(argv))
+def create_application() -> QApplication:
+    """The application. Qt is given a program name alone: every option is PE Clock's, parsed
+    by argparse, and Qt crashed on a byte that is not UTF-8 in any argument (pe-clock --pos
+    $'\\xff' ended in a segmentation fault)."""
+    app = QApplication(["pe-clock"])
     app.setApplicationName("PE Clock")
     app.setOrganizationName("pe-clock")
     app.setApplicationVersion(__version__)

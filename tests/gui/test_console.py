@@ -23,7 +23,7 @@ TWO_SCREENS = textwrap.dedent(
     from PySide6.QtCore import QSettings, Qt
     from PySide6.QtTest import QTest
     from gui.platform.app import create_application
-    app = create_application(["pe-clock"])
+    app = create_application()
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
     from gui.window.main_window import MainWindow
     w = MainWindow(language="ko")

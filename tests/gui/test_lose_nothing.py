@@ -498,8 +498,17 @@ def test_the_window_opens_with_no_arguments_at_all(tmp_path):
     """The README's launch command passes none: an argument scan once failed on an empty list."""
     env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     window = cli(cwd=tmp_path, env={**env, "QT_QPA_PLATFORM": "offscreen"})
-    # Up once it listens for signals: its wake-up socket pair exists (on a loaded machine the
-    # start-up took longer than a fixed 3 s, and SIGTERM met Python's default handler).
+    # Up once it listens for signals (on a loaded machine the start-up took longer than a
+    # fixed 3 s, and SIGTERM met Python's default handler).
+    wait_for_window(window)
+    assert window.poll() is None, window.communicate()[1]
+    window.send_signal(signal.SIGTERM)
+    _, stderr = window.communicate(timeout=30)
+    assert window.returncode == 143 and "Traceback" not in stderr, stderr
+
+
+def wait_for_window(window) -> None:
+    """Until the window listens for signals (its wake-up socket pair exists), then a second."""
     fds = Path(f"/proc/{window.pid}/fd")
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and window.poll() is None:
@@ -508,6 +517,34 @@ def test_the_window_opens_with_no_arguments_at_all(tmp_path):
                 break
         time.sleep(0.1)
     time.sleep(1)
+
+
+@pytest.mark.parametrize("option", ["--pos", "--layout", "--base", "--k", "--d-model"])
+def test_a_byte_that_is_not_utf8_in_a_window_argument_is_refused_in_one_line(tmp_path, option):
+    """pe-clock --pos $'\\xff' crashed in QApplication (a segmentation fault)."""
+    env = {**os.environ, "PYTHONPATH": "", "QT_QPA_PLATFORM": "offscreen",
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), option, b"\xff"],
+        cwd=tmp_path, env=env, capture_output=True, timeout=60,
+    )  # fmt: skip
+    assert out.returncode == 2, out.stderr
+    field = option.removeprefix("--").replace("-", "_").encode()
+    assert len(out.stderr.strip().splitlines()) == 1 and field in out.stderr
+
+
+def test_a_deck_whose_file_name_is_not_utf8_opens(tmp_path):
+    """A Latin-1 file name ("déck.toml" in Latin-1): the window opens the deck, as export does."""
+    deck = os.fsencode(tmp_path) + b"/d\xe9ck.toml"
+    shutil.copy(ROOT / "resources" / "decks" / "default.toml", deck)
+    env = {**os.environ, "PYTHONPATH": "", "QT_QPA_PLATFORM": "offscreen",
+           "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_DATA_HOME": str(tmp_path / "data")}  # fmt: skip
+    window = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), b"--deck", deck], cwd=tmp_path, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    wait_for_window(window)
     assert window.poll() is None, window.communicate()[1]
     window.send_signal(signal.SIGTERM)
     _, stderr = window.communicate(timeout=30)
