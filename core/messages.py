@@ -396,6 +396,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "저장된 설정을 읽을 수 없어 ({reason}) 기본값으로 시작합니다. 원래 파일은 {aside}"
         " 이름으로 보관했습니다.",
     ),
+    "settings.serialised": (
+        "The saved settings held values Qt would have to decode ({keys}): those keep their "
+        "defaults; the file as it was is kept as {aside}.",
+        "저장된 설정에 Qt가 풀어야 하는 값({keys})이 있어 그 항목은 기본값으로 시작합니다. 원래 "
+        "파일은 {aside} 이름으로 보관했습니다.",
+    ),
+    "settings.serialised_reason": (
+        "values Qt would have to decode",
+        "Qt가 풀어야 하는 값이 있음",
+    ),
     "settings.kept": (
         "The saved settings at {path} could not be read ({reason}) nor moved aside ({error}): "
         "PE Clock starts from its defaults and will not write over that file.",

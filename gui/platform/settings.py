@@ -69,6 +69,53 @@ def unreadable_reason(path: Path) -> tuple[str | None, int]:
     return None, sum(1 for line in lines if _KEY_LINE.match(line))
 
 
+#: A value Qt would deserialise (@Variant(…) holds a QDataStream: a list claiming 2³¹ items
+#: aborted every start in QSettings with std::bad_alloc). Only the window's geometry is ever
+#: saved as @ByteArray(…), plain bytes; everything else PE Clock saves is text.
+_SERIALISED = re.compile(r"^\s*@\w+\(")
+_KEPT_BYTES = ("window", "geometry")
+
+
+def serialised_keys(lines: list[str]) -> list[tuple[int, str]]:
+    """(line number, key) of every value Qt would deserialise, the geometry's bytes aside."""
+    found, section = [], ""
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            section = stripped.strip("[]")
+            continue
+        key, equals, value = line.partition("=")
+        if not equals or not _SERIALISED.match(value):
+            continue
+        key = key.strip()
+        if (section, key) == _KEPT_BYTES and value.lstrip().startswith("@ByteArray("):
+            continue
+        found.append((number, key))
+    return found
+
+
+def _without_serialised(path: Path) -> str | None:
+    """If the settings file holds values Qt would deserialise, keep the file aside (as an
+    unreadable one is kept) and write it back without those lines; return a message naming
+    the keys, which then keep their defaults. Qt never reads such a value."""
+    try:
+        if not stat.S_ISREG(path.lstat().st_mode):
+            return None
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None  # unreadable_reason names it
+    lines = text.splitlines(keepends=True)
+    found = serialised_keys(lines)
+    if not found:
+        return None
+    drop = {number for number, _ in found}
+    kept = "".join(line for number, line in enumerate(lines) if number not in drop)
+    aside = _move_aside(path)
+    atomic_write(path, lambda handle: handle.write(kept.encode("utf-8")))
+    keys = ", ".join(dict.fromkeys(key for _, key in found))
+    return tr("settings.serialised", keys=keys, aside=aside.name)
+
+
 def open_settings() -> tuple[QSettings, str | None]:
     """The user's settings, and a message if the saved file could not be read.
 
@@ -77,23 +124,32 @@ def open_settings() -> tuple[QSettings, str | None]:
     from the defaults.
     """
     path = settings_path()
+    try:
+        serialised = _without_serialised(path)
+    except (OSError, WriteError) as err:  # neither moved nor mended: Qt must not read it
+        why = tr("settings.serialised_reason")
+        return _scratch(), tr("settings.kept", path=path, reason=why, error=err)
     reason, keys = unreadable_reason(path)
     if reason is None:
         settings = default_settings()
         # Qt drops what it cannot parse without a word (a stray quote loses every line after
         # it): every key line of the file must come back as a key.
         if settings.status() == QSettings.Status.NoError and len(settings.allKeys()) >= keys:
-            return settings, None
+            return settings, serialised
         reason = tr("settings.not_ini")
         del settings  # let go of the file before it moves
     try:
         aside = _move_aside(path)
     except OSError as err:
         # Neither read nor moved: use a scratch file so the unreadable one is never touched.
-        scratch = QSettings(str(Path(tempfile.mkdtemp(prefix="pe-clock-")) / "settings.ini"),
-                            QSettings.Format.IniFormat)  # fmt: skip
-        return scratch, tr("settings.kept", path=path, reason=reason, error=err.strerror or err)
+        return _scratch(), tr("settings.kept", path=path, reason=reason, error=err.strerror or err)
     return default_settings(), tr("settings.moved", path=path, reason=reason, aside=aside.name)
+
+
+def _scratch() -> QSettings:
+    """Settings in a scratch file of their own, for a session whose file must not be used."""
+    folder = Path(tempfile.mkdtemp(prefix="pe-clock-"))
+    return QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
 
 
 def _move_aside(path: Path) -> Path:

@@ -442,6 +442,31 @@ def test_unreadable_settings_are_moved_aside_and_said(qtbot, content, capsys):
     assert "pos=9" in path.read_text()
 
 
+@pytest.mark.parametrize("kind", [b"\\v", b"\\t"])  # a QVariantList, a QVariantMap
+def test_a_qt_serialised_value_in_the_settings_never_aborts_a_start(tmp_path, kind):
+    """A 60-byte file, d_model=@Variant(...) claiming 2^31 items, made QSettings throw
+    std::bad_alloc: exit 134 on every start. Qt never reads such a value now: the key keeps its
+    default and is named, the file as it was is kept aside, the other keys are restored."""
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "QT_QPA_PLATFORM": "offscreen"}  # fmt: skip
+    ini = tmp_path / "config" / "pe-clock" / "pe-clock.ini"
+    ini.parent.mkdir(parents=True)
+    crafted = b"[state]\nd_model=@Variant(\\0\\0\\0" + kind + b"\\x7f\\xff\\xff\\xff)\npos=17\n"
+    ini.write_bytes(crafted)
+    window = cli("--lang", "en", cwd=tmp_path, env=env)
+    wait_for_window(window)
+    assert window.poll() is None, window.communicate()[1]
+    window.send_signal(signal.SIGTERM)
+    _, stderr = window.communicate(timeout=30)
+    assert window.returncode == 143, stderr
+    (line,) = [line for line in stderr.splitlines() if "decode" in line]
+    assert "d_model" in line
+    (aside,) = [p for p in ini.parent.iterdir() if ".unreadable-" in p.name]
+    assert aside.read_bytes() == crafted and aside.name in line
+    saved = ini.read_text()
+    assert "pos=17" in saved and "@Variant" not in saved and "d_model=512" in saved
+
+
 def test_a_pipe_in_place_of_the_settings_never_blocks(qtbot):
     from gui.platform.settings import settings_path
     from gui.window.main_window import MainWindow
