@@ -546,7 +546,9 @@ def run_gui(
 
     def close_on_signal(signum: int, _frame: object) -> None:
         received.append(signum)
+        window.closing_on_signal = True
         window.close()
+        app.quit()  # whatever else is on screen (a note that the settings were not saved)
 
     wake_read, wake_write = socket.socketpair()
     wake_write.setblocking(False)

@@ -665,12 +665,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "clock.trail_note": (" · dots: the {n} positions before", " · 점: 직전 위치 {n}개"),
     "clock.grid_title": (
-        "<b>{n} clock hands</b>, one per pair i (a common claim is {d_model} hands: each hand "
-        "is a sin/cos pair) · label: i and, where there is room, positions per turn "
+        "<b>{n} clock hands</b>, one per pair i ({d_model} dimensions, and each hand is a "
+        "sin/cos pair of them) · label: i and, where there is room, positions per turn "
         "<nobr>2π·{base}<sup>2i/\u2060{d_model}</sup></nobr> · "
         "<span style='color:{color}'><nobr>dashed: pos + k</nobr></span>",
-        "<b>시계 바늘 {n}개</b>, 짝 i마다 하나 (흔히 {d_model}개라고 하지만 바늘 하나가 sin·cos "
-        "한 쌍입니다) · 숫자: 짝 번호 i와, 자리가 있으면 한 바퀴에 걸리는 위치 수"
+        "<b>시계 바늘 {n}개</b>, 짝 i마다 하나 (칸은 {d_model}개이고, 엄밀히는 sin·cos 두 칸이 "
+        "바늘 하나를 이룹니다) · 숫자: 짝 번호 i와, 자리가 있으면 한 바퀴에 걸리는 위치 수"
         "(<nobr>2π·{base}<sup>2i/\u2060{d_model}</sup></nobr>) · "
         "<span style='color:{color}'><nobr>점선: pos + k</nobr></span>",
     ),
@@ -1283,16 +1283,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "unique.caption": (
         "<b>Every position is unique.</b> No two rows of the table are equal: that is needed "
         "for a model to tell every position apart, but not enough; how close the nearest two "
-        "rows are (below) says how hard it is. A common claim is that a clock's three hands "
-        "give every moment of a day its own look; in fact 03:00:00 and 15:00:00 look the same "
-        "(43,200 looks for 86,400 seconds). These hands never show the same look twice: pair 0 "
+        "rows are (below) says how hard it is. Strictly, a clock's three hands come back to "
+        "the same look every 12 hours (43,200 looks for the 86,400 seconds of a day). These "
+        "hands never show the same look twice: pair 0 "
         "alone takes 2π positions per turn, an irrational number, so it never repeats at "
         "whole positions.",
         "<b>모든 위치는 서로 다릅니다.</b> 표의 어느 두 행도 같지 않습니다. 모델이 모든 위치를 "
         "구별하려면 이것이 필요하지만 그것만으로 충분하지는 않습니다. 가장 가까운 두 행이 "
-        "얼마나 가까운지(아래)가 구별이 얼마나 어려운지를 보여 줍니다. 흔히 시계의 세 바늘이 "
-        "하루의 모든 순간을 서로 다른 모양으로 보여 준다고 하지만, 실제로 오전 3시 정각과 오후 3시 정각은 "
-        "똑같아 보입니다(86,400초에 모양은 43,200가지). 이 바늘들은 같은 모양을 두 번 보이지 않습니다. "
+        "얼마나 가까운지(아래)가 구별이 얼마나 어려운지를 보여 줍니다. 시계 비유를 엄밀히 보면, 세 "
+        "바늘은 12시간마다 같은 모양으로 돌아옵니다(하루 86,400초에 모양은 43,200가지). 반면 이 "
+        "바늘들은 같은 모양을 두 번 보이지 않습니다. "
         "짝 0 하나만 해도 한 바퀴에 2π(무리수)만큼의 위치가 걸리므로, 정수 위치에서는 결코 "
         "되풀이되지 않습니다.",
     ),
@@ -1396,15 +1396,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "위치 0~{last} 안에서 한 바퀴를 다 돌지 못하는 짝",
     ),
     "beyond.caption": (
-        "<b>Beyond the trained length.</b> A common claim is that sinusoidal PE generalises "
-        "to any length. In fact it is defined for every position, but a model trained on {n} "
-        "positions never saw the combinations of angles of the shaded ones (the fast pairs "
-        "repeat their angles, the slow pairs reach angles never seen): its behaviour there is not "
-        "guaranteed. A learned table such as BERT's (512 rows) simply ends.",
-        "<b>학습 길이 너머.</b> 흔히 사인·코사인 PE는 어떤 길이로도 일반화된다고 합니다. "
-        "하지만 PE가 모든 위치에서 정의되는 것은 맞아도, 위치 {n}개로 학습한 모델은 음영 부분의 각도 조합을 본 "
-        "적이 없어(빠른 짝의 각도는 되풀이되지만 느린 짝은 처음 보는 각도에 이릅니다) 그곳에서의 동작은 보장되지 않습니다. BERT(512행)처럼 학습되는 위치 "
-        "임베딩 표는 거기서 그냥 끝납니다.",
+        "<b>Beyond the trained length.</b> Sinusoidal PE is defined at every position. More "
+        "precisely, a model trained on {n} positions never saw the combinations of angles of "
+        "the shaded ones, so its behaviour there is not guaranteed. A learned table such as "
+        "BERT's (512 rows) simply ends.",
+        "<b>학습 길이 너머.</b> 사인·코사인 PE는 모든 위치에서 정의됩니다. 더 정확히 말하면, "
+        "위치 {n}개로 학습한 모델은 음영 부분 위치의 각도 조합을 본 적이 없으므로 그곳에서의 "
+        "동작은 보장되지 않습니다. BERT(512행)처럼 학습되는 위치 임베딩 표는 거기서 그냥 "
+        "끝납니다.",
     ),
     "beyond.table": ("<nobr>{name} {rows} × {width} = {count}</nobr>",) * 2,
     "beyond.params": (

@@ -448,6 +448,16 @@ class DivergingImage(pg.ImageItem):
             self._placed = placed
             self.setRect(rect)
 
+    def text_colour(self, value: float) -> QColor:
+        """Black or white, whichever reads on the colour value takes (a number in its cell)."""
+        lut = np.asarray(self.lut)
+        low, high = (float(level) for level in self.levels)
+        n = lut.shape[0]
+        index = min(n - 1, max(0, int((value - low) * n / ((high - low) or 1.0))))
+        red, green, blue = (float(c) / 255 for c in lut[index][:3])
+        light = 0.2126 * red**2.2 + 0.7152 * green**2.2 + 0.0722 * blue**2.2
+        return QColor("#000000") if light > 0.18 else QColor("#ffffff")
+
     def paint(self, painter: QPainter, *args: object) -> None:
         if self.image is None or not self.exact_cells or self.image.size > self.EXACT_CELLS:
             super().paint(painter, *args)

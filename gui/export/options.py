@@ -7,6 +7,8 @@ from core.i18n import tr
 STILL_SUFFIXES = (".png", ".svg", ".pdf")
 ANIMATION_SUFFIX = ".gif"
 MIN_SIDE, MAX_SIDE = 64, 8192
+#: A slide's pixels (Edit ▸ Copy figure at slide size; the console's picture of a scene).
+SLIDE_SIZE = (1920, 1080)
 MAX_FRAMES = 2000
 MIN_FPS, MAX_FPS = 1, 50
 #: A handout page's title band and note band, as shares of its height; the figure between.

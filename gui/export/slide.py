@@ -8,6 +8,7 @@ exported at the same size are the same picture. The view's explanations (widgets
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
@@ -52,6 +53,10 @@ def explanations(view: QWidget) -> list[str]:
     return texts
 
 
+#: A word with a superscript or subscript in it, kept on one line.
+_UNBROKEN = re.compile(r"([^\s<>]*<su([bp])>.*?</su\2>[^\s<>]*)")
+
+
 def explanation_document(
     texts: list[str], font: QFont, width: float, color: QColor
 ) -> QTextDocument:
@@ -61,7 +66,9 @@ def explanation_document(
     document.setDefaultFont(font)
     document.setDocumentMargin(0)
     document.setDefaultStyleSheet(f"body {{ color: {color.name()}; }}")
-    document.setHtml("<body>" + "".join(f"<p>{text}</p>" for text in texts) + "</body>")
+    # A formula's power is not broken across lines ("base^(2i/" on one, "d_model" on the next).
+    kept = [_UNBROKEN.sub(r"<nobr>\1</nobr>", text) for text in texts]
+    document.setHtml("<body>" + "".join(f"<p>{text}</p>" for text in kept) + "</body>")
     document.setTextWidth(width)
     return document
 

@@ -180,6 +180,7 @@ class RotationView(LazyView):
             if cell is not None:
                 r, c = cell
                 text.setText(fmt(zoom[r, c], 3))
+                text.setColor(self.zoom_image.text_colour(float(zoom[r, c])))
                 text.setPos(c + 0.5, r + 0.5)
         self._zoom_cells = zoom_dim
         self._fit_zoom_numbers()

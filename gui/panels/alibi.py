@@ -76,7 +76,6 @@ class AlibiView(Panel):
         self.bias_images = images
         # The bar in a column of its own: inside the last plot it made that matrix smaller.
         self.bias_bar = style.colour_bar(self, t, images, sequential=True)
-        self.bias_bar.setLevels((-1.0, 0.0))
         self.graphics.addItem(self.bias_bar, row=0, col=4)
         self.line_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=5), self)
         self.key = style.rich_label()  # of the lines, under them (inside, they crossed it)
@@ -137,7 +136,7 @@ class AlibiView(Panel):
             plot.setLabel("bottom", tr("alibi.key"))
             plot.setLabel("left", tr("alibi.query"))
             style.style_plot(plot, s)
-        self.bias_bar.setLevels((-1.0, 1.0))
+        self.bias_bar.setLevels((-1.0, 0.0))  # the bias is never positive
         self.slopes.setBrush([pg.mkBrush(colours.get(h, t.dim_text)) for h in heads.tolist()])
         self.slopes.setSize(t.size(9))
         for line in self.lines:

@@ -23,8 +23,11 @@ from gui.state import AppState
 from gui.window.keys import BY_ACTION, key_text
 
 #: The keys the console lists, in this order: what a lecture needs.
-CONSOLE_KEYS = ("next", "previous", "next_scene", "previous_scene", "black", "stage", "escape")
-#: The next scene's picture, in pixels (a 16:9 thumbnail).
+CONSOLE_KEYS = (
+    "next", "previous", "next_scene", "previous_scene", "first", "last", "type_digit",
+    "black", "white", "stage", "escape",
+)  # fmt: skip
+#: The next scene's picture, in pixels (a 16:9 thumbnail), drawn as a slide of SLIDE_SIZE.
 PREVIEW_SIZE = (384, 216)
 #: How long after a scene change the next scene's picture is drawn: the stage paints first.
 PREVIEW_DELAY_MS = 120

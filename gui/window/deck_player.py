@@ -7,7 +7,7 @@ import html
 from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
@@ -23,6 +23,7 @@ from gui.deck import (
     read_deck,
     scene_state,
 )
+from gui.export.options import SLIDE_SIZE
 from gui.export.render import figure_image
 from gui.export.slide import SlideTexts
 from gui.platform.file_dialog import choose_file
@@ -226,7 +227,14 @@ class DeckPlayer(QObject):
             shown.set(theme=theme)
             texts = self._slide_texts(index, language())
             view = self.scenes[index].view
-            return figure_image(view, shown, *PREVIEW_SIZE, stage=True, texts=lambda: texts)
+            # Drawn as on a 1080-line stage, then made small: drawn small, its type kept the
+            # stage's floor and its plots collapsed into slivers.
+            full = figure_image(view, shown, *SLIDE_SIZE, stage=True, texts=lambda: texts)
+            return full.scaled(
+                *PREVIEW_SIZE,
+                Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation,
+            )
         finally:
             shown.deleteLater()
 

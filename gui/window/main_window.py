@@ -28,6 +28,7 @@ from core import __version__, i18n
 from core.i18n import tr
 from gui import style
 from gui.export.actions import ExportActions
+from gui.export.options import SLIDE_SIZE
 from gui.export.slide import explanations
 from gui.figures.window import WindowView
 from gui.platform.app import use_qt_translations
@@ -46,7 +47,6 @@ from gui.window.overlay import ShortcutOverlay
 from gui.window.stage import Stage
 
 #: Edit ▸ Copy figure at slide size.
-SLIDE_SIZE = (1920, 1080)
 PRESENTER_SCALE = 1.5
 DEFAULT_SIZE = (1600, 900)
 #: The presenter console as a window of its own (one screen).
@@ -118,6 +118,8 @@ class MainWindow(QMainWindow):
         )
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.control_dock)
 
+        #: Set by the command line's signal handler: a close then asks nothing of anyone.
+        self.closing_on_signal = False
         self.stage = Stage(self, self.state, self.deck.slide_texts)
         self._stage_presenting = False
         self.readout = StableLabel()
@@ -469,5 +471,14 @@ class MainWindow(QMainWindow):
         try:
             save_state(self.settings, self.state, self.saveGeometry(), self.exports.memory.values())
         except WriteError as err:
-            QMessageBox.warning(self, tr("dialog.settings_failed"), str(err))
+            # Said on stderr always; in the window, a note that does not hold the close up (a
+            # modal warning that nobody answered kept a signalled window running).
+            print(f"pe-clock: {tr('dialog.settings_failed')}: {err}", file=sys.stderr)
+            if not self.closing_on_signal:
+                notice = QMessageBox(
+                    QMessageBox.Icon.Warning, tr("dialog.settings_failed"), str(err)
+                )
+                notice.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+                notice.setModal(False)
+                notice.show()
         super().closeEvent(event)

@@ -519,6 +519,23 @@ def test_a_signal_closes_the_window_and_saves(tmp_path, signum, code):
     assert "pos=17" in saved and "geometry" in saved  # written by the close, as on a click
 
 
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_settings_it_cannot_save_never_keep_a_signalled_window_running(tmp_path, signum, code):
+    """Settings that cannot be saved put a modal warning up on close that nobody answered:
+    SIGTERM, SIGHUP and Ctrl+C left the window running. The failed save is said on stderr and
+    the window ends with the signal's status. (Its folder is one nobody may make, root
+    included: inside /proc, where a read-only file would not stop root.)"""
+    env = {"XDG_CONFIG_HOME": "/proc/self/pe-clock-test", "XDG_DATA_HOME": str(tmp_path),
+           "QT_QPA_PLATFORM": "offscreen"}  # fmt: skip
+    window = cli("--lang", "en", cwd=tmp_path, env=env)
+    wait_for_window(window)
+    assert window.poll() is None, window.communicate()[1]
+    window.send_signal(signum)
+    _, stderr = window.communicate(timeout=30)
+    assert window.returncode == code, stderr
+    assert "Settings not saved" in stderr and "Traceback" not in stderr
+
+
 def test_the_window_opens_with_no_arguments_at_all(tmp_path):
     """The README's launch command passes none: an argument scan once failed on an empty list."""
     env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
