@@ -11,8 +11,11 @@ LOG_BYTES (LOG_BACKUPS old logs kept): an hour of a repeating error stays a few 
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import logging.handlers
+import os
+import stat
 import sys
 import time
 import traceback
@@ -34,6 +37,24 @@ def log_path() -> Path:
     """Where unexpected errors are logged: <user data folder>/pe-clock/pe-clock.log."""
     data = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
     return Path(data or Path.home()) / "pe-clock" / LOG_NAME
+
+
+class LogFile(logging.handlers.RotatingFileHandler):
+    """A rotating log opened as settings and exports are: a regular file only, never through a
+    link, never blocking (a FIFO at its path froze the window at its first error, a link made
+    it append to the file it pointed at). Raises OSError otherwise."""
+
+    def _open(self):  # logging's own signature
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
+        flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        descriptor = os.open(self.baseFilename, flags, 0o644)
+        try:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise OSError(errno.EINVAL, tr("settings.not_file"), self.baseFilename)
+        except BaseException:
+            os.close(descriptor)
+            raise
+        return os.fdopen(descriptor, "a", encoding=self.encoding)
 
 
 class ErrorHook(QObject):
@@ -65,9 +86,7 @@ class ErrorHook(QObject):
         if self._log is None:
             path = log_path()
             path.parent.mkdir(parents=True, exist_ok=True)
-            handler = logging.handlers.RotatingFileHandler(
-                path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
-            )
+            handler = LogFile(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
             handler.setFormatter(logging.Formatter("--- %(asctime)s\n%(message)s\n"))
             # A log that cannot be written (a full disk) stays quiet: the message still shows.
             handler.handleError = lambda record: None  # type: ignore[method-assign]

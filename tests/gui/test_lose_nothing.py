@@ -417,6 +417,55 @@ def test_the_error_log_rotates(window, monkeypatch):
     window.error_hook.message.close()
 
 
+@pytest.mark.parametrize("kind", ["fifo", "link"])
+def test_the_error_log_opens_only_a_regular_file_and_never_blocks(
+    window, monkeypatch, tmp_path, kind
+):
+    """A FIFO at the log's path froze the window at its first unexpected error (the log's
+    open blocked, waiting for a reader); a link there made the log append to its target."""
+    import io
+    import threading
+
+    from gui.platform import error_hook
+
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    path = error_hook.log_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    target = tmp_path / "notes.txt"
+    target.write_text("an instructor's notes\n")
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(target)
+    refused = []
+
+    def open_log():
+        try:
+            error_hook.LogFile(path, encoding="utf-8")
+        except OSError:
+            refused.append(True)
+
+    # The open alone in a thread, so that a blocking one fails the test instead of hanging it.
+    worker = threading.Thread(target=open_log, daemon=True)
+    worker.start()
+    worker.join(10)
+    try:
+        assert not worker.is_alive() and refused
+        try:
+            raise RuntimeError("a bug")
+        except RuntimeError:
+            window.error_hook.handle(*sys.exc_info())  # said on screen, the log refused
+        assert "RuntimeError: a bug" in window.statusBar().currentMessage()
+        assert target.read_text() == "an instructor's notes\n"
+    finally:
+        if worker.is_alive():  # unblock it: a reader for the FIFO
+            with open(path, "rb", buffering=0):
+                worker.join(10)
+        path.unlink()
+    window.error_hook.message.close()
+
+
 # --- 8. unreadable settings are kept aside, never overwritten --------------------------------
 @pytest.mark.parametrize(
     "content",
