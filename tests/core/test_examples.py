@@ -124,3 +124,25 @@ def test_a_header_of_thousands_of_signs_is_refused_as_damaged(tmp_path, signs):
     with pytest.raises(ValueError, match="damaged or oversized header") as err:
         load_embeddings(path, 512)
     assert "pickled" not in str(err.value) and "0x" not in str(err.value)
+
+
+def test_a_header_that_claims_megabytes_is_refused_before_numpy_reads_it(tmp_path):
+    """NumPy reads as many bytes as a header claims before refusing it: a header claiming
+    4 GiB took 8.4 GB and 23 s. Its length field is checked first (a 64 MiB sparse file:
+    nothing near that is allocated)."""
+    import struct
+    import tracemalloc
+
+    path = tmp_path / "huge.npy"
+    claimed = 64 << 20
+    with open(path, "wb") as handle:
+        handle.write(b"\x93NUMPY\x02\x00" + struct.pack("<I", claimed) + b"{'descr': '<f8', ")
+        handle.truncate(claimed + 12)  # sparse: no disk is used
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError, match="header"):
+            load_embeddings(path, 512)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20
