@@ -21,6 +21,7 @@ for _name in ("SIGINT", "SIGTERM", "SIGHUP"):
 
 import argparse
 import contextlib
+import math
 import os
 import sys
 from collections.abc import Sequence
@@ -29,7 +30,7 @@ from typing import Any, NoReturn
 
 from core import __version__, i18n
 from core.examples import load_embeddings
-from core.i18n import tr
+from core.i18n import echo, tr
 from core.layout import LAYOUTS, check_layout
 from core.messages import MESSAGES
 from core.params import Params, check_int, check_real
@@ -208,12 +209,17 @@ def out_is_folder(tokens: list[str]) -> bool:
 def number(text: str) -> Any:
     """'12' -> 12, '1e4' -> 10000.0; anything else is returned as is for the checks to name
     (Any: every caller passes the result to a check that validates it)."""
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    return text
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    # Too long to be an integer (past Python's 4,300 digits) and so read as inf: named as
+    # written (a 5,000-digit --pos was reported as "got inf").
+    return text if math.isinf(value) and "inf" not in text.lower() else value
 
 
 def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
@@ -224,7 +230,7 @@ def check_view(view: str) -> None:
     """Refuse a --view that is not registered (export and window alike)."""
     if view not in VIEW_NAMES:
         allowed = tr("allowed.choice", choices=", ".join(VIEW_NAMES))
-        raise ValueError(tr("error.must", name="--view", value=repr(view), allowed=allowed))
+        raise ValueError(tr("error.must", name="--view", value=echo(view), allowed=allowed))
 
 
 def parameters(args: argparse.Namespace) -> Params:
@@ -262,8 +268,10 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     if suffix not in (*STILL_SUFFIXES, ANIMATION_SUFFIX):
         raise ValueError(tr("cli.out_suffix", value=repr(str(out))))
     try:
-        if out.is_dir():
-            raise ValueError(tr("cli.out_dir", value=repr(str(out))))
+        if out.is_dir() or args.out_folder:  # t.png/ names a folder: it was written as t.png
+            raise ValueError(
+                tr("cli.out_dir", value=repr(str(out) + ("/" if args.out_folder else "")))
+            )
         folder = out.parent
         if not folder.is_dir():
             raise ValueError(tr("cli.out_missing", value=repr(str(folder))))
@@ -348,6 +356,9 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
             raise ValueError(tr("cli.out_missing", value=repr(str(parent))))
         if folder and not is_dir and os.path.lexists(out):  # a file where the folder would be
             raise ValueError(tr("cli.out_not_folder", value=repr(str(out))))
+        # As for a still: refused before drawing (16 pages were drawn, then a raw Errno 13).
+        if not os.access(parent, os.W_OK):
+            raise ValueError(tr("cli.out_readonly", value=repr(str(parent))))
         if not is_dir:
             check_target(out)  # the PDF, or the folder to be made: a name it may have
     except (OSError, WriteError) as err:  # a name too long to look up, a folder not searchable
@@ -590,7 +601,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if lang is not None and lang not in i18n.LANGUAGES:
         allowed = tr("allowed.choice", choices=", ".join(i18n.LANGUAGES))
         return fail(
-            tr("error.must", name="--lang", value=repr(lang), allowed=allowed), 2, "pe-clock"
+            tr("error.must", name="--lang", value=echo(lang), allowed=allowed), 2, "pe-clock"
         )
     i18n.set_language(lang or system_language())
     vars(argparse)["_"] = argparse_text  # argparse looks its texts up through this gettext hook

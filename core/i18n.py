@@ -24,7 +24,7 @@ def language() -> str:
 def check_language(lang: object) -> str:
     if lang not in LANGUAGES:
         raise ValueError(
-            tr("error.must", name="language", allowed=", ".join(LANGUAGES), value=repr(lang))
+            tr("error.must", name="language", allowed=", ".join(LANGUAGES), value=echo(lang))
         )
     return str(lang)
 
@@ -94,6 +94,19 @@ def _fill(text: str, values: dict[str, object]) -> str:
         lambda m: "{" + m.group(1) + "}" + particle(values[m.group(1)], m.group(2)), text
     )
     return text.format(**values)
+
+
+#: How much of a refused value a message quotes (a 400,000-item list made a 1.2 MB line).
+ECHO_LIMIT = 60
+
+
+def echo(value: object) -> str:
+    """value as a message quotes it: its repr, cut after ECHO_LIMIT characters with its length
+    said, so that a message stays one readable line."""
+    text = repr(value)
+    if len(text) <= ECHO_LIMIT:
+        return text
+    return tr("echo.cut", text=text[:ECHO_LIMIT], n=f"{len(text):,}")
 
 
 def tr(key: str, lang: str | None = None, **values: object) -> str:

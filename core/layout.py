@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from core.i18n import tr
+from core.i18n import echo, tr
 from core.rotation import pair_rotation
 
 LAYOUTS = ("interleaved", "split")
@@ -21,7 +21,7 @@ LAYOUTS = ("interleaved", "split")
 def check_layout(value: object) -> str:
     if value not in LAYOUTS:
         allowed = tr("allowed.choice", choices=", ".join(LAYOUTS))
-        raise ValueError(tr("error.must", name="layout", value=repr(value), allowed=allowed))
+        raise ValueError(tr("error.must", name="layout", value=echo(value), allowed=allowed))
     return str(value)
 
 

@@ -1124,6 +1124,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "must be one of {views}; got {value}",
         "{views} 중 하나여야 합니다 (받은 값: {value})",
     ),
+    "echo.cut": ("{text}… ({n} characters)", "{text}… (모두 {n}자)"),
     "deck.text": ("must be one line of text", "한 줄짜리 글이어야 합니다"),
     "deck.title": (
         "deck, {name}: must be one line of text",

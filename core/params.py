@@ -14,7 +14,7 @@ from typing import SupportsInt, cast
 
 import numpy as np
 
-from core.i18n import tr
+from core.i18n import echo, tr
 
 MIN_D_MODEL = 2
 MAX_D_MODEL = 8192
@@ -37,7 +37,7 @@ def refuse(name: str, value: object, allowed: Allowed) -> ValueError:
     """The ValueError for a refused value: names the parameter, the value and what is allowed."""
     key, values = allowed
     return ValueError(
-        tr("error.must", name=name, allowed=tr(key, None, **values), value=repr(value))
+        tr("error.must", name=name, allowed=tr(key, None, **values), value=echo(value))
     )
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.i18n import tr
+from core.i18n import echo, tr
 from gui.state import AppState
 from gui.views import VIEWS
 
@@ -105,7 +105,7 @@ def _scene(number: int, table: object) -> Scene:
     if view is None:
         raise fail("view", tr("deck.no_view"))
     if not isinstance(view, str) or view not in VIEWS:
-        raise fail("view", tr("deck.view", views=", ".join(VIEWS), value=repr(view)))
+        raise fail("view", tr("deck.view", views=", ".join(VIEWS), value=echo(view)))
     texts = {}
     for name in TEXTS:
         if name in table:

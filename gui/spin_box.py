@@ -8,7 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
 
-from core.i18n import tr
+from core.i18n import echo, tr
 
 State = QValidator.State
 
@@ -25,7 +25,7 @@ def _refusal(box: SpinBox | DoubleSpinBox, text: str) -> str:
         "error.must",
         name=box.accessibleName() or "?",
         allowed=allowed,
-        value=repr(text or box.lineEdit().text()),
+        value=echo(text or box.lineEdit().text()),
     )
 
 

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 
 from core import i18n
 from core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
-from core.i18n import tr
+from core.i18n import echo, tr
 from core.layout import check_layout
 from core.params import (
     MAX_LEN,
@@ -54,7 +54,7 @@ def _clock_pairs(value: object, values: Values) -> tuple[int, int, int]:
     if not isinstance(value, tuple | list) or len(value) != 3:
         allowed = tr("allowed.three_pairs")
         raise ValueError(
-            tr("error.must", name=tr("name.clock_pairs"), allowed=allowed, value=repr(value))
+            tr("error.must", name=tr("name.clock_pairs"), allowed=allowed, value=echo(value))
         )
     first, middle, slow = (_pair(p, values) for p in value)
     return (first, middle, slow)
@@ -86,7 +86,7 @@ def _choice(name: str, choices: tuple[str, ...]) -> Callable[[object, Values], s
     def check(value: object, values: Values) -> str:
         if value not in choices:
             allowed = tr("allowed.choice", choices=", ".join(choices))
-            raise ValueError(tr("error.must", name=name, value=repr(value), allowed=allowed))
+            raise ValueError(tr("error.must", name=name, value=echo(value), allowed=allowed))
         return str(value)
 
     return check

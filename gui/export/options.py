@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.i18n import tr
+from core.i18n import echo, tr
 
 STILL_SUFFIXES = (".png", ".svg", ".pdf")
 ANIMATION_SUFFIX = ".gif"
@@ -32,7 +32,7 @@ PAPERS = {"slide": None, "a4": (210 / 25.4 * 96, 297 / 25.4 * 96), "letter": (8.
 def check_paper(value: object) -> str:
     if value not in PAPERS:
         allowed = tr("allowed.choice", choices=", ".join(PAPERS))
-        raise ValueError(tr("error.must", name="paper", value=repr(value)[:80], allowed=allowed))
+        raise ValueError(tr("error.must", name="paper", value=echo(value), allowed=allowed))
     return str(value)
 
 
@@ -44,5 +44,5 @@ THEME_NAMES = ("light", "dark")
 def check_theme(value: object) -> str:
     if value not in THEME_NAMES:
         allowed = tr("allowed.choice", choices=", ".join(THEME_NAMES))
-        raise ValueError(tr("error.must", name="theme", value=repr(value), allowed=allowed))
+        raise ValueError(tr("error.must", name="theme", value=echo(value), allowed=allowed))
     return str(value)

@@ -38,7 +38,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QSplitter, QWidget
 
 from core.format import fmt_base
-from core.i18n import tr
+from core.i18n import echo, tr
 from gui import style
 from gui.export.marks import MARK, PNG_KEY
 from gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
@@ -81,7 +81,7 @@ class Figure:
         title and note, else the view's title), its type and lines sized for the screen, no
         larger layout drawn bigger."""
         if view not in VIEWS:
-            raise ExportError(tr("export.view", views=", ".join(VIEW_NAMES), value=repr(view)))
+            raise ExportError(tr("export.view", views=", ".join(VIEW_NAMES), value=echo(view)))
         for name, side in (("width", width), ("height", height)):
             if not MIN_SIDE <= side <= MAX_SIDE:
                 raise ExportError(
@@ -297,7 +297,7 @@ def check_suffix(path: Path, allowed: tuple[str, ...]) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in allowed:
         raise ExportError(
-            tr("export.suffix", suffixes=", ".join(allowed), value=repr(Path(path).name))
+            tr("export.suffix", suffixes=", ".join(allowed), value=echo(Path(path).name))
         )
     return suffix
 

@@ -813,3 +813,28 @@ def test_ctrl_c_while_starting_gives_no_traceback(tmp_path):
     _, stderr = out.communicate(timeout=60)
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
     assert parts(tmp_path) == []
+
+
+# --- 11. messages stay one short line, exit codes as the README says --------------------------
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--view", "heatmap", "--pos", "9" * 5000], "5,002 characters"),  # was "got inf"
+        (["--view", "v" * 100_000], "100,002 characters"),  # was echoed whole
+        (["--view", "heatmap", "--out", "t.png/"], "not a folder"),  # wrote the file t.png
+        (["--deck", "default", "--out", "/proc/self/"], "not writable"),  # drew 16 pages first
+    ],
+)
+def test_a_refused_export_says_so_in_one_short_line(tmp_path, args, named):
+    out = cli("export", *(["--out", "f.png"] if "--out" not in args else []), *args, cwd=tmp_path)
+    _, stderr = out.communicate(timeout=120)
+    assert out.returncode == 2
+    (line,) = stderr.strip().splitlines()
+    assert named in line and len(line) < 300, line[:300]
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_huge_value_in_the_state_is_quoted_short(state):
+    with pytest.raises(ValueError) as refused:
+        state.set(clock_pairs=tuple(range(400_000)))
+    assert len(str(refused.value)) < 300 and "characters" in str(refused.value)
