@@ -397,3 +397,14 @@ def test_a_handout_never_writes_over_a_file_pe_clock_did_not_write(tmp_path):
     assert out.returncode == 0
     out = run_cli("--deck", "default", *size, "--out", "ours.pdf", cwd=tmp_path)
     assert out.returncode == 0, out.stderr  # a handout of its own, written over
+
+
+@pytest.mark.parametrize("brk", ["\\r", "\\u2028", "\\u0085", "\\n"])
+@pytest.mark.parametrize("where", ["deck", "scene"])
+def test_a_title_with_any_line_break_is_refused(brk, where):
+    """A title with \\r or U+2028 passed the one-line check (it looked for \\n alone)."""
+    title = f'title_en = "one{brk}two"\n'
+    text = (title if where == "deck" else "") + '[[scene]]\nview = "clock"\n'
+    text += title if where == "scene" else ""
+    with pytest.raises(DeckError, match="title_en"):
+        parse_deck(text)
