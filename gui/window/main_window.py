@@ -120,6 +120,8 @@ class MainWindow(QMainWindow):
 
         #: Set by the command line's signal handler: a close then asks nothing of anyone.
         self.closing_on_signal = False
+        #: The note that the settings could not be saved, once closing failed to save them.
+        self.save_notice: QMessageBox | None = None
         self.stage = Stage(self, self.state, self.deck.slide_texts)
         self._stage_presenting = False
         self.readout = StableLabel()
@@ -474,11 +476,14 @@ class MainWindow(QMainWindow):
             # Said on stderr always; in the window, a note that does not hold the close up (a
             # modal warning that nobody answered kept a signalled window running).
             print(f"pe-clock: {tr('dialog.settings_failed')}: {err}", file=sys.stderr)
-            if not self.closing_on_signal:
+            if not self.closing_on_signal and self.save_notice is None:  # once a window
                 notice = QMessageBox(
                     QMessageBox.Icon.Warning, tr("dialog.settings_failed"), str(err)
                 )
-                notice.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
                 notice.setModal(False)
+                notice.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
                 notice.show()
+                # A window of its own (parented, it would go with this one); kept here, or
+                # Python would delete it at once. The application ends once it is closed.
+                self.save_notice = notice
         super().closeEvent(event)
