@@ -378,24 +378,25 @@ def test_a_handout_never_writes_over_a_file_pe_clock_did_not_write(tmp_path):
     from tests.gui.test_export import run_cli
 
     size = ("--width", "320", "--height", "180")
+    (tmp_path / "two.toml").write_text('[[scene]]\nview = "why"\n[[scene]]\nview = "rope"\n')
     pages = tmp_path / "pages"
     pages.mkdir()
     theirs = pages / "01-why.png"
     theirs.write_bytes(b"\x89PNG\r\n\x1a\n an instructor's own figure")
-    out = run_cli("--deck", "default", *size, "--out", "pages/", cwd=tmp_path)
+    out = run_cli("--deck", "two.toml", *size, "--out", "pages/", cwd=tmp_path)
     assert out.returncode == 1 and theirs.read_bytes().endswith(b"own figure")
     (line,) = out.stderr.strip().splitlines()
     assert "01-why.png" in line and sorted(pages.iterdir()) == [theirs]
     theirs.unlink()
     for _ in range(2):  # its own pages: written over
-        out = run_cli("--deck", "default", *size, "--out", "pages/", cwd=tmp_path)
+        out = run_cli("--deck", "two.toml", *size, "--out", "pages/", cwd=tmp_path)
         assert out.returncode == 0, out.stderr
     (tmp_path / "notes.pdf").write_bytes(b"%PDF-1.4 the instructor's notes")
-    out = run_cli("--deck", "default", *size, "--out", "notes.pdf", cwd=tmp_path)
+    out = run_cli("--deck", "two.toml", *size, "--out", "notes.pdf", cwd=tmp_path)
     assert out.returncode == 1 and (tmp_path / "notes.pdf").read_bytes().endswith(b"notes")
-    out = run_cli("--deck", "default", *size, "--out", "ours.pdf", cwd=tmp_path)
+    out = run_cli("--deck", "two.toml", *size, "--out", "ours.pdf", cwd=tmp_path)
     assert out.returncode == 0
-    out = run_cli("--deck", "default", *size, "--out", "ours.pdf", cwd=tmp_path)
+    out = run_cli("--deck", "two.toml", *size, "--out", "ours.pdf", cwd=tmp_path)
     assert out.returncode == 0, out.stderr  # a handout of its own, written over
 
 

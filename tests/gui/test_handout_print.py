@@ -56,9 +56,19 @@ def is_script(run, runs):
     return any(big >= 8 and abs(by - y) < big for big, _, by, _ in runs)
 
 
-@pytest.mark.parametrize(("paper", "points"), [("a4", (595, 842)), ("letter", (612, 792))])
-def test_a_printed_handout_has_paper_pages_print_type_and_the_deck_title(tmp_path, paper, points):
-    out = run_cli("--deck", "default", "--paper", paper, "--lang", "ko", "--out", "h.pdf",
+def test_a_letter_handout_has_letter_pages(tmp_path):
+    (tmp_path / "one.toml").write_text('title_en = "Week 1"\n[[scene]]\nview = "heatmap"\n')
+    out = run_cli("--deck", "one.toml", "--paper", "letter", "--out", "h.pdf", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    reader = PdfReader(tmp_path / "h.pdf")
+    (page,) = reader.pages
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
+    assert reader.metadata.title == "Week 1"
+
+
+def test_a_printed_handout_has_paper_pages_print_type_and_the_deck_title(tmp_path):
+    points = (595, 842)
+    out = run_cli("--deck", "default", "--paper", "a4", "--lang", "ko", "--out", "h.pdf",
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     reader = PdfReader(tmp_path / "h.pdf")
@@ -125,7 +135,8 @@ def test_text_copied_from_a_figure_pdf_reads_as_written(tmp_path, state, languag
 
 
 def test_a_handout_pdf_copies_its_spaces(tmp_path):
-    out = run_cli("--deck", "default", "--out", "h.pdf", cwd=tmp_path)
+    out = run_cli("--deck", "default", "--width", "960", "--height", "540", "--out", "h.pdf",
+                  cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     text = "".join(page.extract_text() for page in copied_pages(tmp_path / "h.pdf"))
     assert "\x01" not in text and "Why position? Attention alone ignores word order" in text

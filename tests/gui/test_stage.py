@@ -52,8 +52,8 @@ def test_a_small_stage_keeps_the_smallest_type_and_lines_the_state_allows(state,
     assert state.font_scale == fields["font_scale"] >= 0.6 and state.line_scale >= 1.0
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
-@pytest.mark.parametrize("view", ["heatmap", "rotation", "embedding", "why", "bigclock"])
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+@pytest.mark.parametrize("view", ["rotation", "embedding", "why"])
 def test_export_stage_draws_what_the_stage_shows(window, qtbot, state, view, size):
     """The live stage and `export --stage` are one slide: at 2160 lines the live stage had
     lost R(k)·PE(pos), the embeddings' row names and the colour bar's ends."""
@@ -70,23 +70,18 @@ def test_export_stage_draws_what_the_stage_shows(window, qtbot, state, view, siz
     window.stage.leave()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
-@pytest.mark.parametrize("view", STAGE_VIEWS)
-def test_no_stage_text_is_clipped(window, qtbot, view, size):
-    window.resize(*size)
-    window.stage.show_view(view)
-    qtbot.wait(20)
+def clipped_labels(slide):
+    """Labels of a slide whose text does not fit their rectangle."""
     clipped = []
-    for label in window.stage.view.findChildren(QLabel):
-        if not label.isVisibleTo(window.stage.view) or not label.text():
+    for label in slide.findChildren(QLabel):
+        if not label.isVisibleTo(slide) or not label.text():
             continue
         rect = label.contentsRect()
         need = label.heightForWidth(rect.width()) if label.wordWrap() else label.sizeHint().height()
         wide = label.wordWrap() or label.sizeHint().width() <= rect.width() + 1
         if need > rect.height() + 1 or not wide:
             clipped.append((label.text()[:40], need, rect.height()))
-    window.stage.leave()
-    assert not clipped
+    return clipped
 
 
 def test_colour_bars_label_both_halves_and_make_room_for_them(window, qtbot):
@@ -189,32 +184,25 @@ def lost_labels(view):
     return lost
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
-@pytest.mark.parametrize("view", STAGE_VIEWS)
-def test_no_named_row_is_lost_on_stage_at_any_size(window, qtbot, view, size):
-    window.resize(*size)
-    window.stage.show_view(view)
-    window.stage.grab()  # pyqtgraph sizes its axes as it draws them
-    qtbot.wait(20)
-    lost = lost_labels(window.stage.view)
-    window.stage.leave()
-    assert not lost
-
-
 @pytest.mark.parametrize("theme", ["dark", "light"])
-@pytest.mark.parametrize("view", STAGE_VIEWS)
-def test_every_stage_image_reads_from_the_back_row(window, qtbot, view, theme):
+def test_every_stage_image_reads_from_the_back_row(window, qtbot, theme):
     """The median data cell of every image on stage stands out from its plot's background by
     2:1 at least (WCAG): on a dark stage the embeddings, Beyond's learned table and ALiBi's
     heads sat at 1.4–1.9:1 (zero was black like the background)."""
     from tests.gui.contrast import image_contrasts
 
     window.resize(1280, 720)
-    window.stage.show_view(view, theme)
-    qtbot.wait(10)
-    measured = image_contrasts(window.stage.view, style.THEMES[theme].background)
+    faint, measured = {}, 0
+    for view in STAGE_VIEWS:
+        window.stage.show_view(view, theme)
+        qtbot.wait(10)
+        ratios = image_contrasts(window.stage.view, style.THEMES[theme].background)
+        measured += len(ratios)
+        low = [(name[:30], round(ratio, 2)) for name, ratio in ratios if ratio < 2.0]
+        if low:
+            faint[view] = low
     window.stage.leave()
-    assert all(ratio >= 2.0 for _, ratio in measured), measured
+    assert measured >= 15 and not faint
 
 
 def test_no_colour_of_a_projected_map_is_near_the_background():
@@ -261,16 +249,29 @@ def text_heights(slide):
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
-@pytest.mark.parametrize("view", STAGE_VIEWS)
-def test_no_stage_text_is_under_a_fiftieth_of_the_screen(window, qtbot, view, size):
+def test_every_stage_slide_keeps_all_its_text_at_every_size(window, qtbot, size):
+    """On every stage view at 720, 1080 and 2160 lines: no label clipped; no named row lost
+    (pyqtgraph draws a label only inside its axis, and at 2160 lines the longer ticks pushed
+    R(k)·PE(pos), the embeddings' rows and Why's 'bites' out); no text under 1.9% of the
+    screen's height (sub- and superscripts aside)."""
     window.resize(*size)
-    window.stage.show_view(view)
-    window.stage.grab()
-    qtbot.wait(10)
-    measured = text_heights(window.stage.slide)
-    small = [(what, round(px, 1)) for what, px in measured if px < 0.019 * size[1]]
+    problems = {}
+    for view in STAGE_VIEWS:
+        window.stage.show_view(view)
+        for _ in range(2):  # pyqtgraph sizes its axes as it draws them, then lays them out
+            window.stage.grab()
+            qtbot.wait(20)
+        measured = text_heights(window.stage.slide)
+        found = {
+            "clipped": clipped_labels(window.stage.slide),
+            "lost": lost_labels(window.stage.view),
+            "small": [(what, round(px, 1)) for what, px in measured if px < 0.019 * size[1]],
+            "unmeasured": [] if len(measured) > 3 else measured,
+        }
+        if any(found.values()):
+            problems[view] = {name: found for name, found in found.items() if found}
     window.stage.leave()
-    assert len(measured) > 3 and not small
+    assert not problems
 
 
 def test_a_step_on_stage_costs_the_window_under_it_nothing(window, qtbot):
