@@ -26,10 +26,6 @@ SlideTexts = Callable[[], tuple[str, str]]
 TITLE_FACTOR = 1.35
 
 
-def view_texts(name: str) -> SlideTexts:
-    return lambda: (tr(f"view.{name}"), "")
-
-
 def rich_text(label: QLabel) -> str:
     """What a label says, as rich text (a plain label's text escaped, its lines kept)."""
     rich = label.textFormat() == Qt.TextFormat.RichText
@@ -61,7 +57,7 @@ def explanation_document(
     texts: list[str], font: QFont, width: float, color: QColor
 ) -> QTextDocument:
     """texts as one document, a paragraph each, laid out width pixels wide in font and color
-    (a handout's page draws it; the console shows the same paragraphs)."""
+    (a printed handout draws it under the figure)."""
     document = QTextDocument()
     document.setDefaultFont(font)
     document.setDocumentMargin(0)
@@ -91,7 +87,7 @@ class Slide(QWidget):
         super().__init__()
         self.name = name
         self._state = state
-        self._texts = texts or view_texts(name)
+        self._texts = texts or (lambda: (tr(f"view.{name}"), ""))
         self.title = QLabel()
         self.note = QLabel()
         for label in (self.title, self.note):
@@ -115,6 +111,3 @@ class Slide(QWidget):
         self.note.setText(note)
         self.note.setFont(style.scaled_font(scale))
         self.note.setVisible(bool(note))
-
-    def explanations(self) -> list[str]:
-        return explanations(self.view)
