@@ -174,54 +174,68 @@ STAGE_SCREENS = ((1920, 1080), (3840, 2160))
 PLAY_SPEED, PLAY_SECONDS = 60.0, 3.0
 
 
-def stage_figures(repeats: int) -> list[tuple[str, str, int, float, float]]:
-    """(view, screen, d_model, step ms, floor ms) for every stage view: a step is a real
-    Right key with its events and a full render of the stage; the floor is a render of the
-    unchanged stage."""
-    from PySide6.QtCore import Qt
+def stage_figures(repeats: int) -> tuple[list[list[object]], list[list[object]]]:
+    """The stage's rows, (view, screen, d_model, step ms, floor ms) for every stage view on a
+    virtual screen of each of STAGE_SCREENS, and playback's (view, share of the positions
+    drawn) on the first: one process a screen (Qt's offscreen screen is fixed at its start)."""
+    import json
+
+    rows, shares = [], []
+    for width, height in STAGE_SCREENS:
+        with tempfile.TemporaryDirectory() as folder:
+            config = Path(folder) / "screens.json"
+            screen = {"name": "stage", "x": 0, "y": 0, "width": width, "height": height,
+                      "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}  # fmt: skip
+            config.write_text(json.dumps({"screens": [screen]}))
+            env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}"}
+            play = "1" if not shares else "0"
+            out = subprocess.run(
+                [sys.executable, __file__, "--stage-here", str(repeats), play],
+                env=env, capture_output=True, text=True, check=True,
+            )  # fmt: skip
+        for line in out.stdout.splitlines():
+            kind, *values = json.loads(line)
+            (rows if kind == "step" else shares).append(values)
+    return rows, shares
+
+
+def stage_here(repeats: int, play: bool) -> None:
+    """The stage on this process's screen, one JSON list a line. A step is a real Right key
+    with its events and a full render of the stage (full screen, as S puts it); the floor is
+    a render of the unchanged stage. With play, the share of the positions the large clock
+    and the dial grid draw playing at PLAY_SPEED (a position counts once painted)."""
+    import json
+
+    from PySide6.QtCore import QEvent, QObject, Qt
     from PySide6.QtTest import QTest
 
     from gui.window.stage import STAGE_VIEWS
 
     w = Window()
-    window, rows = w.window, []
-    for width, height in STAGE_SCREENS:
-        window.resize(width, height)
-        w.app.processEvents()
-        window.toggle_stage()
-        for d_model in TAB_D_MODELS:
-            w.state.set(d_model=d_model)
-            for view in STAGE_VIEWS:
-                window.stage.show_view(view)
-                w.app.processEvents()
-
-                def step() -> None:
-                    before = w.state.pos
-                    key = Qt.Key.Key_Right if before < w.state.max_len - 1 else Qt.Key.Key_Home
-                    QTest.keyClick(window, key)
-                    w.app.processEvents()
-                    if w.state.pos == before:
-                        raise RuntimeError(f"a key step left pos at {before}")
-                    window.stage.grab()
-
-                for _ in range(3):
-                    step()
-                step_ms, floor_ms = interleaved_ms(step, window.stage.grab, repeats)
-                rows.append((view, f"{width}x{height}", d_model, step_ms, floor_ms))
-        window.leave_stage()
-    w.close()
-    return rows
-
-
-def playback_shares() -> list[tuple[str, float]]:
-    """(view, share of the positions drawn) playing at PLAY_SPEED on a 1920 x 1080 stage: a
-    position counts once the stage has painted it."""
-    from PySide6.QtCore import QEvent, QObject
-
-    w = Window()
     window = w.window
-    window.resize(1920, 1080)
     window.toggle_stage()
+    w.app.processEvents()
+    size = window.stage.size()
+    screen = f"{size.width()}x{size.height()}"
+    for d_model in TAB_D_MODELS:
+        w.state.set(d_model=d_model)
+        for view in STAGE_VIEWS:
+            window.stage.show_view(view)
+            w.app.processEvents()
+
+            def step() -> None:
+                before = w.state.pos
+                key = Qt.Key.Key_Right if before < w.state.max_len - 1 else Qt.Key.Key_Home
+                QTest.keyClick(window, key)
+                w.app.processEvents()
+                if w.state.pos == before:
+                    raise RuntimeError(f"a key step left pos at {before}")
+                window.stage.grab()
+
+            for _ in range(3):
+                step()
+            step_ms, floor_ms = interleaved_ms(step, window.stage.grab, repeats)
+            print(json.dumps(["step", view, screen, d_model, step_ms, floor_ms]), flush=True)
 
     class Painted(QObject):
         """The positions at which the view it watches painted."""
@@ -235,37 +249,35 @@ def playback_shares() -> list[tuple[str, float]]:
                 self.drawn.add(w.state.pos)
             return False
 
-    shares = []
-    for view in ("bigclock", "dials"):
+    for view in ("bigclock", "dials") if play else ():
+        w.state.set(d_model=512)
         window.stage.show_view(view)
         w.app.processEvents()
-        stage_view = window.stage.view
         painted = Painted()
-        stage_view.installEventFilter(painted)
+        window.stage.view.installEventFilter(painted)
         w.state.set(pos=0, speed=PLAY_SPEED, max_len=100_000, playing=True)
         begin = time.perf_counter()
         while time.perf_counter() - begin < PLAY_SECONDS:
             w.app.processEvents()
         w.state.set(playing=False)
-        elapsed = time.perf_counter() - begin
-        stage_view.removeEventFilter(painted)
-        shares.append((view, len(painted.drawn) / (PLAY_SPEED * elapsed)))
-    window.leave_stage()
+        share = len(painted.drawn) / (PLAY_SPEED * (time.perf_counter() - begin))
+        print(json.dumps(["play", view, screen, share]), flush=True)
     w.close()
-    return shares
 
 
-def print_stage_table(rows: list[tuple[str, str, int, float, float]]) -> None:
+def print_stage_table(rows: list[list[object]], shares: list[list[object]]) -> None:
     print("| view | screen | d_model | step | floor | ratio |")
     print("| --- | --- | --- | --- | --- | --- |")
     for view, screen, d_model, step, floor in rows:
+        assert isinstance(step, float) and isinstance(floor, float)
         print(f"| {view} | {screen} | {d_model} | {step:.1f} ms | {floor:.1f} ms "
               f"| {step / floor:.2f}x |")  # fmt: skip
     print()
-    print(f"| playing at {PLAY_SPEED:g} positions/s, 1920x1080 | positions drawn |")
-    print("| --- | --- |")
-    for view, share in playback_shares():
-        print(f"| {view} | {100 * share:.0f}% |")
+    print(f"| playing at {PLAY_SPEED:g} positions/s | screen | positions drawn |")
+    print("| --- | --- | --- |")
+    for view, screen, share in shares:
+        assert isinstance(share, float)
+        print(f"| {view} | {screen} | {100 * share:.0f}% |")
 
 
 def print_tab_table(rows: list[tuple[str, int, float, float]]) -> None:
@@ -473,13 +485,17 @@ def main() -> None:
     parser.add_argument(
         "--stage", action="store_true", help="only the stage's step-vs-floor table and playback"
     )
+    parser.add_argument("--stage-here", nargs=2, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     repeats = 10 if args.quick else 40
     if args.tabs:
         print_tab_table(tab_figures(repeats))
         return
+    if args.stage_here:
+        stage_here(args.stage_here[0], bool(args.stage_here[1]))
+        return
     if args.stage:
-        print_stage_table(stage_figures(repeats))
+        print_stage_table(*stage_figures(repeats))
         return
     if args.memory:
         print("| size | first pass | growth after it | largest rise |")
