@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QApplication
 from core import __version__
 from gui import style
 
-
 #: Qt's pixmap cache, in kilobytes: room for the cached items of a 2160-line stage.
 PIXMAP_CACHE_KB = 160 * 1024
 
