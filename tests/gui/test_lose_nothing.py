@@ -568,7 +568,9 @@ def test_a_signal_closes_the_window_and_saves(tmp_path, signum, code):
     assert "pos=17" in saved and "geometry" in saved  # written by the close, as on a click
 
 
-@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+@pytest.mark.parametrize(
+    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+)
 def test_settings_it_cannot_save_never_keep_a_signalled_window_running(tmp_path, signum, code):
     """Settings that cannot be saved put a modal warning up on close that nobody answered:
     SIGTERM, SIGHUP and Ctrl+C left the window running. The failed save is said on stderr and
