@@ -141,7 +141,6 @@ class Paper:
     """A handout's page: slide-sized (width x height pixels) or a printed sheet."""
 
     def __init__(self, paper: str, width: int, height: int) -> None:
-        self.name = paper
         size = PAPERS[paper]
         self.printed = size is not None
         self.width, self.height = size if size is not None else (float(width), float(height))

@@ -45,6 +45,8 @@ class ConsoleScene:
     next_title: str
     #: Draws the next scene's picture (None at the last scene, or without a deck).
     next_picture: Callable[[], QImage] | None
+    #: The theme the picture is drawn in (the stage's).
+    theme: str = "dark"
 
 
 class Console(QWidget):
@@ -86,6 +88,7 @@ class Console(QWidget):
         grid.setColumnStretch(1, 1)
         grid.setRowStretch(2, 1)
         self._picture: Callable[[], QImage] | None = None
+        self._picture_key: tuple[str, str] | None = None
         self._preview_timer = QTimer(self)
         self._preview_timer.setSingleShot(True)
         self._preview_timer.timeout.connect(self._draw_preview)
@@ -108,14 +111,17 @@ class Console(QWidget):
         self.explanations.setText("".join(f"<p>{text}</p>" for text in scene.explanations))
         self.step.setText(scene.step)
         self.next_title.setText(tr("console.next", title=scene.next_title))
+        # Drawn again only for another next scene (or theme): a step changes neither, and
+        # drawing a slide on every step would cost the stage its pace.
+        key = (scene.next_title, scene.theme)
+        if key == self._picture_key:
+            return
+        self._picture_key = key
         self._picture = scene.next_picture
         self.preview.clear()
         self.preview.setText("" if scene.next_picture else tr("console.last"))
         if scene.next_picture is not None:
             self._preview_timer.start(PREVIEW_DELAY_MS)
-
-    def show_step(self, step: str) -> None:
-        self.step.setText(step)
 
     def _draw_preview(self) -> None:
         if self._picture is not None and self.isVisible():

@@ -204,7 +204,8 @@ class DeckPlayer(QObject):
         else:
             next_title, picture = tr("console.last"), None
         note = scene.note(language_now)
-        return ConsoleScene(title, note, explanations, self.step_text(), next_title, picture)
+        step = self.step_text()
+        return ConsoleScene(title, note, explanations, step, next_title, picture, theme)
 
     def _slide_title(self, index: int, language_now: str) -> str:
         title = self.scenes[index].title(language_now)
