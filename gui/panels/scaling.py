@@ -196,11 +196,17 @@ class ScalingView(Panel):
             label.setFont(style.scaled_font(s.font_scale, 1.05))
 
 
+#: Gaps in θ′/θ (at most 1) up to this are float64's rounding, not a difference.
+SAME_WITHIN = 16 * float(np.finfo(np.float64).eps)
+
+
 def _largest_gap_note(apart: np.ndarray) -> str:
     """YaRN's note: the largest gap in θ′/θ between the ramps and every pair at it (not
     whichever argmax returns among equals); at none, that the two agree."""
     largest = float(apart.max())
-    if largest == 0:
+    # A gap within float64's rounding of θ′/θ ≤ 1 is none: at s = 1 the two are the same,
+    # and noise of 1.8e-16 read "the two differ by up to 1.77e-16 (pair 15)".
+    if largest <= SAME_WITHIN:
         return tr("scaling.yarn_same")
     at = np.flatnonzero(apart >= largest * (1 - 1e-9))
     first, last = int(at[0]), int(at[-1])

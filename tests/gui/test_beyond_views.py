@@ -144,3 +144,21 @@ def test_one_pair_is_a_dot_and_more_pairs_are_lines_again(show, state):
     assert all(curve.opts["symbol"] == "o" for curve in view.ratio_curves.values())
     state.set(head_dim=128)
     assert all(curve.opts["symbol"] is None for curve in view.ratio_curves.values())
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_yarn_at_s_1_says_the_two_ramps_agree(show, state, language):
+    """At s = 1 both ramps leave every θ as it is: float noise read 'the two differ by up to
+    1.77e-16 (pair 15)'. At s = 8 they do differ, and it is said."""
+    from core.i18n import set_language, tr
+
+    set_language(language)
+    try:
+        state.set(language=language, scaling_method="yarn", scaling_factor=1.0)
+        view = show(ScalingView, state)
+        agree = tr("scaling.yarn_same").strip()
+        assert agree in view.result.text()
+        state.set(scaling_factor=8.0, original_len=8192, head_dim=128, base=10000.0)
+        assert agree not in view.result.text()
+    finally:
+        set_language("en")
