@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import signal
 
+#: The signals that stop an export between drawing steps, or close the window (settings saved):
+#: Ctrl+C, kill, and the terminal closing (SIGHUP, where the system has it).
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
 
 def _stopped_while_starting(signum: int, _frame: object) -> None:
     """Ctrl+C, SIGTERM or SIGHUP while the modules below load: nothing is written yet, so end
@@ -15,9 +21,8 @@ def _stopped_while_starting(signum: int, _frame: object) -> None:
     os._exit(128 + signum)
 
 
-for _name in ("SIGINT", "SIGTERM", "SIGHUP"):
-    if hasattr(signal, _name):
-        signal.signal(getattr(signal, _name), _stopped_while_starting)
+for _signum in STOP_SIGNALS:
+    signal.signal(_signum, _stopped_while_starting)
 
 import argparse
 import contextlib
@@ -148,13 +153,6 @@ VALUE_OPTIONS = {
     "--lang", "--view", "--deck", "--out", "--width", "--height", "--from", "--to", "--fps",
     "--embeddings", "--layout", "--theme", "--paper", *(f"--{name}" for name, _, _ in PARAMETERS),
 }  # fmt: skip
-
-
-#: The signals that stop an export between drawing steps, or close the window (settings saved):
-#: Ctrl+C, kill, and the terminal closing (SIGHUP, where the system has it).
-STOP_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
 
 
 def join_dashed_values(argv: list[str]) -> list[str]:

@@ -40,7 +40,7 @@ class ConsoleScene:
     title: str
     note: str
     explanations: list[str]
-    #: "pos 5 of 0–10", or "pos 5" for a scene without positions.
+    #: "pos 5 · the scene steps 0–10", or "pos 5" for a scene without positions.
     step: str
     next_title: str
     #: Draws the next scene's picture (None at the last scene, or without a deck).
@@ -93,7 +93,7 @@ class Console(QWidget):
         self._preview_timer.setSingleShot(True)
         self._preview_timer.timeout.connect(self._draw_preview)
         self._tick = QTimer(self)
-        self._tick.timeout.connect(self._show_time)
+        self._tick.timeout.connect(self._on_tick_timeout)
         self._tick.start(1000)
         state.observe(["font_scale", "language"], self._sync_fonts)
         self._sync_fonts()
@@ -124,8 +124,16 @@ class Console(QWidget):
             self._preview_timer.start(PREVIEW_DELAY_MS)
 
     def _draw_preview(self) -> None:
-        if self._picture is not None and self.isVisible():
-            self.preview.setPixmap(QPixmap.fromImage(self._picture()))
+        if self._picture is None:
+            return
+        if not self.isVisible():
+            self._picture_key = None  # drawn when the console is next shown
+            return
+        self.preview.setPixmap(QPixmap.fromImage(self._picture()))
+
+    def _on_tick_timeout(self) -> None:
+        if self.isVisible():  # hidden, nothing to show; shown, the next second updates it
+            self._show_time()
 
     def _show_time(self) -> None:
         minutes, seconds = divmod(int(time.monotonic() - self.started), 60)
