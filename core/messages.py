@@ -906,8 +906,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "as they did over L0, or less (NTK-aware does so for the slowest pair alone): linear (Position Interpolation) divides every θ by s; "
         "NTK-aware raises the base, which divides the slowest pair's θ by s; dynamic NTK raises "
         "it with the length (as Hugging Face computes it, factor s at length s·L0 divides the "
-        "slowest θ by s<sup>2</sup> − s + 1, not s); YaRN and Llama 3.1 divide only the slow pairs' θ by s "
-        "and keep the fast ones that tell neighbours apart, with a ramp between.",
+        "slowest θ by s<sup>2</sup> − s + 1, not s); YaRN and Llama 3.1 choose per pair, from how "
+        "often it turns within L0: they are built to keep the θ of pairs that turn often (they "
+        "tell neighbours apart) and divide by s those that turn rarely, with a ramp between. "
+        "Which pairs each keeps depends on the base, head_dim and L0; the line under the plots "
+        "says it for these settings.",
         "<b>컨텍스트 길이 늘리기.</b> 길이 L0까지만 학습한 모델이 더 긴 글을 만나면 느린 짝이 본 적 "
         "없는 각도까지 돌게 됩니다. 각 방법은 θ<sub>i</sub>(rope_theta = {base})를 다시 조정해, 새 "
         "길이 s·L0 동안에도 느린 짝이 L0 동안 돌던 만큼, 또는 그보다 덜 돌게 합니다(NTK\u00a0방식은 "
@@ -915,8 +918,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "(Position Interpolation)은 모든 θ를 s로 나누고, NTK\u00a0방식은 밑\u00a0base를 키워 가장 느린 "
         "짝의 θ를 s로 나눕니다. 동적\u00a0NTK는 길이에 따라 밑을 키우는데, Hugging Face의 계산대로라면 "
         "배율 s, 길이 s·L0에서 가장 느린 짝의 θ를 s가 아니라 s<sup>2</sup> − s + 1로 나눕니다. YaRN과 Llama "
-        "3.1은 느린 짝의 θ만 s로 나누고 이웃 위치를 구별하는 빠른 짝은 그대로 두며, 그 사이의 짝은 "
-        "비율을 서서히 바꿔 잇습니다.",
+        "3.1은 짝마다 L0 안에서 몇 바퀴 도는지를 보고 정합니다. 자주 도는 짝(이웃 위치를 구별하는 "
+        "짝)의 θ는 그대로 두고 드물게 도는 짝의 θ는 s로 나누며, 그 사이는 비율을 서서히 바꿔 잇도록 "
+        "만든 방법입니다. 어느 짝을 그대로 두는지는 밑, head_dim, L0에 따라 달라지므로, 지금 설정에서의 "
+        "결과는 그래프 아래 줄에 적었습니다.",
     ),
     "scaling.preset": ("model", "모델"),
     "scaling.custom": ("your own values", "직접 입력"),
@@ -928,6 +933,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "scaling.dynamic": ("dynamic NTK", "동적 NTK"),
     "scaling.yarn": ("YaRN", "YaRN"),
     "scaling.llama3": ("Llama 3.1", "Llama 3.1 방식"),
+    "scaling.default": ("none (θ as trained)", "없음 (학습한 θ 그대로)"),
+    "scaling.none_note": (
+        " No rescaling: every θ is as trained, so past L0 the slow pairs turn to angles the "
+        "model never saw (a configuration without rope_scaling does this).",
+        " 다시 조정하지 않으면 모든 θ가 학습한 그대로이므로, L0보다 먼 위치에서는 느린 짝이 모델이 "
+        "본 적 없는 각도까지 돕니다(rope_scaling이 없는 설정이 이렇습니다).",
+    ),
+    "scaling.split": (" On screen, {method}: {parts}.", " 화면의 {method}: {parts}."),
+    "scaling.split_kept": ("θ kept on {pairs}", "{pairs}은(는) θ 그대로"),
+    "scaling.split_between": ("a ramp on {pairs}", "{pairs}은(는) 그 사이"),
+    "scaling.split_divided": ("θ/s on {pairs}", "{pairs}은(는) θ/s"),
+    "scaling.split_none_divided": (
+        "no pair reaches θ/s (the least θ′/θ is {least})",
+        "θ/s까지 가는 짝은 없습니다(가장 작은 θ′/θ는 {least})",
+    ),
+    "scaling.split_all_kept": (
+        " On screen, {method} keeps every pair's θ.",
+        " 화면의 {method}: 모든 짝이 θ 그대로입니다.",
+    ),
+    "scaling.split_all_divided": (
+        " On screen, {method} divides every pair's θ by s.",
+        " 화면의 {method}: 모든 짝의 θ를 s로 나눕니다.",
+    ),
     "scaling.factor": ("s", "배율 s"),
     "scaling.original_len": ("L0", "학습 길이 L0"),
     "scaling.paper": ("YaRN as its paper writes it (left)", "논문에 적힌 YaRN (왼쪽)"),
@@ -1224,13 +1252,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "embed.caption": (
         "<b>Embedding + position = input.</b> The Transformer receives token embedding + "
         "PE(pos). Each PE value lies in [−1, 1], but the vector PE(pos) has length "
-        "√(d_model/2) = {pe_norm} at every pos: beside small embeddings, PE is the larger part "
-        "of the sum. The paper multiplies the embeddings by √d_model = {root} first (§3.4); "
-        "{scaled}",
+        "√(d_model/2) = {pe_norm} at every pos. The paper multiplies the embeddings by "
+        "√d_model = {root} first (§3.4); {scaled}",
         "<b>임베딩 + 위치 = 입력.</b> Transformer가 받는 것은 토큰 임베딩 + PE(pos)입니다. PE의 "
         "각 값은 [−1, 1] 안에 있지만 벡터 PE(pos)의 길이는 어느 위치에서나 "
-        "√(d_model/2) = {pe_norm}입니다. 임베딩이 작으면 합에서 PE가 더 큰 몫을 차지합니다. "
-        "논문(§3.4)은 PE를 더하기 전에 임베딩에 √d_model = {root}을(를) 곱합니다. {scaled}",
+        "√(d_model/2) = {pe_norm}입니다. 논문(§3.4)은 PE를 더하기 전에 임베딩에 "
+        "√d_model = {root}을(를) 곱합니다. {scaled}",
+    ),
+    "embed.pe_larger": (
+        " Here PE is the larger part of every sum: ‖E‖ is at most {high}, ‖PE‖ = {pe}.",
+        " 그래서 모든 합에서 PE가 더 큰 몫을 차지합니다. ‖E‖는 많아야 {high}이고 "
+        "‖PE‖ = {pe}입니다.",
+    ),
+    "embed.e_larger": (
+        " Here the embedding is the larger part of every sum: ‖E‖ is at least {low}, ‖PE‖ = {pe}.",
+        " 그래서 모든 합에서 임베딩이 더 큰 몫을 차지합니다. ‖E‖는 적어도 {low}이고 "
+        "‖PE‖ = {pe}입니다.",
+    ),
+    "embed.mixed": (
+        " Here ‖E‖ runs from {low} to {high} beside ‖PE‖ = {pe}: PE is the larger part of some "
+        "sums and the smaller of others.",
+        " 여기서는 ‖E‖가 {low}에서 {high}까지이고 ‖PE‖ = {pe}이므로, 어떤 합에서는 PE가 더 크고 "
+        "어떤 합에서는 더 작습니다.",
     ),
     "embed.scale_switch": (
         "× √d_model (the paper, §3.4)",

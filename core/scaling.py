@@ -138,6 +138,32 @@ def yarn_paper_frequencies(
     return out
 
 
+#: Gaps in θ′/θ (at most 1) up to this are float64's rounding, not a difference.
+SAME_WITHIN = 16 * float(np.finfo(np.float64).eps)
+
+
+@dataclass(frozen=True)
+class PairSplit:
+    """Where a method leaves each pair: θ kept, θ divided by the whole s, or in between.
+
+    Each is an array of pair indices (ascending); for the ramped methods (YaRN, Llama 3.1)
+    each is one run of neighbouring pairs, or empty."""
+
+    kept: NDArray[np.intp]
+    divided: NDArray[np.intp]
+    between: NDArray[np.intp]
+
+
+def split_pairs(ratio: NDArray[np.float64], factor: float) -> PairSplit:
+    """Classify θ′/θ per pair against 1 (kept) and 1/factor (divided by s), within float64's
+    rounding; at factor 1 every pair is kept."""
+    kept = np.abs(ratio - 1) <= SAME_WITHIN
+    divided = ~kept & (np.abs(ratio * factor - 1) <= SAME_WITHIN * factor)
+    return PairSplit(
+        np.flatnonzero(kept), np.flatnonzero(divided), np.flatnonzero(~kept & ~divided)
+    )
+
+
 @dataclass(frozen=True)
 class ModelRope:
     """RoPE as a model's configuration sets it (Hugging Face config.json)."""

@@ -78,8 +78,9 @@ MAX_HEAD_DIM = 512
 MAX_SCALING_FACTOR = 64.0
 MAX_ORIGINAL_LEN = 1_000_000
 MAX_ALIBI_HEADS = 64
-#: The methods of core.scaling other than "default", or all of them side by side.
-SCALING_CHOICES = ("all", *(m for m in METHODS if m != "default"))
+#: The methods of core.scaling side by side ("all"), one of them, or none ("default": θ as
+#: trained, what a preset without rope_scaling sets).
+SCALING_CHOICES = ("all", *(m for m in METHODS if m != "default"), "default")
 
 
 def _choice(name: str, choices: tuple[str, ...]) -> Callable[[object, Values], str]:

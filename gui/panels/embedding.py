@@ -123,10 +123,11 @@ class EmbeddingView(Panel):
         rows = (names, pe_names, sums)
         style.name_rows(list(zip(self.plots, rows, strict=True)), s.font_scale)
         root = math.sqrt(s.d_model)
-        pe_norm = f"{math.sqrt(s.d_model / 2):.4g}"
+        pe_norm = math.sqrt(s.d_model / 2)
         scaled = tr("embed.scaled" if s.scale_embeddings else "embed.unscaled")
         self.caption.setText(
-            tr("embed.caption", pe_norm=pe_norm, root=f"{root:.4g}", scaled=scaled)
+            tr("embed.caption", pe_norm=f"{pe_norm:.4g}", root=f"{root:.4g}", scaled=scaled)
+            + _larger_part(np.linalg.norm(self.embeddings(), axis=1), pe_norm)
         )
         self.caption.setFont(style.scaled_font(s.font_scale))
         self._names = names
@@ -203,3 +204,14 @@ class EmbeddingView(Panel):
 
     def _on_examples_button_clicked(self) -> None:
         self._state.set_embeddings(None)
+
+
+def _larger_part(norms: np.ndarray, pe_norm: float) -> str:
+    """Which part of the sums is the larger, from the embeddings' lengths as drawn: with
+    × √d_model on, the caption still said PE while ‖E‖ = 261.9 stood beside ‖PE‖ = 16."""
+    values = {"pe": f"{pe_norm:.4g}", "low": f"{norms.min():.4g}", "high": f"{norms.max():.4g}"}
+    if norms.max() < pe_norm:
+        return tr("embed.pe_larger", **values)
+    if norms.min() > pe_norm:
+        return tr("embed.e_larger", **values)
+    return tr("embed.mixed", **values)

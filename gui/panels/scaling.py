@@ -12,13 +12,22 @@ from PySide6.QtWidgets import QComboBox, QVBoxLayout, QWidget
 from core.format import fmt_base
 from core.i18n import tr
 from core.rope import rope_inverse_frequencies
-from core.scaling import MODELS, scaled_inverse_frequencies, yarn_paper_frequencies
+from core.scaling import (
+    MODELS,
+    SAME_WITHIN,
+    scaled_inverse_frequencies,
+    split_pairs,
+    yarn_paper_frequencies,
+)
 from gui import axes, style
 from gui.panels.options import Options
 from gui.panels.panel import Panel
 from gui.state import MAX_HEAD_DIM, MAX_ORIGINAL_LEN, MAX_SCALING_FACTOR, SCALING_CHOICES, AppState
 
-METHODS = tuple(m for m in SCALING_CHOICES if m != "all")
+#: The methods "all" draws side by side (not "default", θ itself, drawn dashed as "before").
+METHODS = tuple(m for m in SCALING_CHOICES if m not in ("all", "default"))
+#: The methods that choose per pair, whose split the result line states at every setting.
+RAMPED = ("yarn", "llama3")
 
 
 def scaled(state: AppState, method: str) -> tuple[np.ndarray, float]:
@@ -73,7 +82,7 @@ class ScalingView(Panel):
             self,
         )
         self.wave_plot.setLogMode(x=False, y=True)
-        colors = dict(zip(METHODS, (*t.curves, t.fifth), strict=True))
+        colors = dict(zip((*METHODS, "default"), (*t.curves, t.fifth, t.text), strict=True))
         # The key under the plots: inside them it covered the curves wherever it went.
         self.key = style.rich_label()
         self._colors = colors
@@ -98,6 +107,7 @@ class ScalingView(Panel):
 
     def _show_preset(self) -> None:
         s = self._state
+        method = (s.scaling_method, s.scaling_factor)
         self.preset.clear()
         self.preset.addItem(tr("scaling.custom"))
         found = 0
@@ -108,8 +118,8 @@ class ScalingView(Panel):
                 s.head_dim,
                 s.original_len,
             )
-            method = (s.scaling_method, s.scaling_factor)
-            if same and (model.scaling is None or model.scaling == method):
+            # A configuration without rope_scaling is its θ as trained, at any s.
+            if same and (model.scaling or "default") in (s.scaling_method, method):
                 found = found or index
         self.preset.setCurrentIndex(found)
 
@@ -122,18 +132,23 @@ class ScalingView(Panel):
             "head_dim": model.head_dim,
             "original_len": model.original_max_len,
         }
-        if model.scaling is not None:
+        if model.scaling is None:
+            # Not scaled: θ as trained (the previous model's Llama 3.1 ×8 stayed on screen).
+            changes["scaling_method"] = "default"
+        else:
             changes["scaling_method"], changes["scaling_factor"] = model.scaling
         self._state.request(**changes)
 
     def _sync(self) -> None:
         s = self._state
         shown = METHODS if s.scaling_method == "all" else (s.scaling_method,)
+        drawn = (*METHODS, "default")
         inv = rope_inverse_frequencies(s.head_dim, s.base)
         pairs = np.arange(inv.size)
         factors = []
+        splits = []
         entries: list[tuple[QColor | None, str]] = []
-        for method in METHODS:
+        for method in drawn:
             visible = method in shown
             self.ratio_curves[method].setVisible(visible)
             self.wave_curves[method].setVisible(visible)
@@ -147,6 +162,8 @@ class ScalingView(Panel):
             self.wave_curves[method].setData(pairs, 2 * np.pi / theta, **dot)
             entries.append((self._colors[method], tr(f"scaling.{method}")))
             factors.append(f"<nobr>{tr(f'scaling.{method}')} {attention:.4g}</nobr>")
+            if method in RAMPED:
+                splits.append(_split_note(method, theta / inv, s.scaling_factor))
         yarn = "yarn" in shown
         self.paper_curve.setVisible(yarn)
         paper_gap = ""
@@ -189,6 +206,8 @@ class ScalingView(Panel):
                 target=f"{round(s.scaling_factor * s.original_len):,}",
                 dynamic=tr("scaling.dynamic_drawn") if "dynamic" in shown else "",
             )
+            + (tr("scaling.none_note") if s.scaling_method == "default" else "")
+            + "".join(splits)
             + paper_gap
             + (tr("scaling.one_pair") if s.head_dim == 2 else "")
         )
@@ -196,8 +215,38 @@ class ScalingView(Panel):
             label.setFont(style.scaled_font(s.font_scale, 1.05))
 
 
-#: Gaps in θ′/θ (at most 1) up to this are float64's rounding, not a difference.
-SAME_WITHIN = 16 * float(np.finfo(np.float64).eps)
+def _pairs(at: np.ndarray) -> str:
+    """'pair 5' or 'pairs 0…17' for a run of neighbouring pairs."""
+    first, last = int(at[0]), int(at[-1])
+    return (
+        tr("scaling.at_pair", pair=first)
+        if first == last
+        else tr("scaling.at_pairs", first=first, last=last)
+    )
+
+
+def _split_note(method: str, ratio: np.ndarray, factor: float) -> str:
+    """What the method's curve shows at these settings: which pairs keep θ, which are
+    divided by s and which lie between (at base 2 transformers' YaRN divides every pair and
+    Llama 3.1 none; at L0 1,000,000 YaRN divides none by the whole s)."""
+    split = split_pairs(ratio, factor)
+    name = tr(f"scaling.{method}")
+    if split.kept.size == ratio.size:
+        return tr("scaling.split_all_kept", method=name)
+    if split.divided.size == ratio.size:
+        return tr("scaling.split_all_divided", method=name)
+    parts = [
+        tr(key, pairs=_pairs(at))
+        for key, at in (
+            ("scaling.split_kept", split.kept),
+            ("scaling.split_between", split.between),
+            ("scaling.split_divided", split.divided),
+        )
+        if at.size
+    ]
+    if not split.divided.size:
+        parts.append(tr("scaling.split_none_divided", least=f"{ratio.min():.3g}"))
+    return tr("scaling.split", method=name, parts=" · ".join(parts))
 
 
 def _largest_gap_note(apart: np.ndarray) -> str:

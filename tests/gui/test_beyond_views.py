@@ -82,12 +82,92 @@ def test_scaling_presets_set_the_model_and_the_curves_are_the_core(show, state):
     np.testing.assert_allclose(ratio, theta / inv)
     assert int(np.sum(ratio == 1.0)) == 29  # Llama 3.1's published split: 29 pairs kept
     assert not view.ratio_curves["yarn"].isVisible()
-    state.set(scaling_factor=4.0)  # no longer Llama 3.1's, but still Llama 3's (no scaling)
+    state.set(scaling_factor=4.0)  # no longer Llama 3.1's, nor Llama 3's (θ as trained)
+    assert view.preset.currentIndex() == 0
+    state.set(scaling_method="default")  # Llama 3's, at any s
     assert view.preset.currentText().startswith("Llama 3 8B")
     state.set(head_dim=96)
     assert view.preset.currentIndex() == 0  # no model's configuration
     state.set(scaling_method="all")
     assert "differ by up to" in view.result.text()
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_a_preset_without_rope_scaling_is_theta_as_trained(show, state, language):
+    """After Llama 3.1 (×8), Qwen2 showed Llama 3.1 ×8 and Gemma 3's local layers linear ×8:
+    a configuration without rope_scaling leaves every θ as it is."""
+    from core.i18n import set_language, tr
+
+    set_language(language)
+    try:
+        state.set(language=language)
+        view = show(ScalingView, state, (1400, 800))
+        names = [m.name for m in MODELS]
+        view.preset.setCurrentIndex(names.index("Llama 3.1 8B") + 1)
+        for name in ("Qwen2 7B", "Mistral 7B v0.2", "Gemma 3 4B, local layers"):
+            view.preset.setCurrentIndex(names.index(name) + 1)
+            assert state.scaling_method == "default", name
+            assert view.preset.currentText().startswith(name)
+            assert [m for m, c in view.ratio_curves.items() if c.isVisible()] == ["default"]
+            np.testing.assert_array_equal(view.ratio_curves["default"].getData()[1], 1.0)
+            assert tr("scaling.none_note").strip() in view.result.text()
+        view.preset.setCurrentIndex(names.index("Gemma 3 4B, global layers") + 1)
+        assert (state.scaling_method, state.scaling_factor) == ("linear", 8.0)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize(
+    ("settings", "yarn", "llama3"),
+    [
+        # base 2: transformers' YaRN divides every pair, Llama 3.1 none (the caption said
+        # both kept the fast pairs).
+        (dict(base=2.0, original_len=8192), "all divided", "all kept"),
+        # L0 1,000,000: YaRN's slowest pair gets θ′/θ = 0.86, not 1/s.
+        (dict(base=10000.0, original_len=1_000_000), "0.86", "all kept"),
+        # Llama 3.1's own configuration: 29 pairs kept, 29 divided, a ramp between.
+        (dict(base=500000.0, original_len=8192), "0…18 19…34 35…63", "0…28 29…34 35…63"),
+        (dict(base=500000.0, original_len=8192, scaling_factor=1.0), "all kept", "all kept"),
+    ],
+)
+def test_extension_says_which_pairs_each_ramp_keeps(show, state, language, settings, yarn, llama3):
+    from core.i18n import set_language, tr
+
+    set_language(language)
+    try:
+        state.set(language=language, head_dim=128, scaling_factor=8.0, scaling_method="all")
+        state.set(**settings)
+        view = show(ScalingView, state, (1400, 800))
+        text = view.result.text()
+        for method, expected in (("yarn", yarn), ("llama3", llama3)):
+            name = tr(f"scaling.{method}")
+            _, ratio = view.ratio_curves[method].getData()
+            s = state.scaling_factor
+            if expected == "all kept":
+                assert tr("scaling.split_all_kept", method=name) in text
+                np.testing.assert_allclose(ratio, 1.0, rtol=1e-15)
+            elif expected == "all divided":
+                assert tr("scaling.split_all_divided", method=name) in text
+                np.testing.assert_allclose(ratio, 1 / s, rtol=1e-15)
+            elif expected == "0.86":
+                assert tr("scaling.split_none_divided", least="0.86") in text
+                assert ratio.min() == pytest.approx(0.86, abs=0.005) and ratio.min() > 1 / s
+            else:
+                kept, ramp, divided = (
+                    tr("scaling.at_pairs", first=r.split("…")[0], last=r.split("…")[1])
+                    for r in expected.split()
+                )
+                parts = [
+                    tr("scaling.split_kept", pairs=kept),
+                    tr("scaling.split_between", pairs=ramp),
+                    tr("scaling.split_divided", pairs=divided),
+                ]
+                assert tr("scaling.split", method=name, parts=" · ".join(parts)) in text
+                first_divided = int(expected.split()[2].split("…")[0])
+                np.testing.assert_allclose(ratio[first_divided:], 1 / s, rtol=1e-15)
+    finally:
+        set_language("en")
 
 
 def test_alibi_slopes_and_the_causal_mask(show, state):
@@ -139,11 +219,16 @@ def test_one_pair_is_a_dot_and_more_pairs_are_lines_again(show, state):
     """head_dim 2 draws its one pair as a dot; back at 128, the curves had kept their dots."""
     from gui.panels.scaling import ScalingView
 
+    def drawn(view):
+        curves = [curve for curve in view.ratio_curves.values() if curve.isVisible()]
+        assert len(curves) == 5  # every method, side by side
+        return curves
+
     view = show(ScalingView, state, (1400, 800))
     state.set(head_dim=2)
-    assert all(curve.opts["symbol"] == "o" for curve in view.ratio_curves.values())
+    assert all(curve.opts["symbol"] == "o" for curve in drawn(view))
     state.set(head_dim=128)
-    assert all(curve.opts["symbol"] is None for curve in view.ratio_curves.values())
+    assert all(curve.opts["symbol"] is None for curve in drawn(view))
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])

@@ -301,6 +301,48 @@ def test_embedding_panel_tells_the_truth_about_sizes(show, state):
     assert f"‖E‖ = {np.linalg.norm(embeddings[0]) * np.sqrt(512):.4g}," in first
 
 
+@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize("d_model", [4, 512, 8192])
+def test_embedding_says_which_part_is_larger_from_the_lengths_shown(
+    show, state, language, d_model, tmp_path
+):
+    """With × √d_model on, the caption still said PE was the larger part while the read-out
+    showed ‖E‖ = 261.9 beside ‖PE‖ = 16: it now says what the lengths drawn say."""
+    from core.i18n import set_language, tr
+
+    set_language(language)
+    try:
+        state.set(language=language, d_model=d_model)
+        view = show(EmbeddingView, state)
+        pe = np.sqrt(d_model / 2)
+        for scaled in (False, True):
+            state.set(scale_embeddings=scaled)
+            norms = np.linalg.norm(view.embeddings(), axis=1)
+            text = view.caption.text()
+            values = dict(pe=f"{pe:.4g}", low=f"{norms.min():.4g}", high=f"{norms.max():.4g}")
+            key = (
+                "embed.pe_larger"
+                if norms.max() < pe
+                else "embed.e_larger"
+                if norms.min() > pe
+                else "embed.mixed"
+            )
+            assert tr(key, **values) in text, (scaled, key)
+            if d_model == 512:  # the audit's case: 11.6 < 16 < 261.9
+                assert key == ("embed.e_larger" if scaled else "embed.pe_larger")
+        # Loaded rows of mixed sizes: PE larger than one, smaller than the other.
+        rows = np.zeros((2, d_model))
+        rows[1, 0] = 2 * pe
+        np.save(tmp_path / "mixed.npy", rows)
+        state.set(scale_embeddings=False)
+        assert state.load_embeddings(str(tmp_path / "mixed.npy"))
+        assert tr("embed.mixed", pe=f"{pe:.4g}", low="0", high=f"{2 * pe:.4g}") in (
+            view.caption.text()
+        )
+    finally:
+        set_language("en")
+
+
 def test_embedding_colour_scale_holds_every_sum_and_stays_while_pos_moves(show, state):
     """One scale for all three images: wide enough for E + PE at every pos (|PE| <= 1), and
     the same at every step, so a colour names the same number throughout a lecture."""
