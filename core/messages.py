@@ -644,6 +644,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<br>마우스 아래 픽셀은 위치 {first}~{last}(위치 {n}개){dims}의 평균입니다: "
         "<b>{value}</b>.",
     ),
+    "heatmap.pixel_one": (
+        "<br>The pixel under the mouse is the mean of dimensions {first}…{last} at position "
+        "{pos}: <b>{value}</b>.",
+        "<br>마우스 아래 픽셀은 위치 {pos}에서 차원 {first}~{last}의 평균입니다: <b>{value}</b>.",
+    ),
     "heatmap.pixel_dims": (" and dimensions {first}…{last}", ", 차원 {first}~{last}"),
     "heatmap.zoom": (
         " Scroll to zoom, drag to pan, double-click for the whole table.",
@@ -675,8 +680,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "<span style='color:{color}'><nobr>점선: pos + k</nobr></span>",
     ),
     "clock.legend": (
-        "{name} · pair {pair} · {wave} positions per turn · at\u00a0{angle}°",
-        "{name} · 짝 {pair} · 한 바퀴에 {wave} 위치 · 지금\u00a0{angle}°",
+        # Bound from the wavelength on: "· 지금 0.0°" was left alone on a line of its own.
+        "{name} · pair {pair} · {wave}\u00a0positions\u00a0per\u00a0turn\u00a0·\u00a0at\u00a0{angle}°",
+        "{name} · 짝 {pair} · 한\u00a0바퀴에\u00a0{wave}\u00a0위치\u00a0·\u00a0지금\u00a0{angle}°",
     ),
     "clock.beyond": (
         "pos {pos} lies past the trained positions 0…{last}: the model never saw it",
@@ -879,10 +885,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rope.turn": (
         "Pair {pair}: the query at m = {sum} = {m} is turned by m·θ, the key at n = pos = {n} "
         "by n·θ (θ = {theta}). The angle between them is their angle at m = n plus "
-        "(m\u00a0−\u00a0n)·θ\u00a0=\u00a0{rad}\u00a0rad\u00a0=\u00a0{degrees}°.{reduced}",
+        "(m\u00a0−\u00a0n)·θ\u00a0=\u00a0{rad}\u00a0rad\u00a0=\u00a0{degrees}°: the arc from qₙ "
+        "(dashed, the query as it stands at n) to qₘ.{reduced}",
         "짝 {pair}: 쿼리는 위치 m = {sum} = {m}에서 m·θ만큼, 키는 위치 n = pos = {n}에서 n·θ만큼 "
         "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각에 "
-        "(m\u00a0−\u00a0n)·θ\u00a0=\u00a0{rad}\u00a0rad\u00a0=\u00a0{degrees}°를 더한 것입니다.{reduced}",
+        "(m\u00a0−\u00a0n)·θ\u00a0=\u00a0{rad}\u00a0rad\u00a0=\u00a0{degrees}°를 더한 것입니다. 이 각은 "
+        "qₙ(점선, 위치 n에 있을 때의 쿼리)에서 qₘ까지의 호입니다.{reduced}",
     ),
     "rope.reduced": (
         " Within one turn: {degrees}°.",
@@ -1359,17 +1367,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "unique.distance": (
         "smallest distance between two rows: <b>{distance}</b>, for positions "
-        "{offset} apart (‖PE(a) − PE(b)‖ depends on a − b only)",
+        "{offset} apart (‖PE(a) − PE(b)‖ depends on Δ = b − a only)",
         "두 행 사이 가장 작은 거리: <b>{distance}</b>, 위치 차이 {offset}일 때 "
-        "(두 행의 거리는 a − b에만 달려 있습니다)",
+        "(두 행의 거리는 위치 차이 Δ = b − a에만 달려 있습니다)",
     ),
     "unique.partial": (" — searched offsets up to {checked}", " — 위치 차이 {checked}까지 찾음"),
     "unique.range": (
-        "all values in [<b>{lo}</b>, <b>{hi}</b>]{rows}, yet every row has length "
-        "√(d_model/2) = <b>{norm}</b>, more than a small token embedding adds to the sum.",
+        "all values in [<b>{lo}</b>, <b>{hi}</b>]{rows}, yet every row has the same length, "
+        "√(d_model/2) = <b>{norm}</b>.",
         "모든 값이 [<b>{lo}</b>, <b>{hi}</b>] 안에 있습니다{rows}. 하지만 모든 행의 길이는 똑같이 "
-        "√(d_model/2) = <b>{norm}</b>입니다. 합에서 작은 토큰 임베딩보다 더 큰 몫을 차지하는 "
-        "크기입니다.",
+        "√(d_model/2) = <b>{norm}</b>입니다.",
     ),
     "unique.rows": (" (first {n} positions)", " (처음 {n}개 위치)"),
     "unique.plot": ("‖PE(p) − PE(p + Δ)‖ against Δ", "Δ에 따른 ‖PE(p) − PE(p + Δ)‖"),

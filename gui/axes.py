@@ -141,7 +141,8 @@ class WholeAxis(Axis):
 
 
 class PlainLogAxis(Axis):
-    """A log axis labelled 10, 100, 1,000 … 1,000,000, then 1e7 …: pyqtgraph writes 10⁴ with
+    """A log axis labelled 10, 100, 1,000 … 1,000,000, or, on an axis that reaches 1e7, 1e1,
+    1e2 … 1e8 throughout (one ruler mixed "1,000,000" with "1e8"): pyqtgraph writes 10⁴ with
     superscript digits a few pixels tall, unreadable on a slide. (Without Axis's "no SI
     prefix", a small plot scaled the labels of 0.01 … 1 by "(×0.001)" and wrote 0 and 0.)"""
 
@@ -151,15 +152,17 @@ class PlainLogAxis(Axis):
 
     def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         """Powers of ten only: the minor ticks' 0.2 … 0.9 piled up on a short axis."""
+        exponents = [value * scale for value in values]
+        powers = [round(e) for e in exponents if abs(e - round(e)) <= 1e-6]
+        scientific = bool(powers) and max(powers) >= 7
         out = []
-        for value in values:
-            exponent = value * scale
-            number = 10**exponent
+        for exponent in exponents:
             if abs(exponent - round(exponent)) > 1e-6:
                 out.append("")
-            elif number >= 1e7:
-                out.append(f"{number:.0e}".replace("e+0", "e"))
+            elif scientific:
+                out.append(f"1e{round(exponent)}".replace("-", "−"))
             else:
+                number = 10 ** round(exponent)
                 out.append(f"{number:,.0f}" if number >= 1 else f"{number:g}")
         return out
 

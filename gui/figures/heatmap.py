@@ -354,6 +354,8 @@ class HeatmapView(LazyView):
         means = mean_rows(first, last + 1, last - first + 1, s.d_model, s.base)[0]
         value = float(means[s.column_order()[d0 : d1 + 1]].mean())
         dims = tr("heatmap.pixel_dims", first=d0, last=d1) if group > 1 else ""
+        if first == last:  # one position: not "positions 28…28 (1 position)"
+            return tr("heatmap.pixel_one", pos=f"{first:,}", first=d0, last=d1, value=fmt(value, 6))
         return tr(
             "heatmap.pixel",
             first=f"{first:,}",

@@ -79,6 +79,15 @@ class RopeView(Panel):
         ]
         for tip in self.tips:
             self.dial.addItem(tip)
+        # The reference the angle is read from: the query as it stands at n (dashed, where kₙ's
+        # angle to it is the one at m = n), and the arc (m − n)·θ from there to qₘ.
+        q_colour = t.hands[0]
+        self.reference = pg.PlotCurveItem(pen=t.pen(q_colour, 2.5, style=Qt.PenStyle.DashLine))
+        self.arc = pg.PlotCurveItem(pen=t.pen(q_colour, 2))
+        self.reference_tip = pg.TextItem("qₙ", color=q_colour, anchor=(0.5, 0.5))
+        self.arc_label = pg.TextItem("(m−n)·θ", color=q_colour, anchor=(0.5, 0.5))
+        for item in (self.reference, self.arc, self.reference_tip, self.arc_label):
+            self.dial.addItem(item)
         self.score_plot, self.score_image = style.image_plot(self, self.graphics, 0, 1, theme=t)
         self.score_bar = style.colour_bar(self, t, self.score_image, self.score_plot)
         self.decay_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=2), self)
@@ -146,8 +155,9 @@ class RopeView(Panel):
         self.decay_plot.setLabel("left", tr("rope.bound"))
         for plot in (self.score_plot, self.score_bar, self.decay_plot):
             style.style_plot(plot, s)
-        for tip in self.tips:
+        for tip in (*self.tips, self.reference_tip):
             tip.setFont(style.scaled_font(s.font_scale, 1.1, bold=True))
+        self.arc_label.setFont(style.scaled_font(s.font_scale))
         self.caption.setText(tr("rope.caption", base=fmt_base(s.base)))
         for label in (self.caption, self.result, self.turn):
             label.setFont(style.scaled_font(s.font_scale, 1.05))
@@ -172,6 +182,7 @@ class RopeView(Panel):
             hand.setData([0, x], [0, y])
             tip.setPos(1.2 * x, 1.2 * y)  # outside the rim
         angle = (m - n) * theta
+        self._draw_reference(turned[0], angle)
         degrees = math.degrees(angle)
         reduced = "" if 0 <= degrees < 360 else tr("rope.reduced", degrees=fmt_turned(angle))
         self.turn.setText(
@@ -188,6 +199,19 @@ class RopeView(Panel):
             )
         )
         self._fit_turn(grow=True)
+
+    def _draw_reference(self, query: np.ndarray, angle: float) -> None:
+        """qₙ, the query turned back by (m − n)·θ, dashed, and the arc that turns it onto qₘ
+        (counter-clockwise, within one turn, as the hands themselves stand)."""
+        end = math.atan2(query[1], query[0])
+        turn = angle % (2 * math.pi)
+        start = end - turn
+        self.reference.setData([0, 0.9 * math.cos(start)], [0, 0.9 * math.sin(start)])
+        self.reference_tip.setPos(1.2 * math.cos(start), 1.2 * math.sin(start))
+        arc = np.linspace(start, end, max(2, round(turn / 0.05)))
+        self.arc.setData(0.4 * np.cos(arc), 0.4 * np.sin(arc))
+        middle = start + turn / 2
+        self.arc_label.setPos(0.62 * math.cos(middle), 0.62 * math.sin(middle))
 
     def _fit_turn(self, grow: bool = False) -> None:
         """Three lines, more when the numbers are long (from pos 999,000 the Korean took four

@@ -52,11 +52,26 @@ def test_rope_draws_the_scores_and_the_turned_pair(show, state):
     text = view.turn.text()
     assert "m = 5 + 3 = 8" in text and f"=\u00a0{3 * theta:.6g}\u00a0rad" in text
     assert "Within one turn" not in text  # 3θ lies within the first turn
+
+    def reference_turn():
+        """The dashed qₙ is the query as it stands at n, and the arc turns it onto qₘ: the
+        +171.9° the text gave had no hand to be read from."""
+        n, pair = state.pos, view.pair()
+        at_n = apply_rope(q[None], [n])[0][2 * pair : 2 * pair + 2]
+        rx, ry = view.reference.getData()
+        assert math.atan2(ry[1], rx[1]) == pytest.approx(math.atan2(at_n[1], at_n[0]))
+        ax, ay = view.arc.getData()
+        qx, qy = view.hands[0].getData()
+        assert math.atan2(ay[-1], ax[-1]) == pytest.approx(math.atan2(qy[1], qx[1]))
+        return np.unwrap(np.arctan2(ay, ax))[[0, -1]] @ [-1, 1]
+
+    assert reference_turn() == pytest.approx(3 * theta)
     # The equation stays true past a turn and below zero: the angle itself, then the hand.
     state.set(pos=30, k=-5, selected_pair=0)  # (m − n)·θ = −5 rad = −286.5°
     text = view.turn.text()
-    assert "m = 30 − 5 = 25" in text and "=\u00a0−5\u00a0rad\u00a0=\u00a0−286.5°." in text
-    assert "Within one turn: 73.5°." in text
+    assert "m = 30 − 5 = 25" in text and "=\u00a0−5\u00a0rad\u00a0=\u00a0−286.5°:" in text
+    assert "Within one turn: 73.5°." in text and "the arc from qₙ" in text
+    assert math.degrees(reference_turn()) == pytest.approx(73.5, abs=0.05)
     state.set(head_dim=64, rope_layout="half")
     q, k = query_key(64)
     np.testing.assert_allclose(

@@ -412,6 +412,33 @@ def test_zoomed_out_hover_says_the_pixel_is_a_mean_and_gives_it(heatmap, state, 
     assert shown == fmt(exact, 6)  # the float64 mean (the image's float32 could be off by one)
 
 
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_hover_over_one_position_of_averaged_columns_names_that_position(
+    heatmap, state, qtbot, language
+):
+    """Every position its own row, 8192 columns averaged: it read "위치 28~28(위치 1개)"."""
+    from core.i18n import set_language, tr
+
+    set_language(language)
+    try:
+        state.set(language=language, max_len=50, d_model=8192)
+        qtbot.wait(20)
+        (_, _, step), (c0, _, group) = heatmap.pixel_window()
+        assert step == 1 and group > 1
+        point = view_to_pixel(heatmap.graphics, heatmap.plot, 3000.5, 28.5)
+        qtbot.mouseMove(heatmap.graphics.viewport(), point + QPoint(9, 0))  # not last test's spot
+        qtbot.wait(50)
+        qtbot.mouseMove(heatmap.graphics.viewport(), point)
+        pos, dim = heatmap.cell_at(heatmap.graphics.mapToScene(point))
+        d0 = c0 + (dim - c0) // group * group
+        expected = tr("heatmap.pixel_one", pos=f"{pos:,}", first=d0, last=d0 + group - 1, value="")
+        qtbot.waitUntil(lambda: expected.split("<b>")[0] in heatmap.readout.text())
+        assert f"{pos}~{pos}" not in heatmap.readout.text()
+        assert f"{pos}…{pos}" not in heatmap.readout.text()
+    finally:
+        set_language("en")
+
+
 def test_heatmap_axes_name_whole_cells_and_write_numbers_out(heatmap, state):
     state.set(d_model=4)
     axis = heatmap.columns_axis
@@ -496,13 +523,10 @@ def test_log_axes_write_their_numbers_out():
     from gui.axes import PlainLogAxis
 
     axis = PlainLogAxis("left")
-    assert axis.logTickStrings([1.0, 2.0, 4.0, 6.0, 8.0], 1, 1) == [
-        "10",
-        "100",
-        "10,000",
-        "1,000,000",
-        "1e8",
-    ]
+    assert axis.logTickStrings([1.0, 2.0, 4.0, 6.0], 1, 1) == ["10", "100", "10,000", "1,000,000"]
+    # One notation per ruler: it mixed "1,000,000" with "1e8" (the Extension tab at L0 1e6).
+    wide = axis.logTickStrings([1.0, 2.0, 4.0, 6.0, 8.0], 1, 1)
+    assert wide == ["1e1", "1e2", "1e4", "1e6", "1e8"]
 
 
 def test_zoom_numbers_show_only_where_they_fit(show, state, qtbot):
@@ -537,7 +561,8 @@ def test_log_axes_label_powers_of_ten_only(qapp):
 
     axis = PlainLogAxis("left")
     values = [-2, -1, math.log10(0.2), 0, math.log10(2), 1, 4, 7]
-    assert axis.logTickStrings(values, 1, 1) == ["0.01", "0.1", "", "1", "", "10", "10,000", "1e7"]
+    assert axis.logTickStrings(values[:-1], 1, 1) == ["0.01", "0.1", "", "1", "", "10", "10,000"]
+    assert axis.logTickStrings(values, 1, 1) == ["1e−2", "1e−1", "", "1e0", "", "1e1", "1e4", "1e7"]
 
 
 def test_dial_labels_write_wavelengths_out():
