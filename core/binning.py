@@ -90,9 +90,11 @@ def _block_means(
 
 def column_group(columns: int, pixels: int) -> int:
     """Dimensions per pixel column when `columns` dimensions are drawn on `pixels` pixels:
-    1 (every dimension its own column) up to two dimensions per pixel, then enough that the
-    groups fit."""
-    return -(-columns // pixels) if pixels > 0 and columns >= 2 * pixels else 1
+    1 (every dimension its own column) while each has a pixel, then enough that the groups
+    fit. Between one and two dimensions per pixel, nearest-neighbour sampling dropped
+    columns (512 of them on a 1920×1080 export drew vertical stripes the table does not
+    have): every pixel column is now a mean of the dimensions under it."""
+    return -(-columns // pixels) if pixels > 0 and columns > pixels else 1
 
 
 def mean_columns(values: NDArray[np.float64], group: int) -> NDArray[np.float64]:

@@ -632,6 +632,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "mean_columns.last": (" (last: {n})", " (끝 열 {n}개)"),
     "heatmap.mean_last": (" (the last: {rows})", " (마지막 줄은 {rows}개)"),
+    "heatmap.mean_cols": (
+        " A pixel column is the mean of {n} dimensions{last}: where they differ, as in the fast "
+        "pairs, its colour is none of theirs.",
+        " 픽셀 한 열은 차원 {n}개의 평균입니다{last}. 값이 서로 다른 곳(빠른 짝)에서는 그 색이 "
+        "어느 차원의 색과도 다릅니다.",
+    ),
+    "heatmap.mean_cols_last": (" (the last: {n})", " (마지막 열은 {n}개)"),
     "heatmap.unresolved": (
         " Hatched: pairs 0…{last} turn within {rows} positions; their means are no "
         "position's values.",

@@ -239,7 +239,8 @@ def _write_svg(figure: Figure, buffer: QBuffer) -> None:
     generator.setViewBox(QRectF(0, 0, figure.width, figure.height))
     generator.setResolution(SVG_PDF_DPI)
     generator.setTitle("PE Clock")
-    generator.setDescription(style.parameter_line(figure.state))
+    # The figure's own parameters: the worked example's said "d_model 512" of the main table.
+    generator.setDescription(caption_text(figure.view, figure.state))
     painter = QPainter()
     if not painter.begin(generator):
         raise OSError("cannot start an SVG document")

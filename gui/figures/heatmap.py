@@ -6,7 +6,7 @@ import math
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QResizeEvent
+from PySide6.QtGui import QBrush, QPainterPath, QPen, QResizeEvent
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
 from core.binning import column_group, mean_rows, screen_image
@@ -20,16 +20,13 @@ from gui.state import AppState
 
 
 def _outline(theme: style.Theme, color, width: float, dashed: bool = False) -> QGraphicsRectItem:
-    """A rectangle outline; dashed ones (the selected pair's columns, a few pixels wide when
-    d_model is large, and on the axis for pair 0) are also tinted, or they could not be seen."""
+    """A rectangle outline, never filled: a translucent fill over the selected pair's
+    columns recoloured the table under it (blue read as purple; at d_model 4, half the
+    table). Its pen is cosmetic, so a pair a pixel wide at d_model 8192 is still a line."""
     item = QGraphicsRectItem()
     pen = theme.pen(color, width, style=Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
     pen.setCosmetic(True)
     item.setPen(pen)
-    if dashed:
-        tint = QColor(color)
-        tint.setAlpha(90)
-        item.setBrush(tint)
     item.setZValue(10)
     return item
 
@@ -70,8 +67,8 @@ class HeatmapView(LazyView):
 
         # The selected pair's two columns: side by side when interleaved, half a table apart
         # (its sin and its cos) when split.
-        self.pair_box = _outline(self._theme, self._theme.select, 2, dashed=True)
-        self.pair_box_cos = _outline(self._theme, self._theme.select, 2, dashed=True)
+        self.pair_box = _outline(self._theme, self._theme.select, 3, dashed=True)
+        self.pair_box_cos = _outline(self._theme, self._theme.select, 3, dashed=True)
         self.offset_box = _outline(self._theme, self._theme.offset, 3.0)
         self.pos_box = _outline(self._theme, self._theme.pos, 3.0)
         # Positions past the training length are shaded: the model never saw them.
@@ -181,7 +178,7 @@ class HeatmapView(LazyView):
         """What is on screen: (start, stop, positions per pixel row) and the same for columns.
 
         Starts are aligned to whole pixels so that panning keeps each pixel's content. Columns
-        are grouped only from two dimensions per pixel on (see `core.binning`).
+        are grouped once there are more of them than pixels (see `core.binning`).
         """
         s = self._state
         view = self.plot.getViewBox()
@@ -321,6 +318,13 @@ class HeatmapView(LazyView):
                 fast = self._state.pairs_turning_within(step)
                 if fast:
                     binned += tr("heatmap.unresolved", last=fast - 1, rows=f"{step:,}")
+            if self._window is not None and self._window[1][2] > 1:  # dimensions per column
+                # Said on the figure, not only under the mouse: at d_model 8192 the means of
+                # the fast pairs read as a pink that is no dimension's colour.
+                _, (first, stop, group) = self._window
+                rest = (stop - first) % group
+                last = tr("heatmap.mean_cols_last", n=rest) if rest else ""
+                binned += tr("heatmap.mean_cols", n=f"{group:,}", last=last)
             t = self._theme
             legend = tr("heatmap.legend", pos=t.pos.name(), offset=t.offset.name(),
                         select=t.select.name())  # fmt: skip

@@ -49,6 +49,10 @@ from gui.window.stage import Stage
 #: Edit ▸ Copy figure at slide size.
 PRESENTER_SCALE = 1.5
 DEFAULT_SIZE = (1600, 900)
+#: On a screen too small for DEFAULT_SIZE, the share of its free area the first window takes,
+#: and the pixels kept back below that for a title bar.
+FIRST_FILL = 0.95
+FRAME_ALLOWANCE = 32
 #: The presenter console as a window of its own (one screen).
 CONSOLE_SIZE = (1000, 640)
 
@@ -154,7 +158,7 @@ class MainWindow(QMainWindow):
         self._retranslate()
         self._sync_fonts()
 
-        self.resize(*DEFAULT_SIZE)
+        self._fit_first_size()
         geometry = self.settings.value("window/geometry")
         if geometry is not None and not (
             isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)
@@ -165,6 +169,20 @@ class MainWindow(QMainWindow):
         if settings_problem is not None:
             print(settings_problem, file=sys.stderr)
             self.show_status(settings_problem, 60_000)
+
+    def _fit_first_size(self) -> None:
+        """DEFAULT_SIZE, or less on a smaller screen (it opened at 1600×900 on a 1280×720
+        laptop), centred on the screen's free area; a saved geometry then takes over."""
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(*DEFAULT_SIZE)
+            return
+        free = screen.availableGeometry()
+        # Room for the title bar and frame, which are not known before the window is shown.
+        width = min(DEFAULT_SIZE[0], round(free.width() * FIRST_FILL))
+        height = min(DEFAULT_SIZE[1], round(free.height() * FIRST_FILL) - FRAME_ALLOWANCE)
+        self.resize(width, height)
+        self.move(free.center() - self.rect().center())
 
     def views(self) -> dict[str, QWidget]:
         """Every view on screen by registered name: the tabs and the three figures."""

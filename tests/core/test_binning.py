@@ -83,3 +83,18 @@ def test_max_abs_pool_keeps_the_diagonal():
     assert pooled.shape == (128, 128)
     np.testing.assert_allclose(np.diag(pooled), 0.5)
     assert max_abs_pool(m, 1024) is m
+
+
+def test_more_dimensions_than_pixels_are_averaged_never_dropped():
+    """512 columns on 400 pixels were sampled nearest-neighbour: 112 of them dropped, and
+    stripes the table does not have. Every pixel column now means the dimensions under it."""
+    from core.binning import column_group
+
+    assert column_group(512, 512) == 1 and column_group(512, 1000) == 1
+    assert column_group(512, 511) == 2 and column_group(512, 400) == 2
+    assert column_group(8192, 700) == 12 and column_group(512, 0) == 1
+    for columns in range(2, 600, 7):
+        for pixels in range(1, 700, 13):
+            group = column_group(columns, pixels)
+            assert -(-columns // group) <= pixels  # every pixel column a mean, none dropped
+            assert (group == 1) == (columns <= pixels)

@@ -136,3 +136,44 @@ def test_the_console_counts_the_time_and_lists_the_keys(window, qtbot, language)
     assert "1:02:05" in console.clock.text()
     assert "PageDown" in console.keys.text() and "Esc" in console.keys.text()
     window.toggle_console()
+
+
+FIRST_WINDOW = textwrap.dedent(
+    """
+    import json, tempfile
+    from PySide6.QtCore import QSettings
+    from gui.platform.app import create_application
+    app = create_application()
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    from gui.window.main_window import MainWindow
+    w = MainWindow()
+    w.show()
+    for _ in range(5):
+        app.processEvents()
+    free = w.screen().availableGeometry()
+    frame = w.frameGeometry()
+    print(json.dumps({"size": [w.width(), w.height()], "inside": free.contains(frame),
+                      "minimum": [w.minimumSizeHint().width(), w.minimumSizeHint().height()]}))
+    w.close()
+    """
+)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)])
+def test_the_first_window_fits_its_screen(tmp_path, width, height):
+    """It opened at 1600×900 even on a 1280×720 screen: it now fits and is centred."""
+    screen = {"name": "laptop", "x": 0, "y": 0, "width": width, "height": height,
+              "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}  # fmt: skip
+    config = tmp_path / "screens.json"
+    config.write_text(json.dumps({"screens": [screen]}))
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": ""}
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_WINDOW], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert report["inside"], report
+    if width >= 1600:
+        assert report["size"] == [1600, 900]
+    else:
+        assert report["size"][0] <= width and report["size"][1] < height

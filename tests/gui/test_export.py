@@ -77,6 +77,18 @@ def test_svg_is_vector(state, tmp_path):
     assert any("fast hand" in label for label in labels) and "12" in labels
 
 
+def test_an_svg_describes_its_own_figure(state, tmp_path):
+    """The worked example's <desc> carried the main table's "d_model 512"."""
+    state.set(d_model=512, base=500.0)
+    for view, expected in (
+        ("worked", "worked example · d_model 4 · base 500 · positions 0…3"),
+        ("heatmap", "pos 0 · k 1 · d_model 512 · base 500 · max_len 50"),
+    ):
+        path = export.export_figure(tmp_path / f"{view}.svg", view, state, 900, 600)
+        desc = ET.parse(path).getroot().find(f"{SVG}desc")
+        assert desc is not None and desc.text == expected, view
+
+
 def svg_matrix(element: ET.Element, parents: dict) -> np.ndarray:
     """The product of the transforms from the root down to element (3 x 3)."""
     total = np.eye(3)

@@ -112,8 +112,8 @@ def test_embedding_panel_averages_the_dimensions_that_share_a_pixel(show, state,
     group = math.ceil(8192 / view.plots[0].getViewBox().width())
     assert view.images[1].image.shape == (3, math.ceil(8192 / group))
     assert f"mean of {group} dimensions" in view.plots[-1].getAxis("bottom").labelText
-    state.set(d_model=512)  # fewer dimensions than pixels: each its own column
-    assert view.images[1].image.shape == (3, 512)
+    state.set(d_model=64)  # fewer dimensions than pixels: each its own column
+    assert view.images[1].image.shape == (3, 64)
     assert "mean" not in view.plots[-1].getAxis("bottom").labelText
 
 

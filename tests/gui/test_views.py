@@ -350,6 +350,12 @@ def test_many_dimensions_per_pixel_are_averaged(heatmap, state, qtbot):
     for col in (0, 100, image.shape[1] - 1):
         expected = table[:, c0 + col * group : min(c1, c0 + (col + 1) * group)].mean(axis=1)
         np.testing.assert_allclose(image[:, col], expected, atol=1e-6)
+    # Said on the figure, not only under the mouse (the means read as a pink of no column).
+    rest = (c1 - c0) % group
+    last = f" (the last: {rest})" if rest else ""
+    assert f"A pixel column is the mean of {group:,} dimensions{last}:" in heatmap.readout.text()
+    state.set(d_model=512)
+    assert "A pixel column" not in heatmap.readout.text()
 
 
 def test_switching_language_keeps_the_zoom(heatmap, state, qtbot):
@@ -397,7 +403,7 @@ def test_zoomed_out_hover_says_the_pixel_is_a_mean_and_gives_it(heatmap, state, 
 
     state.set(max_len=1_000_000)
     qtbot.wait(20)
-    (r0, r1, step), _ = heatmap.pixel_window()
+    (r0, r1, step), (c0, c1, group) = heatmap.pixel_window()
     assert step > 1
     point = view_to_pixel(heatmap.graphics, heatmap.plot, 20.5, 400_000)
     qtbot.mouseMove(heatmap.graphics.viewport(), point)
@@ -407,7 +413,8 @@ def test_zoomed_out_hover_says_the_pixel_is_a_mean_and_gives_it(heatmap, state, 
     last = min(r1, first + step) - 1
     text = heatmap.readout.text()
     assert f"positions {first:,}…{last:,} ({last - first + 1:,} positions)" in text
-    exact = mean_rows(first, last + 1, last - first + 1, 512)[0, dim]
+    d0 = c0 + (dim - c0) // group * group  # the dimensions under the pixel, if more than one
+    exact = mean_rows(first, last + 1, last - first + 1, 512)[0, d0 : min(c1, d0 + group)].mean()
     shown = text.split("<b>")[-1].split("</b>")[0]
     assert shown == fmt(exact, 6)  # the float64 mean (the image's float32 could be off by one)
 
@@ -599,3 +606,18 @@ def test_the_three_vectors_average_the_dimensions_that_share_a_pixel(rotation, s
     state.set(d_model=512)
     assert rotation.vector_image.image.shape == (3, 512)
     assert "mean" not in rotation.vector_plot.getAxis("bottom").labelText
+
+
+def test_the_selected_pair_is_outlined_not_tinted(heatmap, state, qtbot):
+    """A translucent orange fill over the selected pair's columns recoloured them (blue read
+    as purple; at d_model 4, half the table): inside its outline a cell keeps its colour."""
+    state.set(d_model=4, layout="interleaved", pos=0, k=1, max_len=50)
+    inside = {}
+    for pair in (0, 1):
+        state.set(selected_pair=pair)
+        qtbot.wait(20)
+        pixels = grab(heatmap.graphics)
+        point = view_to_pixel(heatmap.graphics, heatmap.plot, 0.5, 30.5)  # column 0, row 30
+        inside[pair] = pixels[point.y(), point.x()].astype(int)
+    assert heatmap.pair_box.brush().style() == Qt.BrushStyle.NoBrush
+    assert np.abs(inside[0] - inside[1]).max() <= 2, inside
