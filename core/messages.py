@@ -630,15 +630,27 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " · a pixel column = mean of {n} dimensions{last}",
         " · 픽셀 한 열 = 차원 {n}개 평균{last}",
     ),
+    "mean_columns.part": (
+        " · a pixel column = mean of the 1 or 2 dimensions under it",
+        " · 픽셀 한 열 = 그 아래 차원 한두 개의 평균",
+    ),
     "mean_columns.last": (" (last: {n})", " (끝 열 {n}개)"),
     "heatmap.mean_last": (" (the last: {rows})", " (마지막 줄은 {rows}개)"),
     "heatmap.mean_cols": (
-        " A pixel column is the mean of {n} dimensions{last}: where they differ, as in the fast "
-        "pairs, its colour is none of theirs.",
-        " 픽셀 한 열은 차원 {n}개의 평균입니다{last}. 값이 서로 다른 곳(빠른 짝)에서는 그 색이 "
-        "어느 차원의 색과도 다릅니다.",
+        " A pixel column is the mean of {n} neighbouring dimensions{last}.",
+        " 픽셀 한 열은 이웃한 차원 {n}개{last}의 평균입니다.",
     ),
-    "heatmap.mean_cols_last": (" (the last: {n})", " (마지막 열은 {n}개)"),
+    "heatmap.mean_cols_last": (" (the last: {n})", "(마지막 열은 {n}개)"),
+    "heatmap.mean_mixed": (
+        " Sin and cos columns are averaged together: a colour can be none of theirs (where sin "
+        "≈ 0 and cos ≈ 1, about 0.5).",
+        " sin 열과 cos 열이 함께 평균되므로, 어느 차원과도 다른 색이 나올 수 있습니다(sin ≈ 0, "
+        "cos ≈ 1인 곳은 약 0.5).",
+    ),
+    "heatmap.mean_neighbours": (
+        " Where neighbouring pairs differ (the fast ones), a colour can be none of theirs.",
+        " 이웃한 짝끼리 값이 다른 곳(빠른 짝)에서는 어느 차원과도 다른 색이 나올 수 있습니다.",
+    ),
     "heatmap.unresolved": (
         " Hatched: pairs 0…{last} turn within {rows} positions; their means are no "
         "position's values.",
@@ -654,7 +666,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "heatmap.pixel_one": (
         "<br>The pixel under the mouse is the mean of dimensions {first}…{last} at position "
         "{pos}: <b>{value}</b>.",
-        "<br>마우스 아래 픽셀은 위치 {pos}에서 차원 {first}~{last}의 평균입니다: <b>{value}</b>.",
+        "<br>마우스 아래 픽셀은 위치 {pos}, 차원 {first}~{last}의 평균 <b>{value}</b>입니다.",
     ),
     "heatmap.pixel_dims": (" and dimensions {first}…{last}", ", 차원 {first}~{last}"),
     "heatmap.zoom": (

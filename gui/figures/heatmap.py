@@ -318,21 +318,16 @@ class HeatmapView(LazyView):
                 fast = self._state.pairs_turning_within(step)
                 if fast:
                     binned += tr("heatmap.unresolved", last=fast - 1, rows=f"{step:,}")
-            if self._window is not None and self._window[1][2] > 1:  # dimensions per column
-                # Said on the figure, not only under the mouse: at d_model 8192 the means of
-                # the fast pairs read as a pink that is no dimension's colour.
-                _, (first, stop, group) = self._window
-                rest = (stop - first) % group
-                last = tr("heatmap.mean_cols_last", n=rest) if rest else ""
-                binned += tr("heatmap.mean_cols", n=f"{group:,}", last=last)
+            columns, why = self._columns_note()
             t = self._theme
             legend = tr("heatmap.legend", pos=t.pos.name(), offset=t.offset.name(),
                         select=t.select.name())  # fmt: skip
-            texts = [legend + binned]
+            # What gives way where room is short: the zoom's hint, why a mean's colour can be
+            # no column's, the mouse's hint, and last what a pixel column holds.
+            texts = [legend + binned + columns + why, legend + binned + columns, legend + binned]
             if not (self._on_paper or self._state.presenting):
-                # The hints for the mouse, the zoom's first, give way where the rest needs room.
-                hint = tr("heatmap.hint", color=t.offset.name())
-                texts[:0] = [hint + binned + tr("heatmap.zoom"), hint + binned]
+                hint = tr("heatmap.hint", color=t.offset.name()) + binned + columns
+                texts[:0] = [hint + why + tr("heatmap.zoom"), hint + why, hint]
             for text in texts:
                 self.readout.setText(text)
                 if self.readout.lines() <= READOUT_LINES:
@@ -340,6 +335,21 @@ class HeatmapView(LazyView):
             self._fit_readout()
             return
         self.readout.setText(cell_formula(self._state, *self._hover) + self._pixel_text())
+
+    def _columns_note(self) -> tuple[str, str]:
+        """Said on the figure, not only under the mouse, while pixel columns are means: how
+        many dimensions each covers, and why its colour can be none of theirs (at d_model
+        8192, interleaved, sin ≈ 0 and cos ≈ 1 average to a pink of about 0.5)."""
+        if self._window is None:
+            return "", ""
+        _, (first, stop, group) = self._window
+        if group == 1:
+            return "", ""
+        rest = (stop - first) % group
+        last = tr("heatmap.mean_cols_last", n=rest) if rest else ""
+        note = tr("heatmap.mean_cols", n=f"{group:,}", last=last)
+        mixed = self._state.layout == "interleaved"
+        return note, tr("heatmap.mean_mixed" if mixed else "heatmap.mean_neighbours")
 
     def _pixel_text(self) -> str:
         """Zoomed out, the pixel under the mouse is a mean: which positions (and dimensions)
@@ -353,13 +363,15 @@ class HeatmapView(LazyView):
         row, col = (pos - r0) // step, (dim - c0) // group
         first, last = r0 + row * step, min(r1, r0 + (row + 1) * step) - 1
         d0, d1 = c0 + col * group, min(c1, c0 + (col + 1) * group) - 1
+        if first == last and d0 == d1:
+            return ""  # one cell (the last of a short last block): the formula says it all
         # The mean in float64 (the image holds it as float32: its sixth decimal could be off).
         s = self._state
         means = mean_rows(first, last + 1, last - first + 1, s.d_model, s.base)[0]
         value = float(means[s.column_order()[d0 : d1 + 1]].mean())
-        dims = tr("heatmap.pixel_dims", first=d0, last=d1) if group > 1 else ""
         if first == last:  # one position: not "positions 28…28 (1 position)"
             return tr("heatmap.pixel_one", pos=f"{first:,}", first=d0, last=d1, value=fmt(value, 6))
+        dims = tr("heatmap.pixel_dims", first=d0, last=d1) if d1 > d0 else ""
         return tr(
             "heatmap.pixel",
             first=f"{first:,}",

@@ -7,6 +7,8 @@ import numpy as np
 from PySide6.QtCore import QByteArray
 
 from core import __version__
+from core.binning import mean_columns
+from core.encoding import positional_encoding
 from gui.platform.settings import default_settings
 from gui.window.main_window import MainWindow
 from tests.gui.helpers import grab
@@ -25,7 +27,12 @@ def open_window(qtbot) -> MainWindow:
 def test_default_window_is_the_seed_figure(window):
     s = window.state
     assert (s.max_len, s.d_model, s.base, s.pos, s.k) == (50, 512, 10000.0, 0, 1)
-    assert window.heatmap_view.image.image.shape == (50, 512)
+    # More columns than pixels: each pixel column the mean of the dimensions under it (512
+    # on 316 pixels were sampled nearest-neighbour, and 196 of them dropped).
+    (_, _, step), (_, _, group) = window.heatmap_view.pixel_window()
+    expected = mean_columns(positional_encoding(50, 512), group)
+    assert step == 1 and window.heatmap_view.image.image.shape == expected.shape
+    np.testing.assert_allclose(window.heatmap_view.image.image, expected, atol=1e-6)
     assert window.clock_view._centres.shape == (256, 2)
     image = grab(window)
     assert image.shape[:2] == (900, 1600)

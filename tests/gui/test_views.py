@@ -353,8 +353,10 @@ def test_many_dimensions_per_pixel_are_averaged(heatmap, state, qtbot):
     # Said on the figure, not only under the mouse (the means read as a pink of no column).
     rest = (c1 - c0) % group
     last = f" (the last: {rest})" if rest else ""
-    assert f"A pixel column is the mean of {group:,} dimensions{last}:" in heatmap.readout.text()
-    state.set(d_model=512)
+    text = heatmap.readout.text()
+    assert f"A pixel column is the mean of {group:,} neighbouring dimensions{last}." in text
+    assert "Sin and cos columns are averaged together" in text  # the pink of about 0.5
+    state.set(d_model=64)
     assert "A pixel column" not in heatmap.readout.text()
 
 
@@ -438,7 +440,8 @@ def test_hover_over_one_position_of_averaged_columns_names_that_position(
         qtbot.mouseMove(heatmap.graphics.viewport(), point)
         pos, dim = heatmap.cell_at(heatmap.graphics.mapToScene(point))
         d0 = c0 + (dim - c0) // group * group
-        expected = tr("heatmap.pixel_one", pos=f"{pos:,}", first=d0, last=d0 + group - 1, value="")
+        last = d0 + group - 1
+        expected = tr("heatmap.pixel_one", pos=f"{pos:,}", first=d0, last=last, value="")
         qtbot.waitUntil(lambda: expected.split("<b>")[0] in heatmap.readout.text())
         assert f"{pos}~{pos}" not in heatmap.readout.text()
         assert f"{pos}…{pos}" not in heatmap.readout.text()
