@@ -908,8 +908,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "(dashed, the query as it stands at n) to qₘ.{reduced}",
         "짝 {pair}: 쿼리는 위치 m = {sum} = {m}에서 m·θ만큼, 키는 위치 n = pos = {n}에서 n·θ만큼 "
         "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각에 "
-        "(m\u00a0−\u00a0n)·θ\u00a0=\u00a0{rad}\u00a0rad\u00a0=\u00a0{degrees}°를 더한 것입니다. 이 각은 "
-        "qₙ(점선, 위치 n에 있을 때의 쿼리)에서 qₘ까지의 호입니다.{reduced}",
+        "(m\u00a0−\u00a0n)·θ\u00a0=\u00a0{rad}\u00a0rad\u00a0=\u00a0{degrees}°를 더한 것입니다. 그림에서는 "
+        "이 각을 qₙ(점선: 쿼리가 위치 n에 있을 때)에서 qₘ까지의 호로 나타냈습니다.{reduced}",
+    ),
+    "rope.same": (
+        "Pair {pair}: at k = 0 the query and the key stand at the same position, m = n = {n}, "
+        "both turned by n·θ (θ = {theta}): the angle between them is their angle at m = n, "
+        "and (m − n)·θ = 0.",
+        "짝 {pair}: k = 0이면 쿼리와 키가 같은 위치 m = n = {n}에 있어 둘 다 n·θ만큼 "
+        "돌았습니다(θ = {theta}). 둘 사이의 각은 m = n일 때의 각 그대로이고, (m − n)·θ = 0입니다.",
     ),
     "rope.reduced": (
         " Within one turn: {degrees}°.",
@@ -928,27 +935,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- context extension ----------------------------------------------------------------------
     "scaling.caption": (
         "<b>Context extension.</b> A model trained on L0 positions meets longer texts, where its "
-        "slow pairs would turn to angles it never saw. Each method rescales θ<sub>i</sub> "
-        "(rope_theta = {base}) so that over the new length s·L0 the slow pairs turn about as far "
-        "as they did over L0, or less (NTK-aware does so for the slowest pair alone): linear (Position Interpolation) divides every θ by s; "
-        "NTK-aware raises the base, which divides the slowest pair's θ by s; dynamic NTK raises "
-        "it with the length (as Hugging Face computes it, factor s at length s·L0 divides the "
-        "slowest θ by s<sup>2</sup> − s + 1, not s); YaRN and Llama 3.1 choose per pair, from how "
-        "often it turns within L0: they are built to keep the θ of pairs that turn often (they "
-        "tell neighbours apart) and divide by s those that turn rarely, with a ramp between. "
-        "Which pairs each keeps depends on the base, head_dim and L0; the line under the plots "
-        "says it for these settings.",
+        "slow pairs would turn to angles it never saw. Each extension method rescales "
+        "θ<sub>i</sub> (rope_theta = {base}): linear (Position Interpolation) divides every θ by "
+        "s, so that over s·L0 every pair turns as far as it did over L0; NTK-aware raises the "
+        "base, which divides the slowest pair's θ by s; dynamic NTK raises it with the length "
+        "(as Hugging Face computes it, factor s at length s·L0 divides the slowest θ by "
+        "s<sup>2</sup> − s + 1, not s); YaRN and Llama 3.1 choose per pair, from how often it "
+        "turns within L0: they are built to keep the θ of pairs that turn often (they tell "
+        "neighbours apart) and divide by s those that turn rarely, with a ramp between. Which "
+        "pairs each keeps depends on the base, head_dim and L0; the line under the plots says it "
+        "for these settings.",
         "<b>컨텍스트 길이 늘리기.</b> 길이 L0까지만 학습한 모델이 더 긴 글을 만나면 느린 짝이 본 적 "
-        "없는 각도까지 돌게 됩니다. 각 방법은 θ<sub>i</sub>(rope_theta = {base})를 다시 조정해, 새 "
-        "길이 s·L0 동안에도 느린 짝이 L0 동안 돌던 만큼, 또는 그보다 덜 돌게 합니다(NTK\u00a0방식은 "
-        "가장 느린 짝만 그렇습니다). 선형"
-        "(Position Interpolation)은 모든 θ를 s로 나누고, NTK\u00a0방식은 밑\u00a0base를 키워 가장 느린 "
-        "짝의 θ를 s로 나눕니다. 동적\u00a0NTK는 길이에 따라 밑을 키우는데, Hugging Face의 계산대로라면 "
-        "배율 s, 길이 s·L0에서 가장 느린 짝의 θ를 s가 아니라 s<sup>2</sup> − s + 1로 나눕니다. YaRN과 Llama "
-        "3.1은 짝마다 L0 안에서 몇 바퀴 도는지를 보고 정합니다. 자주 도는 짝(이웃 위치를 구별하는 "
-        "짝)의 θ는 그대로 두고 드물게 도는 짝의 θ는 s로 나누며, 그 사이는 비율을 서서히 바꿔 잇도록 "
-        "만든 방법입니다. 어느 짝을 그대로 두는지는 밑, head_dim, L0에 따라 달라지므로, 지금 설정에서의 "
-        "결과는 그래프 아래 줄에 적었습니다.",
+        "없는 각도까지 돌게 됩니다. 길이를 늘리는 각 방법은 θ<sub>i</sub>(rope_theta = {base})를 "
+        "다시 조정합니다. 선형(Position Interpolation)은 모든 θ를 s로 나누므로, 길이 s·L0까지 가도 "
+        "모든 짝이 L0까지 돌던 만큼만 돕니다. NTK\u00a0방식은 밑\u00a0base를 키워 가장 느린 짝의 θ를 "
+        "s로 나눕니다. 동적\u00a0NTK는 길이에 따라 밑을 키우는데, Hugging Face의 계산대로라면 배율 s, "
+        "길이 s·L0에서 가장 느린 짝의 θ를 s가 아니라 s<sup>2</sup> − s + 1로 나눕니다. YaRN과 Llama "
+        "3.1은 짝마다 L0 안에서 몇 바퀴 도는지를 보고 θ를 얼마나 줄일지 정합니다. 두 방법 모두 자주 "
+        "도는 짝(이웃 위치를 구별하는 짝)의 θ는 그대로 두고, 드물게 도는 짝의 θ는 s로 나누며, 그 "
+        "사이의 짝은 비율을 서서히 바꿔 잇도록 설계되었습니다. 어느 짝을 그대로 두는지는 밑, "
+        "head_dim, L0에 따라 달라지므로, 지금 설정에서의 결과는 그래프 아래 줄에 적었습니다.",
     ),
     "scaling.preset": ("model", "모델"),
     "scaling.custom": ("your own values", "직접 입력"),
@@ -960,28 +966,41 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "scaling.dynamic": ("dynamic NTK", "동적 NTK"),
     "scaling.yarn": ("YaRN", "YaRN"),
     "scaling.llama3": ("Llama 3.1", "Llama 3.1 방식"),
-    "scaling.default": ("none (θ as trained)", "없음 (학습한 θ 그대로)"),
+    "scaling.default": ("none (θ as trained)", "없음 (학습 때의 θ 그대로)"),
     "scaling.none_note": (
-        " No rescaling: every θ is as trained, so past L0 the slow pairs turn to angles the "
-        "model never saw (a configuration without rope_scaling does this).",
-        " 다시 조정하지 않으면 모든 θ가 학습한 그대로이므로, L0보다 먼 위치에서는 느린 짝이 모델이 "
-        "본 적 없는 각도까지 돕니다(rope_scaling이 없는 설정이 이렇습니다).",
+        " No rescaling: every θ is as in training (a configuration without rope_scaling does "
+        "this), so past L0 the slowest pairs, which take up to {longest} positions a turn, "
+        "reach angles they never reached within L0.",
+        " 다시 조정하지 않아 모든 θ가 학습 때 그대로입니다(config에 rope_scaling이 없는 모델이 "
+        "이렇습니다). 그래서 L0보다 먼 위치에서는 한 바퀴에 최대 {longest} 위치가 걸리는 느린 짝이 "
+        "L0 안에서는 가 보지 못한 각도까지 돕니다.",
     ),
-    "scaling.split": (" On screen, {method}: {parts}.", " 화면의 {method}: {parts}."),
+    "scaling.none_turned": (
+        " No rescaling: every θ is as in training. Here every pair turns at least once within "
+        "L0 (the longest wavelength is {longest} positions), so past L0 no single pair reaches "
+        "an angle it never reached; their combinations are new.",
+        " 다시 조정하지 않아 모든 θ가 학습 때 그대로입니다. 여기서는 모든 짝이 L0 안에서 한 바퀴 "
+        "이상 돌므로(가장 긴 파장이 {longest} 위치), L0를 넘어도 짝 하나하나는 처음 보는 각도가 "
+        "없습니다. 다만 각도들의 조합은 새롭습니다.",
+    ),
+    "scaling.split": (" The {method} curve: {parts}.", " {method} 곡선: {parts}."),
     "scaling.split_kept": ("θ kept on {pairs}", "{pairs}은(는) θ 그대로"),
-    "scaling.split_between": ("a ramp on {pairs}", "{pairs}은(는) 그 사이"),
+    "scaling.split_between": (
+        "between θ and θ/s on {pairs}",
+        "{pairs}은(는) θ와 θ/s 사이(경사)",
+    ),
     "scaling.split_divided": ("θ/s on {pairs}", "{pairs}은(는) θ/s"),
     "scaling.split_none_divided": (
-        "no pair reaches θ/s (the least θ′/θ is {least})",
-        "θ/s까지 가는 짝은 없습니다(가장 작은 θ′/θ는 {least})",
+        "no pair comes down to θ/s (the least θ′/θ is {least})",
+        "θ/s까지 줄어드는 짝은 없음(가장 작은 θ′/θ = {least})",
     ),
     "scaling.split_all_kept": (
-        " On screen, {method} keeps every pair's θ.",
-        " 화면의 {method}: 모든 짝이 θ 그대로입니다.",
+        " The {method} curve: every pair keeps its θ.",
+        " {method} 곡선: 모든 짝의 θ가 그대로입니다.",
     ),
     "scaling.split_all_divided": (
-        " On screen, {method} divides every pair's θ by s.",
-        " 화면의 {method}: 모든 짝의 θ를 s로 나눕니다.",
+        " The {method} curve: every pair's θ is divided by s.",
+        " {method} 곡선: 모든 짝의 θ를 s로 나눕니다.",
     ),
     "scaling.factor": ("s", "배율 s"),
     "scaling.original_len": ("L0", "학습 길이 L0"),
@@ -1281,20 +1300,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "PE(pos). Each PE value lies in [−1, 1], but the vector PE(pos) has length "
         "√(d_model/2) = {pe_norm} at every pos. The paper multiplies the embeddings by "
         "√d_model = {root} first (§3.4); {scaled}",
-        "<b>임베딩 + 위치 = 입력.</b> Transformer가 받는 것은 토큰 임베딩 + PE(pos)입니다. PE의 "
+        "<b>임베딩 + 위치 = 입력.</b> 트랜스포머가 받는 것은 토큰 임베딩 + PE(pos)입니다. PE의 "
         "각 값은 [−1, 1] 안에 있지만 벡터 PE(pos)의 길이는 어느 위치에서나 "
         "√(d_model/2) = {pe_norm}입니다. 논문(§3.4)은 PE를 더하기 전에 임베딩에 "
         "√d_model = {root}을(를) 곱합니다. {scaled}",
     ),
     "embed.pe_larger": (
         " Here PE is the larger part of every sum: ‖E‖ is at most {high}, ‖PE‖ = {pe}.",
-        " 그래서 모든 합에서 PE가 더 큰 몫을 차지합니다. ‖E‖는 많아야 {high}이고 "
-        "‖PE‖ = {pe}입니다.",
+        " 지금 값에서는 모든 합에서 PE가 더 큽니다: ‖E‖는 최대 {high}, ‖PE‖ = {pe}입니다.",
     ),
     "embed.e_larger": (
         " Here the embedding is the larger part of every sum: ‖E‖ is at least {low}, ‖PE‖ = {pe}.",
-        " 그래서 모든 합에서 임베딩이 더 큰 몫을 차지합니다. ‖E‖는 적어도 {low}이고 "
-        "‖PE‖ = {pe}입니다.",
+        " 지금 값에서는 모든 합에서 임베딩이 더 큽니다: ‖E‖는 최소 {low}, ‖PE‖ = {pe}입니다.",
     ),
     "embed.mixed": (
         " Here ‖E‖ runs from {low} to {high} beside ‖PE‖ = {pe}: PE is the larger part of some "
@@ -1320,7 +1337,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "embed.tokens_example": ("token embeddings (example values)", "토큰 임베딩 (예시 값)"),
     "embed.tokens_loaded": ("token embeddings (loaded: {file})", "토큰 임베딩 (불러옴: {file})"),
     "embed.pe": ("PE rows of positions pos, pos+1, …", "위치 pos, pos+1, …의 PE 행"),
-    "embed.sum": ("sum: the input the Transformer receives", "합: Transformer가 받는 입력"),
+    "embed.sum": ("sum: the input the Transformer receives", "합: 트랜스포머가 받는 입력"),
     "embed.scale": (
         "one colour scale for all three: ±{limit}",
         "세 그림 공통 색 눈금: ±{limit}",
@@ -1387,17 +1404,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "unique.distance": (
         "smallest distance between two rows: <b>{distance}</b>, for positions "
         "{offset} apart (‖PE(a) − PE(b)‖ depends on Δ = b − a only)",
-        "두 행 사이 가장 작은 거리: <b>{distance}</b>, 위치 차이 {offset}일 때 "
-        "(두 행의 거리는 위치 차이 Δ = b − a에만 달려 있습니다)",
+        "가장 가까운 두 행의 거리: <b>{distance}</b> (위치 차이 {offset}). 두 행의 거리는 위치 "
+        "차이 Δ = b − a에만 달려 있습니다",
     ),
     "unique.partial": (" — searched offsets up to {checked}", " — 위치 차이 {checked}까지 찾음"),
     "unique.range": (
         "all values in [<b>{lo}</b>, <b>{hi}</b>]{rows}, yet every row has the same length, "
         "√(d_model/2) = <b>{norm}</b>.",
-        "모든 값이 [<b>{lo}</b>, <b>{hi}</b>] 안에 있습니다{rows}. 하지만 모든 행의 길이는 똑같이 "
+        "모든 값이{rows} [<b>{lo}</b>, <b>{hi}</b>] 안에 있지만, 모든 행의 길이는 똑같이 "
         "√(d_model/2) = <b>{norm}</b>입니다.",
     ),
-    "unique.rows": (" (first {n} positions)", " (처음 {n}개 위치)"),
+    "unique.rows": (" (first {n} positions)", " (처음 {n}개 위치에서)"),
     "unique.plot": ("‖PE(p) − PE(p + Δ)‖ against Δ", "Δ에 따른 ‖PE(p) − PE(p + Δ)‖"),
     "unique.x": ("offset Δ = b − a", "위치 차이 Δ = b − a"),
     "unique.y": ("distance", "거리"),

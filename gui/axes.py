@@ -3,6 +3,7 @@ minus signs, positions written out in full, and log axes labelled in plain numbe
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -154,7 +155,10 @@ class PlainLogAxis(Axis):
         """Powers of ten only: the minor ticks' 0.2 … 0.9 piled up on a short axis."""
         exponents = [value * scale for value in values]
         powers = [round(e) for e in exponents if abs(e - round(e)) <= 1e-6]
-        scientific = bool(powers) and max(powers) >= 7
+        # Decided for the whole ruler, not per call: pyqtgraph asks once per tick level, and
+        # the major and minor levels came back as "1e7, 1e5" and "1,000,000, 10,000".
+        top = max(self.range) if self.logMode else -math.inf
+        scientific = max([*powers, top]) >= 7 - 1e-9
         out = []
         for exponent in exponents:
             if abs(exponent - round(exponent)) > 1e-6:

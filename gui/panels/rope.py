@@ -183,6 +183,10 @@ class RopeView(Panel):
             tip.setPos(1.2 * x, 1.2 * y)  # outside the rim
         angle = (m - n) * theta
         self._draw_reference(turned[0], angle)
+        if s.k == 0:  # qₙ is qₘ: no arc to read, and the labels would lie on one another
+            self.turn.setText(tr("rope.same", pair=i, n=f"{n:,}", theta=f"{theta:.6g}"))
+            self._fit_turn(grow=True)
+            return
         degrees = math.degrees(angle)
         reduced = "" if 0 <= degrees < 360 else tr("rope.reduced", degrees=fmt_turned(angle))
         self.turn.setText(
@@ -203,6 +207,8 @@ class RopeView(Panel):
     def _draw_reference(self, query: np.ndarray, angle: float) -> None:
         """qₙ, the query turned back by (m − n)·θ, dashed, and the arc that turns it onto qₘ
         (counter-clockwise, within one turn, as the hands themselves stand)."""
+        for item in (self.reference, self.arc, self.reference_tip, self.arc_label):
+            item.setVisible(bool(angle != 0))  # a NumPy bool crashed setVisible
         end = math.atan2(query[1], query[0])
         turn = angle % (2 * math.pi)
         start = end - turn
@@ -211,7 +217,7 @@ class RopeView(Panel):
         arc = np.linspace(start, end, max(2, round(turn / 0.05)))
         self.arc.setData(0.4 * np.cos(arc), 0.4 * np.sin(arc))
         middle = start + turn / 2
-        self.arc_label.setPos(0.62 * math.cos(middle), 0.62 * math.sin(middle))
+        self.arc_label.setPos(0.75 * math.cos(middle), 0.75 * math.sin(middle))
 
     def _fit_turn(self, grow: bool = False) -> None:
         """Three lines, more when the numbers are long (from pos 999,000 the Korean took four

@@ -53,6 +53,7 @@ class ScalingView(Panel):
         self.result = style.rich_label()
         self.options = Options(state)
         self.preset = QComboBox()
+        self._chosen = 0  # the preset last chosen
         self.preset.currentIndexChanged.connect(self._on_preset_chosen)
         self.options.extra(
             "scaling.preset",
@@ -89,8 +90,10 @@ class ScalingView(Panel):
         self.ratio_curves = {m: self.ratio_plot.plot(pen=t.pen(c, 2.5)) for m, c in colors.items()}
         dashed = t.pen(t.text, 1.5, style=Qt.PenStyle.DashLine)
         self.paper_curve = self.ratio_plot.plot(pen=dashed)
+        self.paper_curve.setZValue(5)  # over the solid curves: at base 2 Llama 3.1 hid it
         self.wave_curves = {m: self.wave_plot.plot(pen=t.pen(c, 2.5)) for m, c in colors.items()}
         self.original_wave = self.wave_plot.plot(pen=dashed)
+        self.original_wave.setZValue(5)
         self.lines = [style.marker_line(t, 0.05, [(0, 1), (0, 1)]) for _ in range(2)]
         for line in self.lines:
             self.wave_plot.addItem(line)
@@ -120,12 +123,14 @@ class ScalingView(Panel):
             )
             # A configuration without rope_scaling is its θ as trained, at any s.
             if same and (model.scaling or "default") in (s.scaling_method, method):
-                found = found or index
+                # The one chosen, of two with the same settings (Qwen2 and Mistral v0.2).
+                found = index if index == self._chosen or not found else found
         self.preset.setCurrentIndex(found)
 
     def _on_preset_chosen(self, index: int) -> None:
         if index <= 0:
             return
+        self._chosen = index
         model = MODELS[index - 1]
         changes: dict[str, object] = {
             "base": model.base,
@@ -161,7 +166,8 @@ class ScalingView(Panel):
             self.ratio_curves[method].setData(pairs, theta / inv, **dot)
             self.wave_curves[method].setData(pairs, 2 * np.pi / theta, **dot)
             entries.append((self._colors[method], tr(f"scaling.{method}")))
-            factors.append(f"<nobr>{tr(f'scaling.{method}')} {attention:.4g}</nobr>")
+            if method != "default":
+                factors.append(f"<nobr>{tr(f'scaling.{method}')} {attention:.4g}</nobr>")
             if method in RAMPED:
                 splits.append(_split_note(method, theta / inv, s.scaling_factor))
         yarn = "yarn" in shown
@@ -200,19 +206,28 @@ class ScalingView(Panel):
         self.result.setText(
             tr(
                 "scaling.result",
-                factors=", ".join(factors),
+                factors=", ".join(factors) or "1",
                 s=f"{s.scaling_factor:g}",
                 l0=f"{s.original_len:,}",
                 target=f"{round(s.scaling_factor * s.original_len):,}",
                 dynamic=tr("scaling.dynamic_drawn") if "dynamic" in shown else "",
             )
-            + (tr("scaling.none_note") if s.scaling_method == "default" else "")
+            + (_none_note(inv, s.original_len) if s.scaling_method == "default" else "")
             + "".join(splits)
             + paper_gap
             + (tr("scaling.one_pair") if s.head_dim == 2 else "")
         )
         for label in (self.caption, self.key, self.result):
             label.setFont(style.scaled_font(s.font_scale, 1.05))
+
+
+def _none_note(inv: np.ndarray, original_len: int) -> str:
+    """θ as trained: past L0 the slowest pair turns to angles never seen, unless every pair
+    turns at least once within L0 (at base 2, or at L0 1,000,000 with base 10000)."""
+    longest = float(2 * np.pi / inv.min())
+    if longest > original_len:
+        return tr("scaling.none_note", longest=f"{longest:,.0f}")
+    return tr("scaling.none_turned", longest=f"{longest:,.4g}")
 
 
 def _pairs(at: np.ndarray) -> str:

@@ -72,6 +72,11 @@ def test_rope_draws_the_scores_and_the_turned_pair(show, state):
     assert "m = 30 − 5 = 25" in text and "=\u00a0−5\u00a0rad\u00a0=\u00a0−286.5°:" in text
     assert "Within one turn: 73.5°." in text and "the arc from qₙ" in text
     assert math.degrees(reference_turn()) == pytest.approx(73.5, abs=0.05)
+    state.set(k=0)  # qₙ is qₘ: no arc, and the text says so
+    assert not view.arc.isVisible() and not view.reference_tip.isVisible()
+    assert "at k = 0 the query and the key stand at the same position" in view.turn.text()
+    state.set(k=2)
+    assert view.arc.isVisible() and view.reference.isVisible()
     state.set(head_dim=64, rope_layout="half")
     q, k = query_key(64)
     np.testing.assert_allclose(
@@ -125,7 +130,23 @@ def test_a_preset_without_rope_scaling_is_theta_as_trained(show, state, language
             assert view.preset.currentText().startswith(name)
             assert [m for m, c in view.ratio_curves.items() if c.isVisible()] == ["default"]
             np.testing.assert_array_equal(view.ratio_curves["default"].getData()[1], 1.0)
-            assert tr("scaling.none_note").strip() in view.result.text()
+            model = MODELS[names.index(name)]
+            longest = (
+                2
+                * np.pi
+                / scaled_inverse_frequencies(
+                    "default", model.head_dim, model.base, 1.0, model.original_max_len
+                )[0].min()
+            )
+            assert longest > model.original_max_len  # these slowest pairs outrun L0
+            assert tr("scaling.none_note", longest=f"{longest:,.0f}") in view.result.text()
+        # Two presets with the same settings: the one chosen is the one named.
+        view.preset.setCurrentIndex(names.index("Mistral 7B v0.2") + 1)
+        assert view.preset.currentText().startswith("Mistral 7B v0.2")
+        # θ as trained at base 2: every pair turns within L0, and that is what is said.
+        state.set(base=2.0)
+        assert tr("scaling.none_turned", longest="12.43") in view.result.text()
+        assert "reach angles they never" not in view.result.text()
         view.preset.setCurrentIndex(names.index("Gemma 3 4B, global layers") + 1)
         assert (state.scaling_method, state.scaling_factor) == ("linear", 8.0)
     finally:

@@ -157,6 +157,11 @@ def test_extension_says_what_its_curves_show_at_every_setting(show, state):
                 gap = float((np.abs(scaled(state, "yarn")[0] - paper) / inv).max())
                 agree = tr("scaling.yarn_same").strip() in text
                 assert agree == (gap <= SAME_WITHIN), (where, gap)
-            assert (tr("scaling.none_note").strip() in text) == (method == "default"), where
+            # θ as trained: new angles past L0 only if the slowest pair outruns L0.
+            longest = float(2 * np.pi / inv.min())
+            outrun = tr("scaling.none_note", longest=f"{longest:,.0f}")
+            turned = tr("scaling.none_turned", longest=f"{longest:,.4g}")
+            assert (outrun in text) == (method == "default" and longest > original_len), where
+            assert (turned in text) == (method == "default" and longest <= original_len), where
     finally:
         set_language("en")

@@ -537,6 +537,10 @@ def test_log_axes_write_their_numbers_out():
     # One notation per ruler: it mixed "1,000,000" with "1e8" (the Extension tab at L0 1e6).
     wide = axis.logTickStrings([1.0, 2.0, 4.0, 6.0, 8.0], 1, 1)
     assert wide == ["1e1", "1e2", "1e4", "1e6", "1e8"]
+    # Asked level by level, a ruler up to 1e7 writes its minor level as its major one.
+    axis.setLogMode(False, True)
+    axis.setRange(0.5, 7.2)
+    assert axis.logTickStrings([2.0, 4.0, 6.0], 1, 1) == ["1e2", "1e4", "1e6"]
 
 
 def test_zoom_numbers_show_only_where_they_fit(show, state, qtbot):
