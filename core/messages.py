@@ -998,6 +998,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " The {method} curve: every pair keeps its θ.",
         " {method} 곡선: 모든 짝의 θ가 그대로입니다.",
     ),
+    "scaling.split_one_kept": (
+        " The {method} curve: the one pair keeps its θ.",
+        " {method} 곡선: 하나뿐인 짝의 θ가 그대로입니다.",
+    ),
+    "scaling.split_one_divided": (
+        " The {method} curve: the one pair's θ is divided by s.",
+        " {method} 곡선: 하나뿐인 짝의 θ를 s로 나눕니다.",
+    ),
     "scaling.split_all_divided": (
         " The {method} curve: every pair's θ is divided by s.",
         " {method} 곡선: 모든 짝의 θ를 s로 나눕니다.",

@@ -215,7 +215,7 @@ class ScalingView(Panel):
             + (_none_note(inv, s.original_len) if s.scaling_method == "default" else "")
             + "".join(splits)
             + paper_gap
-            + (tr("scaling.one_pair") if s.head_dim == 2 else "")
+            + (tr("scaling.one_pair") if s.head_dim == 2 and {"ntk", "dynamic"} & {*shown} else "")
         )
         for label in (self.caption, self.key, self.result):
             label.setFont(style.scaled_font(s.font_scale, 1.05))
@@ -246,10 +246,11 @@ def _split_note(method: str, ratio: np.ndarray, factor: float) -> str:
     Llama 3.1 none; at L0 1,000,000 YaRN divides none by the whole s)."""
     split = split_pairs(ratio, factor)
     name = tr(f"scaling.{method}")
+    one = "one" if ratio.size == 1 else "all"  # head_dim 2: not "every pair" of one pair
     if split.kept.size == ratio.size:
-        return tr("scaling.split_all_kept", method=name)
+        return tr(f"scaling.split_{one}_kept", method=name)
     if split.divided.size == ratio.size:
-        return tr("scaling.split_all_divided", method=name)
+        return tr(f"scaling.split_{one}_divided", method=name)
     parts = [
         tr(key, pairs=_pairs(at))
         for key, at in (

@@ -263,6 +263,12 @@ def test_one_pair_is_a_dot_and_more_pairs_are_lines_again(show, state):
     view = show(ScalingView, state, (1400, 800))
     state.set(head_dim=2)
     assert all(curve.opts["symbol"] == "o" for curve in drawn(view))
+    text = view.result.text()
+    assert "every pair keeps" not in text and "the one pair keeps" in text  # not "every"
+    assert "NTK-aware and dynamic NTK leave it" in text
+    state.set(scaling_method="yarn")  # the note on NTK is about curves not drawn
+    assert "NTK-aware and dynamic NTK leave it" not in view.result.text()
+    state.set(scaling_method="all")
     state.set(head_dim=128)
     assert all(curve.opts["symbol"] is None for curve in drawn(view))
 
