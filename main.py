@@ -37,7 +37,6 @@ from core import __version__, i18n
 from core.examples import load_embeddings
 from core.i18n import echo, tr
 from core.layout import LAYOUTS, check_layout
-from core.messages import MESSAGES
 from core.params import Params, check_int, check_real
 from gui.export.options import (
     ANIMATION_SUFFIX,
@@ -80,7 +79,7 @@ class Parser(argparse.ArgumentParser):
 def argparse_text(message: str) -> str:
     """argparse's own texts (usage:, options, its error messages) in the current language."""
     key = f"argparse.{message}"
-    return tr(key) if key in MESSAGES else message
+    return tr(key) if i18n.has(key) else message
 
 
 def language_from(argv: Sequence[str]) -> str | None:

@@ -1,19 +1,50 @@
 """English and Korean texts: one catalogue, looked up by key, switchable at run time.
 
 Pure Python (no Qt), so the command line, the core's error messages and the window share it.
-The texts themselves live in `core.messages`; this module chooses the language and fills in
-the numbers.
+The texts live in gettext catalogues (`core/locale`, see `core.catalogue`): English, the
+source language, in the template, each translation in its own .po file. They are read
+compiled, with the standard library's `gettext`; this module chooses the language, looks a
+key up and fills in the numbers, then the Korean particles.
 """
 
 from __future__ import annotations
 
+import gettext
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
-from core.messages import MESSAGES
-
-LANGUAGES = ("en", "ko")
+#: The languages, in the order menus list them. A new one is its .po file and a line here.
 LANGUAGE_NAMES = {"en": "English", "ko": "한국어"}
+LANGUAGES = tuple(LANGUAGE_NAMES)
 _current = ["en"]
+_LOCALE = Path(__file__).resolve().parent / "locale"
+
+
+def _catalogue(language: str) -> gettext.GNUTranslations:
+    with (_LOCALE / language / "LC_MESSAGES" / "pe_clock.mo").open("rb") as file:
+        return gettext.GNUTranslations(file)
+
+
+#: key -> English, the source language (the template's msgctxt -> msgid).
+_SOURCE: dict[str, str] = dict(_catalogue("en")._catalog)  # type: ignore[attr-defined]
+_SOURCE.pop("", None)  # the header
+_TRANSLATIONS = {language: _catalogue(language) for language in LANGUAGES if language != "en"}
+
+
+def message_keys() -> Iterator[str]:
+    """Every message's key."""
+    return iter(_SOURCE)
+
+
+def has(key: str) -> bool:
+    return key in _SOURCE
+
+
+def text(key: str, lang: str) -> str:
+    """The unfilled text of key in lang (English where a translation lacks it)."""
+    english = _SOURCE[key]
+    return english if lang == "en" else _TRANSLATIONS[lang].pgettext(key, english)
 
 
 def language() -> str:
@@ -34,8 +65,10 @@ def set_language(lang: str) -> None:
 
 
 def language_for_locale(name: str) -> str:
-    """'ko_KR' -> 'ko'; every other locale name -> 'en'."""
-    return "ko" if name.lower().startswith("ko") else "en"
+    """'ko_KR' (or Windows' 'Korean_Korea') -> 'ko': the language whose code the locale's
+    name starts with, else 'en'."""
+    lower = name.lower()
+    return next((lang for lang in LANGUAGES if lower.startswith(lang)), "en")
 
 
 #: Korean particles written in the catalogue after a placeholder, as "{n}(으)로": chosen from
@@ -112,6 +145,5 @@ def echo(value: object) -> str:
 def tr(key: str, lang: str | None = None, **values: object) -> str:
     """The text for key in the current language (or lang), with {placeholders} filled in and
     each Korean particle written after one chosen from its value."""
-    entry = MESSAGES[key]
-    text = entry[1] if (lang or _current[0]) == "ko" else entry[0]
-    return _fill(text, values) if values else text
+    found = text(key, lang or _current[0])
+    return _fill(found, values) if values else found

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.i18n import echo, tr
+from core.i18n import LANGUAGES, echo, tr
 from gui.state import AppState
 from gui.views import VIEWS
 
@@ -40,8 +40,8 @@ PARAMETERS = (
     "train_len", "scale_embeddings", "theme", "why_pe", "head_dim", "rope_layout",
     "scaling_method", "scaling_factor", "original_len", "alibi_heads", "causal", "trails",
 )  # fmt: skip
-TEXTS = ("title_en", "title_ko", "note_en", "note_ko")
-DECK_TEXTS = ("title_en", "title_ko")
+TEXTS = tuple(f"{text}_{lang}" for text in ("title", "note") for lang in LANGUAGES)
+DECK_TEXTS = tuple(f"title_{lang}" for lang in LANGUAGES)
 #: A scene's own keys besides its view, its parameters and its texts.
 OPTIONS = ("positions", "handout_pos", "stage_note")
 #: A deck file larger than this is refused before it is read (a deck is a few kilobytes).

@@ -27,6 +27,9 @@ def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_font_outside_the_che
     assert on_disk <= packages  # every package of the checkout is in the wheel
     assert "gui/resources/fonts/NanumGothic.ttf" in names
     assert "gui/resources/icons/pe-clock.svg" in names
+    for catalogue in ("pe_clock.pot", "ko/LC_MESSAGES/pe_clock.po", "ko/LC_MESSAGES/pe_clock.mo",
+                      "en/LC_MESSAGES/pe_clock.mo"):  # fmt: skip
+        assert f"core/locale/{catalogue}" in names
 
     # A fresh venv that sees the test environment's dependencies (PySide6, NumPy…) through a
     # path entry, but not its editable install of this checkout (path entries run no .pth).

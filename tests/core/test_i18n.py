@@ -3,8 +3,7 @@ import string
 
 import pytest
 
-from core import i18n
-from core.messages import MESSAGES
+from core import catalogue, i18n
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 #: Entries that are notation or names in both languages.
@@ -15,15 +14,54 @@ def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-@pytest.mark.parametrize("key", sorted(MESSAGES))
-def test_every_entry_has_both_languages_with_the_same_placeholders(key):
-    english, korean = MESSAGES[key]
-    assert english.strip() and korean.strip()
-    assert fields(english) == fields(korean)
+@pytest.mark.parametrize("key", sorted(i18n.message_keys()))
+def test_every_entry_has_every_language_with_the_same_placeholders(key):
+    english = i18n.text(key, "en")
     printf = re.compile(r"%\(\w+\)[sr]|%[sr]")  # argparse's own placeholders
-    assert sorted(printf.findall(english)) == sorted(printf.findall(korean))
+    for language in i18n.LANGUAGES:
+        translated = i18n.text(key, language)
+        assert translated.strip(), (key, language)
+        assert fields(translated) == fields(english), (key, language)
+        assert sorted(printf.findall(translated)) == sorted(printf.findall(english))
+    korean = i18n.text(key, "ko")
     if key not in SAME_IN_BOTH and re.search(r"[a-z]{3,}", re.sub(r"<[^>]+>|\{\w+\}", "", english)):
         assert HANGUL.search(korean), f"{key}: Korean text has no Hangul"
+
+
+def test_every_translation_has_every_message_of_the_template():
+    """A .po file holds each message of the template once, with the template's English, and
+    translates it: an English text edited in the template and not in a .po is stale there."""
+    template = catalogue.read_po(catalogue.TEMPLATE)
+    keys = [entry.key for entry in template]
+    assert len(set(keys)) == len(keys) and set(keys) == set(i18n.message_keys())
+    assert set(catalogue.translations()) == set(i18n.LANGUAGES) - {"en"}
+    for language in catalogue.translations():
+        entries = catalogue.read_po(catalogue.translation_path(language))
+        assert [e.key for e in entries] == keys, language
+        stale = [e.key for e, t in zip(entries, template, strict=True) if e.source != t.source]
+        assert not stale, f"{language}: English changed in the template: {stale}"
+        assert all(e.text for e in entries), language
+
+
+@pytest.mark.parametrize("language", ["en", *catalogue.translations()])
+def test_each_compiled_catalogue_matches_its_po_file(language):
+    """The .mo files read at run time are checked in: each is its .po compiled (after editing
+    a .po, `python -m core.catalogue` writes them again)."""
+    path = catalogue.SOURCE_MO if language == "en" else catalogue.translation_path(language, ".mo")
+    assert path.read_bytes() == catalogue.compiled(language), "run: python -m core.catalogue"
+
+
+def test_the_po_reader_and_writer_keep_every_character(tmp_path):
+    entries = [
+        catalogue.Entry("a.key", 'two\nlines, a "quote", a \\ and a\u00a0space', "둘\n줄"),
+        catalogue.Entry("argparse.x\n", "%(prog)s: error\n", "%(prog)s: 오류\n", ("note",)),
+    ]
+    path = tmp_path / "x.po"
+    catalogue.write_po(path, entries, "xx")
+    assert catalogue.read_po(path) == entries
+    path.write_text('msgid "a"\nbroken line\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"x\.po:2"):
+        catalogue.read_po(path)
 
 
 def test_tr_fills_in_and_switches():
@@ -74,7 +112,8 @@ def test_no_alternation_reaches_the_reader():
     text = i18n.tr("clock.beyond", lang="ko", pos=600, last=511)
     assert "600은" in text and "0~511" in text
     assert "pos 512는" in i18n.tr("clock.beyond", lang="ko", pos=512, last=511)
-    for key, (_, korean) in MESSAGES.items():
+    for key in i18n.message_keys():
+        korean = i18n.text(key, "ko")
         # An alternation may only follow a placeholder (it is resolved when filled in).
         bare = re.sub(r"\{\w+\}(\(으\)로|은\(는\)|이\(가\)|을\(를\)|과\(와\))", "", korean)
         assert not re.search(r"\(으\)로|은\(는\)|이\(가\)|을\(를\)|와\(과\)|과\(와\)", bare), key

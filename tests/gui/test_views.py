@@ -370,7 +370,7 @@ def test_switching_language_keeps_the_zoom(heatmap, state, qtbot):
 
 def test_every_registered_view_is_named_alike_and_titled_in_both_languages():
     """Registry name, module file and class agree (heatmap -> heatmap.py -> HeatmapView)."""
-    from core.messages import MESSAGES
+    from core import i18n
     from gui.views import REGISTRY
 
     for spec in REGISTRY:
@@ -378,8 +378,8 @@ def test_every_registered_view_is_named_alike_and_titled_in_both_languages():
         assert module.rsplit(".", 1)[1] == spec.name
         assert cls == spec.name.title() + "View"
         assert spec.load().__name__ == cls
-        assert f"view.{spec.name}" in MESSAGES
-        assert not spec.tab or f"tab.{spec.name}" in MESSAGES
+        assert i18n.has(f"view.{spec.name}")
+        assert not spec.tab or i18n.has(f"tab.{spec.name}")
 
 
 def test_diverging_image_renders_pyqtgraphs_colours(qapp):
