@@ -4,7 +4,7 @@ minus signs, positions written out in full, and log axes labelled in plain numbe
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pyqtgraph as pg
@@ -77,14 +77,24 @@ class IndexAxis(Axis):
         super().__init__(orientation)
         self.cells: int | None = None  # cells 0 … cells−1, if the axis was told
         self.each = False  # a tick for every cell, where their labels fit
+        self.names: tuple[str, ...] | None = None  # each cell's own label, if it has one
 
-    def set_cells(self, count: int, each: bool = True) -> None:
+    def set_cells(self, count: int, each: bool = True, names: Sequence[str] | None = None) -> None:
         """Cells 0 … count − 1: no tick past them (a plot with its aspect locked shows room
         beyond its matrix), and if `each`, one tick per cell for up to EACH_CELL cells while
         their labels fit side by side (else round numbers: at 30 cells on a small matrix the
-        labels ran together into "9101112…")."""
-        self.cells = count
-        self.each = each and count <= self.EACH_CELL
+        labels ran together into "9101112…"). With `names` (one per cell: tokens, the rows of
+        a strip, a zoom's dimensions), every cell has a tick with its name.
+
+        Only a change repaints: new ticks repaint (and may re-lay out) the plot.
+        """
+        named = None if names is None else tuple(names)
+        if named is not None and len(named) != count:
+            raise ValueError(f"{len(named)} names for {count} cells")
+        wanted = (count, each and count <= self.EACH_CELL, named)
+        if wanted == (self.cells, self.each, self.names):
+            return
+        self.cells, self.each, self.names = wanted
         self.picture = None
         self.update()
 
@@ -96,7 +106,7 @@ class IndexAxis(Axis):
         rows 0 … 49 have no tick "50"."""
         stop = float("inf") if self.cells is None else self.cells
         low, high = sorted((minVal, maxVal))  # an inverted axis gives them the other way
-        if self.each and self._cells_fit(size / max(high - low, 1e-9)):
+        if self.names is not None or (self.each and self._cells_fit(size / max(high - low, 1e-9))):
             return [(1.0, [r + 0.5 for r in range(int(stop)) if low <= r + 0.5 <= high])]
         levels = super().tickValues(minVal - 0.5, maxVal - 0.5, size)
         return [
@@ -114,6 +124,8 @@ class IndexAxis(Axis):
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         cells = [_whole(v - 0.5) for v in values]
+        if self.names is not None:
+            return [self.names[r] if r is not None else "" for r in cells]
         if all(r is not None for r in cells):
             return [f"{r:,}" for r in cells]
         return super().tickStrings(values, scale, spacing)

@@ -630,12 +630,8 @@ def name_rows(rows: list[tuple[pg.PlotItem, list[str]]], scale: float) -> None:
     width = widest + room + 12
     for plot, names in rows:
         axis = plot.getAxis("left")
-        ticks = [[(r + 0.5, name) for r, name in enumerate(names)]]
-        # Only on a change: new ticks or a new width repaint (and may re-lay out) the plot.
-        if ticks != getattr(axis, "named_rows", None):
-            axis.named_rows = ticks
-            axis.setTicks(ticks)
-        if axis.width() != width:
+        axis.set_cells(len(names), names=names)
+        if axis.width() != width:  # only on a change: a new width re-lays out the plot
             axis.setWidth(width)
 
 

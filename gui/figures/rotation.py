@@ -164,9 +164,8 @@ class RotationView(LazyView):
         zoom_dim = len(columns)
         self.zoom_image.display(blank_zeros(zoom), QRectF(0, 0, zoom_dim, zoom_dim))
         self.zoom_plot.setRange(xRange=(0, zoom_dim), yRange=(0, zoom_dim), padding=0)
-        ticks = [[(i + 0.5, str(column)) for i, column in enumerate(columns)]]
-        for name in ("left", "bottom"):
-            self.zoom_plot.getAxis(name).setTicks(ticks)
+        for name in ("left", "bottom"):  # each cell named by the column it is of R(k)
+            self.zoom_plot.getAxis(name).set_cells(zoom_dim, names=[str(c) for c in columns])
         style.set_title(self.zoom_plot, tr("rotation.zoom", n=pairs), s)
         pair_of_row = dims // 2
         cells = [

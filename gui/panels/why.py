@@ -73,9 +73,7 @@ class WhyView(Panel):
             sentence = _sentence(tokens, s.language)
             style.set_title(self.weight_plots[column], tr("why.weights", sentence=sentence), s)
             style.set_title(self.output_plots[column], tr("why.outputs", sentence=sentence), s)
-            self.weight_plots[column].getAxis("bottom").setTicks(
-                [[(i + 0.5, token) for i, token in enumerate(tokens)]]
-            )
+            self.weight_plots[column].getAxis("bottom").set_cells(n, names=tokens)
             self.weight_plots[column].setRange(xRange=(0, n), yRange=(0, n), padding=0)
             self.output_plots[column].setRange(xRange=(0, TOY_DIM), yRange=(0, n), padding=0)
             self.output_plots[column].setLabel("bottom", tr("why.dimension"))

@@ -628,3 +628,20 @@ def test_the_selected_pair_is_outlined_not_tinted(heatmap, state, qtbot):
         inside[pair] = pixels[point.y(), point.x()].astype(int)
     assert heatmap.pair_box.brush().style() == Qt.BrushStyle.NoBrush
     assert np.abs(inside[0] - inside[1]).max() <= 2, inside
+
+
+def test_cells_named_by_the_axis_that_holds_them(rotation, state):
+    """Rows of strips, a zoom's columns of R(k) and the tokens of Why name their cells through
+    IndexAxis.set_cells, not ticks set by hand."""
+    from gui.axes import IndexAxis
+
+    state.set(layout="split")  # pair 0 is columns 0 and 256: the zoom's cells say so
+    axis = rotation.zoom_plot.getAxis("bottom")
+    assert isinstance(axis, IndexAxis) and axis.names is not None
+    values = [v for _, level in axis.tickValues(0, len(axis.names), 400) for v in level]
+    assert axis.tickStrings(values, 1, 1) == list(axis.names)
+    assert axis.names == ("0", "1", "256", "257")
+    strips = rotation.vector_plot.getAxis("left")
+    assert strips.names == ("PE(pos)", "R(k)·PE(pos)", "PE(pos+k)")
+    with pytest.raises(ValueError, match="2 names for 3 cells"):
+        strips.set_cells(3, names=["a", "b"])
