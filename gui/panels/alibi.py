@@ -8,12 +8,11 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath
-from PySide6.QtWidgets import QGraphicsPathItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from core.alibi import alibi_bias, alibi_slopes
 from core.i18n import tr
 from gui import axes, style
-from gui.panels.options import Options
 from gui.panels.panel import Panel
 from gui.state import MAX_ALIBI_HEADS, AppState
 
@@ -34,12 +33,8 @@ class AlibiView(Panel):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
         t = self._theme
-        self.result = style.rich_label()
-        self.options = Options(state)
         self.options.spin("alibi_heads", "alibi.heads", 1, MAX_ALIBI_HEADS)
         self.options.check("causal", "alibi.causal")
-        self.options.finish()
-        self.graphics = style.graphics_area(t)
         self.slope_plot = style.quiet_plot(
             self.graphics.addPlot(
                 row=0,
@@ -84,13 +79,7 @@ class AlibiView(Panel):
             self.graphics.ci.layout.setColumnStretchFactor(column, 1)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 2)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.options)
-        layout.addWidget(self.graphics, 1)
-        layout.addWidget(self.key)
-        layout.addWidget(self.result)
-        style.mark_prose(self.result)
+        self.arrange(below=[self.key])
         fields = ["alibi_heads", "causal", "language", "font_scale"]
         state.observe(fields, self._request_sync)
         self._request_sync()

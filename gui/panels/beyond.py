@@ -5,7 +5,7 @@ from __future__ import annotations
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from core.binning import mean_rows
 from core.examples import learned_table_example
@@ -27,7 +27,6 @@ class BeyondView(Panel):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
-        self.graphics = style.graphics_area(self._theme)
         self.sin_plot, self.sin_image = style.image_plot(
             self, self.graphics, 0, 0, theme=self._theme
         )
@@ -59,12 +58,7 @@ class BeyondView(Panel):
         self.columns = style.ColumnGroups(
             self.learned_plot, lambda: state.d_model, self._request_sync
         )
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.graphics, 1)
-        self.params = style.rich_label()
-        layout.addWidget(self.params)
-        style.mark_prose(self.params)
+        self.arrange()  # the result line: the learned tables' parameter counts
         state.observe(["table", "train_len", "language", "font_scale"], self._request_sync)
         self._request_sync()
 
@@ -111,7 +105,7 @@ class BeyondView(Panel):
         count = f"{trained * s.d_model:,}"
         drawn = min(trained, ROWS)
         sampled = tr("beyond.sampled", n=f"{drawn:,}") if drawn < trained else ""
-        self.params.setText(
+        self.result.setText(
             tr(
                 "beyond.params",
                 tables=tables,
@@ -121,5 +115,5 @@ class BeyondView(Panel):
                 sampled=sampled,
             )
         )
-        self.params.setFont(style.scaled_font(s.font_scale, 1.1))
+        self.result.setFont(style.scaled_font(s.font_scale, 1.1))
         self.caption.setFont(style.scaled_font(s.font_scale, 1.1))

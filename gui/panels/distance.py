@@ -6,7 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from core.i18n import tr
 from core.similarity import dot_by_offset, measured_dots
@@ -36,7 +36,6 @@ class DistanceView(Panel):
         # Changes with every step: a fixed slot, so a new number never re-lays out the view.
         self.spread = StableLabel(fill=True)
         self.spread.setTextFormat(Qt.TextFormat.PlainText)
-        self.graphics = style.graphics_area(self._theme)
         self.curves_plot = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
         self.legend = self.curves_plot.addLegend(offset=(-10, 10), labelTextColor=self._theme.text)
         self.closed_form = pg.PlotDataItem(
@@ -75,10 +74,7 @@ class DistanceView(Panel):
         self._closed = np.zeros(0)
         self._others: dict[int, np.ndarray] = {}
         self._others_gap = 0.0  # the largest gap between their curves and the closed form
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.graphics, 1)
-        layout.addWidget(self.spread.slot)
+        self.arrange(below=[self.spread.slot], result=False)
         state.observe(["table", "language", "font_scale"], self._request_sync)
         state.observe(["pos"], self._sync_pos)
         self._request_sync()

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -36,7 +35,6 @@ class EmbeddingView(Panel):
         super().__init__(state, parent)
         self._levels = (-1.0, 1.0)  # the colour scale of all three images
         self._names: list[str] = []
-        self.graphics = style.graphics_area(self._theme)
         self.plots: list[pg.PlotItem] = []
         self.images: list[style.DivergingImage] = []
         for row in range(PANELS):
@@ -62,13 +60,9 @@ class EmbeddingView(Panel):
         row_layout.addWidget(self.load_button)
         row_layout.addWidget(self.examples_button)
         row_layout.addStretch(1)
-        layout = QVBoxLayout(self)
+        layout = self.arrange(below=[self.norms.slot, buttons], result=False)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.graphics, 1)
-        layout.addWidget(self.norms.slot)
         style.mark_prose(self.norms.slot)
-        layout.addWidget(buttons)
 
         self.load_button.clicked.connect(self._on_load_button_clicked)
         self.examples_button.clicked.connect(self._on_examples_button_clicked)

@@ -19,8 +19,8 @@ from gui.state import AppState
 
 
 class Options(QWidget):
-    def __init__(self, state: AppState) -> None:
-        super().__init__()
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
         self._state = state
         self.setProperty(style.INTERACTIVE, True)
         self._row = QHBoxLayout(self)
@@ -122,6 +122,9 @@ class Options(QWidget):
     ) -> None:
         """A control of the panel's own making, set by show() when one of fields changes."""
         self._add(fields, label_key, widget, show)
+
+    def has_controls(self) -> bool:
+        return self._row.count() > 0
 
     def finish(self) -> None:
         """After the last control: the rest of the row stays empty."""

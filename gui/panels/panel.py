@@ -1,21 +1,69 @@
-"""The base of the teaching panels: the state, the theme and the caption above the figure."""
+"""The base of the teaching panels: the state, the theme, and the layout every panel shares.
+
+A panel states what it shows, its own controls and plots; the base lays them out the same way
+in every tab: the caption, the row of the panel's controls (when it has any), what goes above
+the figure, the figure, what goes under it, and the result line.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QWidget
+import functools
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from gui import style
 from gui.lazy_view import LazyView
+from gui.panels.options import Options
 from gui.state import AppState
 
 
 class Panel(LazyView):
     """A teaching panel: it draws the state, in a theme fixed for the panel (exports build a
-    panel per theme), under a rich-text caption."""
+    panel per theme), under a rich-text caption, with its result line under the figure. The
+    caption and the result are prose: a slide leaves them to the console and the handout."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
         self._theme = style.theme(state)
         self.caption = style.rich_label()
-        style.mark_prose(self.caption)
+        self.options = Options(state, self)  # hidden if the panel adds no control
+        self.result = style.rich_label()
+        self.result.setParent(self)  # a child, hidden until `arrange` lays it out
+        self.result.hide()
+        style.mark_prose(self.caption, self.result)
+
+    @functools.cached_property
+    def graphics(self) -> pg.GraphicsLayoutWidget:
+        """The figure's plots, made on first use (the worked example's figure is a table)."""
+        return style.graphics_area(self._theme)
+
+    def arrange(
+        self,
+        *,
+        figure: QWidget | None = None,
+        above: Sequence[QWidget] = (),
+        below: Sequence[QWidget] = (),
+        result: bool = True,
+    ) -> QVBoxLayout:
+        """Lay the panel out, after its controls and plots are made: the caption, the
+        controls' row (if any), `above`, the figure (the graphics unless given; it takes the
+        room left), `below`, and the result line (unless the panel has none)."""
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.caption)
+        if self.options.has_controls():
+            self.options.finish()
+            layout.addWidget(self.options)
+        else:
+            self.options.hide()
+        for widget in above:
+            layout.addWidget(widget)
+        layout.addWidget(self.graphics if figure is None else figure, 1)
+        for widget in below:
+            layout.addWidget(widget)
+        if result:
+            layout.addWidget(self.result)
+            self.result.show()
+        return layout

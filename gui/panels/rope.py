@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from core.format import fmt_base, fmt_turned
 from core.i18n import tr
@@ -21,7 +21,6 @@ from core.rope import (
 )
 from gui import style
 from gui.lazy_view import lazy
-from gui.panels.options import Options
 from gui.panels.panel import Panel
 from gui.stable_label import StableLabel
 from gui.state import MAX_HEAD_DIM, AppState
@@ -45,12 +44,10 @@ class RopeView(Panel):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
         t = self._theme
-        self.result = style.rich_label()
         # Plain text in a fixed slot: it changes with every step.
         self.turn = StableLabel(fill=True)
         self.turn.setTextFormat(Qt.TextFormat.PlainText)
         self.turn.setWordWrap(True)
-        self.options = Options(state)
         self.options.spin("head_dim", "rope.head_dim", 2, MAX_HEAD_DIM, even=True)
         self.options.choice(
             "rope_layout",
@@ -58,8 +55,6 @@ class RopeView(Panel):
             {"interleaved": "rope.interleaved", "half": "rope.half"},
             width=22,  # "interleaved (2i, 2i+1)" whole: the row has room for it
         )
-        self.options.finish()
-        self.graphics = style.graphics_area(t)
         self.dial = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
         self.dial.setAspectLocked(True)
         self.dial.hideAxis("left")
@@ -96,13 +91,8 @@ class RopeView(Panel):
         self.decay_curves = [self.decay_plot.plot(pen=t.pen(color, 2)) for color in t.curves[:3]]
         self.graphics.ci.layout.setRowStretchFactor(0, 1)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.options)
-        layout.addWidget(self.graphics, 1)
-        layout.addWidget(self.turn.slot)
-        layout.addWidget(self.result)
-        style.mark_prose(self.turn.slot, self.result)
+        self.arrange(below=[self.turn.slot])
+        style.mark_prose(self.turn.slot)
         state.observe(["base", "language", "font_scale", "head_dim"], self._request_sync)
         state.observe(["rope_layout"], self._request_sync)
         state.observe(["pos", "k", "selected_pair"], self._sync_dial)

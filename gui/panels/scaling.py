@@ -7,7 +7,7 @@ import math
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QComboBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QWidget
 
 from core.format import fmt_base
 from core.i18n import tr
@@ -20,7 +20,6 @@ from core.scaling import (
     yarn_paper_frequencies,
 )
 from gui import axes, style
-from gui.panels.options import Options
 from gui.panels.panel import Panel
 from gui.state import MAX_HEAD_DIM, MAX_ORIGINAL_LEN, MAX_SCALING_FACTOR, SCALING_CHOICES, AppState
 
@@ -50,8 +49,6 @@ class ScalingView(Panel):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
         t = self._theme
-        self.result = style.rich_label()
-        self.options = Options(state)
         self.preset = QComboBox()
         self._chosen = 0  # the preset last chosen
         self.preset.currentIndexChanged.connect(self._on_preset_chosen)
@@ -67,8 +64,6 @@ class ScalingView(Panel):
         self.options.number("scaling_factor", "scaling.factor", 1.0, MAX_SCALING_FACTOR)
         self.options.spin("original_len", "scaling.original_len", 16, MAX_ORIGINAL_LEN)
         self.options.spin("head_dim", "rope.head_dim", 2, MAX_HEAD_DIM, even=True)
-        self.options.finish()
-        self.graphics = style.graphics_area(t)
         # Pairs are counted: whole ticks only (at head_dim 2 the axes read 0.2, 0.4, …).
         self.ratio_plot = style.quiet_plot(
             self.graphics.addPlot(row=0, col=0, axisItems={"bottom": axes.WholeAxis("bottom")}),
@@ -97,13 +92,7 @@ class ScalingView(Panel):
         self.lines = [style.marker_line(t, 0.05, [(0, 1), (0, 1)]) for _ in range(2)]
         for line in self.lines:
             self.wave_plot.addItem(line)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.options)
-        layout.addWidget(self.graphics, 1)
-        layout.addWidget(self.key)
-        layout.addWidget(self.result)
-        style.mark_prose(self.result)
+        self.arrange(below=[self.key])
         fields = ["base", "head_dim", "scaling_method", "scaling_factor", "original_len"]
         state.observe([*fields, "language", "font_scale"], self._request_sync)
         self._request_sync()

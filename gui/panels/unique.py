@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from core.format import fmt
 from core.i18n import tr
@@ -25,7 +25,6 @@ class UniqueView(Panel):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
         self.stats = style.rich_label(selectable=True)
-        self.graphics = style.graphics_area(self._theme)
         self.plot = style.quiet_plot(self.graphics.addPlot(), self)
         self.curve = pg.PlotDataItem(pen=self._theme.pen(self._theme.hands[1], 2))
         self.minimum = pg.ScatterPlotItem(
@@ -33,11 +32,8 @@ class UniqueView(Panel):
         )
         self.plot.addItem(self.curve)
         self.plot.addItem(self.minimum)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.stats)
+        self.arrange(above=[self.stats], result=False)
         style.mark_prose(self.stats)
-        layout.addWidget(self.graphics, 1)
         state.observe(["table", "language", "font_scale"], self._request_sync)
         self._request_sync()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from core.i18n import tr
 from gui import axes, style
@@ -18,7 +18,6 @@ class WavelengthView(Panel):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
         self.summary = style.rich_label()
-        self.graphics = style.graphics_area(self._theme)
         self.plot = style.quiet_plot(
             self.graphics.addPlot(axisItems={"left": axes.PlainLogAxis("left")}), self
         )
@@ -35,10 +34,7 @@ class WavelengthView(Panel):
         self.max_len_line = style.marker_line(self._theme, 0.1, [(0, 1), (0, 1)])
         for item in (self.finishing, self.never, self.max_len_line):
             self.plot.addItem(item)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.graphics, 1)
-        layout.addWidget(self.summary)
+        self.arrange(below=[self.summary], result=False)  # the summary stays on a slide
         state.observe(["table", "language", "font_scale"], self._request_sync)
         self._request_sync()
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QRectF
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from core.i18n import tr
 from core.toy import TOY_DIM, toy_attention
 from gui import style
-from gui.panels.options import Options
 from gui.panels.panel import Panel
 from gui.state import AppState
 
@@ -20,11 +19,7 @@ class WhyView(Panel):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
-        self.result = style.rich_label()
-        self.options = Options(state)
         self.options.check("why_pe", "why.switch")
-        self.options.finish()
-        self.graphics = style.graphics_area(self._theme)
         self.weight_plots, self.output_plots, weight_images, output_images = [], [], [], []
         for column in range(2):
             # Attention weights are never negative: a sequential map from 0.
@@ -41,12 +36,7 @@ class WhyView(Panel):
             self, self._theme, weight_images, self.weight_plots[1], sequential=True
         )
         self.output_bar = style.colour_bar(self, self._theme, output_images, self.output_plots[1])
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.caption)
-        layout.addWidget(self.options)
-        layout.addWidget(self.graphics, 1)
-        layout.addWidget(self.result)
-        style.mark_prose(self.result)
+        self.arrange()
         state.observe(["why_pe", "base", "language", "font_scale"], self._request_sync)
         self._request_sync()
 

@@ -246,7 +246,7 @@ def test_alibi_slopes_and_the_causal_mask(show, state):
 
 def test_beyond_counts_the_parameters_of_learned_tables(show, state):
     view = show(BeyondView, state, (1400, 800))
-    text = view.params.text()
+    text = view.result.text()
     assert "1024 × 768 = 786,432" in text and "512 × 768 = 393,216" in text
     assert "0" in text
 

@@ -208,15 +208,15 @@ def test_beyond_panel_shades_past_the_training_length(show, state):
     assert rect.height() == pytest.approx(100)  # the learned table ends
     assert "100" in view.missing_text.textItem.toPlainText()
     assert grab(view.graphics).std() > 20
-    assert "600 rows drawn stand for all of them" not in view.params.text()
+    assert "600 rows drawn stand for all of them" not in view.result.text()
     # The longest training length still has a beyond to shade (it was capped at max_len's
     # limit, and the caption spoke of a shaded part that was not there); the 600 rows drawn
     # stand for the 1,000,000 × 512 parameters the text counts.
     state.set(train_len=1_000_000)
     assert view.span() == 2_000_000 and view.shade.rect().height() == 1_000_000
     assert view.missing_text.isVisible()
-    assert "1,000,000 × 512 = 512,000,000" in view.params.text()
-    assert "600 rows drawn stand for all of them" in view.params.text()
+    assert "1,000,000 × 512 = 512,000,000" in view.result.text()
+    assert "600 rows drawn stand for all of them" in view.result.text()
 
 
 def test_beyond_averages_the_dimensions_that_share_a_pixel(show, state):
