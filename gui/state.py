@@ -320,6 +320,29 @@ class AppState(DerivedNumbers, QObject):
         """Report input that a control refused before it reached the state."""
         self.rejected.emit(message)
 
+    def saved(self) -> dict[str, str]:
+        """The fields kept between runs, as settings keys ("state/<name>") and texts."""
+        return {
+            f"state/{name}": field.to_text(getattr(self, name))
+            for name, field in self.FIELDS.items()
+            if field.persist
+        }
+
+    def restore(self, saved: Callable[[str], object]) -> list[str]:
+        """Take the values saved(key) holds (None: nothing saved), field by field in
+        declaration order (pos is checked against max_len, then k against pos); return the
+        names of those present but invalid."""
+        bad: list[str] = []
+        for name, field in self.FIELDS.items():
+            raw = saved(f"state/{name}") if field.persist else None
+            if raw is None:
+                continue
+            try:
+                self.set(**{name: field.from_text(raw)})
+            except (TypeError, ValueError):
+                bad.append(name)
+        return bad
+
     def copy(self) -> AppState:
         """An independent state with the same fields (but not playing) and embeddings."""
         twin = AppState(self.params)

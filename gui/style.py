@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.resources
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -15,7 +13,6 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
-    QFontDatabase,
     QFontMetrics,
     QFontMetricsF,
     QImage,
@@ -23,7 +20,6 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import (
-    QApplication,
     QGraphicsItem,
     QGraphicsRectItem,
     QGraphicsView,
@@ -185,19 +181,6 @@ def theme(state: AppState) -> Theme:
 BASE_POINT_SIZE = 10.0
 
 
-def _resources() -> Path:
-    """The bundled files: gui/resources of an installed package, else the checkout's folder."""
-    try:
-        found = Path(str(importlib.resources.files("gui.resources")))
-    except ModuleNotFoundError:  # a bare checkout: nothing is installed
-        found = Path(__file__).resolve().parent.parent / "resources"
-    return found
-
-
-RESOURCES = _resources()
-#: Bundled so Hangul renders on machines without a Korean font (SIL OFL 1.1, see resources/fonts).
-KOREAN_FONT = RESOURCES / "fonts" / "NanumGothic.ttf"
-_loaded_families: list[str] = []
 #: Widget property marking controls and hints that exported figures leave out.
 INTERACTIVE = "peClockInteractive"
 #: Widget property marking a view's explanations: shown in the window and in exports, but a
@@ -209,25 +192,6 @@ def mark_prose(*widgets: QWidget) -> None:
     """widgets explain the figure: a slide shows the figure without them."""
     for widget in widgets:
         widget.setProperty(PROSE, True)
-
-
-def ensure_fonts() -> str:
-    """Load the bundled Korean font once and add it as the application font's fallback.
-
-    Returns the font's family name ("" if it could not be loaded). Latin text keeps the system
-    font; characters it lacks, such as Hangul, come from the bundled one.
-    """
-    if not _loaded_families:
-        font_id = QFontDatabase.addApplicationFont(str(KOREAN_FONT))
-        families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []
-        _loaded_families.append(families[0] if families else "")
-    family = _loaded_families[0]
-    app = QApplication.instance()
-    if family and isinstance(app, QApplication) and family not in app.font().families():
-        font = app.font()
-        font.setFamilies([*font.families(), family])
-        app.setFont(font)
-    return family
 
 
 def colormap(theme: Theme) -> pg.ColorMap:

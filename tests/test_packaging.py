@@ -53,7 +53,7 @@ def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_font_outside_the_che
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     env.pop("PYTHONPATH", None)
     where = subprocess.run(
-        [python, "-c", "from gui import style; print(style.RESOURCES)"],
+        [python, "-c", "from gui.platform.resources import RESOURCES; print(RESOURCES)"],
         cwd=elsewhere, capture_output=True, text=True, env=env, timeout=120,
     )  # fmt: skip
     assert where.returncode == 0, where.stderr
@@ -66,10 +66,10 @@ def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_font_outside_the_che
     assert run.returncode == 0, run.stderr
     assert (elsewhere / "k.png").stat().st_size > 0
     probe = (
-        "from gui import style\n"
         "from gui.platform.app import create_application\n"
+        "from gui.platform.resources import ensure_fonts\n"
         "app = create_application()\n"
-        "print(style.ensure_fonts())\n"
+        "print(ensure_fonts())\n"
     )
     font = subprocess.run(
         [python, "-c", probe], cwd=elsewhere, capture_output=True, text=True, env=env, timeout=120

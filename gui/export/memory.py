@@ -73,7 +73,7 @@ class ExportMemory:
         self._latest[animated] = request
 
     def values(self) -> dict[str, object]:
-        """Settings keys and values of everything remembered (for `save_state`)."""
+        """Settings keys and values of everything remembered (for `save_values`)."""
         out: dict[str, object] = {}
         for animated, group in GROUPS.items():
             for view, r in self._requests[animated].items():

@@ -15,7 +15,7 @@ from PySide6.QtGui import QIcon, QPixmapCache
 from PySide6.QtWidgets import QApplication
 
 from core import __version__
-from gui import style
+from gui.platform.resources import ICON, ensure_fonts
 
 #: Qt's pixmap cache, in kilobytes: room for the cached items of a 2160-line stage.
 PIXMAP_CACHE_KB = 160 * 1024
@@ -29,8 +29,8 @@ def create_application() -> QApplication:
     app.setApplicationName("PE Clock")
     app.setOrganizationName("pe-clock")
     app.setApplicationVersion(__version__)
-    app.setWindowIcon(QIcon(str(style.RESOURCES / "icons" / "pe-clock.svg")))
-    style.ensure_fonts()
+    app.setWindowIcon(QIcon(str(ICON)))
+    ensure_fonts()
     # Static items are cached as pixmaps the size of what they cover on screen: Qt's 10 MB
     # held not even two of a 1080-line stage's (the dial grid's rims and labels), so they
     # were drawn anew on every step.

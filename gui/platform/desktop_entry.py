@@ -13,8 +13,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from gui import style
 from gui.platform.files import atomic_write
+from gui.platform.resources import ICON
 
 ENTRY = """[Desktop Entry]
 Type=Application
@@ -40,7 +40,7 @@ def install_desktop_entry() -> tuple[Path, Path]:
     entry = home / "applications" / "pe-clock.desktop"
     for folder in (icon.parent, entry.parent):
         folder.mkdir(parents=True, exist_ok=True)
-    source = (style.RESOURCES / "icons" / "pe-clock.svg").read_bytes()
+    source = ICON.read_bytes()
     atomic_write(icon, lambda handle: handle.write(source))
     beside = Path(sys.executable).parent / "pe-clock"  # the venv's (or pipx's) command
     installed = str(beside) if beside.exists() else shutil.which("pe-clock")

@@ -17,11 +17,10 @@ import time
 from pathlib import Path
 from typing import BinaryIO
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QSettings
 
 from core.i18n import tr
 from gui.platform.files import WriteError, atomic_write
-from gui.state import AppState
 
 ORGANIZATION = APPLICATION = "pe-clock"
 #: A settings file is a few hundred bytes: anything past this is not ours.
@@ -189,41 +188,15 @@ def reset_settings() -> None:
         raise WriteError(tr("cli.reset_failed", path=path, reason=err.strerror or err)) from err
 
 
-def restore_state(settings: QSettings, state: AppState) -> list[str]:
-    """Apply saved values to the state, field by field in declaration order (pos is checked
-    against max_len, then k against pos); return the keys that were present but invalid."""
-    bad: list[str] = []
-    for name, field in state.FIELDS.items():
-        raw = settings.value(f"state/{name}") if field.persist else None
-        if raw is None:
-            continue
-        try:
-            state.set(**{name: field.from_text(raw)})
-        except (TypeError, ValueError):
-            bad.append(name)
-    return bad
-
-
-def save_state(
-    settings: QSettings,
-    state: AppState,
-    geometry: QByteArray,
-    extra: dict[str, object] | None = None,
-) -> None:
-    """Write the state, the window geometry and extra keys to settings' file atomically.
+def save_values(settings: QSettings, values: dict[str, object]) -> None:
+    """Write values (settings key -> value: the state's fields, the window's geometry, the
+    export dialog's memory) to settings' file atomically.
 
     Raises
     ------
     WriteError
         If the file could not be written; the previous file is then untouched.
     """
-    values: dict[str, object] = {
-        f"state/{name}": field.to_text(getattr(state, name))
-        for name, field in state.FIELDS.items()
-        if field.persist
-    }
-    values["window/geometry"] = geometry
-    values.update(extra or {})
 
     def write(handle: BinaryIO) -> None:
         # QSettings writes only to a named file: a private scratch file, copied into handle.

@@ -35,7 +35,8 @@ from gui.platform.app import use_qt_translations
 from gui.platform.error_hook import ErrorHook
 from gui.platform.file_dialog import choose_file
 from gui.platform.files import WriteError
-from gui.platform.settings import open_settings, restore_state, save_state
+from gui.platform.resources import ensure_fonts
+from gui.platform.settings import open_settings, save_values
 from gui.stable_label import StableLabel
 from gui.state import MAX_FONT_SCALE, AppState
 from gui.views import TABS, VIEWS
@@ -69,13 +70,13 @@ class MainWindow(QMainWindow):
     ) -> None:
         """language: 'en' or 'ko' overrides the saved choice (which overrides the system's)."""
         super().__init__(parent)
-        style.ensure_fonts()
+        ensure_fonts()
         settings_problem = None
         if settings is None:
             settings, settings_problem = open_settings()
         self.settings = settings
         self.state = state if state is not None else AppState(parent=self)
-        bad_keys = [] if state is not None else restore_state(self.settings, self.state)
+        bad_keys = [] if state is not None else self.state.restore(self.settings.value)
         saved = None if "language" in bad_keys else self.settings.value("state/language")
         self.state.set(
             language=language or saved or i18n.language_for_locale(QLocale.system().name())
@@ -489,7 +490,8 @@ class MainWindow(QMainWindow):
         if self.presenting:
             self.leave_presenter_mode()
         try:
-            save_state(self.settings, self.state, self.saveGeometry(), self.exports.memory.values())
+            window = {"window/geometry": self.saveGeometry(), **self.exports.memory.values()}
+            save_values(self.settings, {**self.state.saved(), **window})
         except WriteError as err:
             # Said on stderr always; in the window, a note that does not hold the close up (a
             # modal warning that nobody answered kept a signalled window running).

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 import gui.window.main_window
 from core import i18n
-from gui import style
+from gui.platform.resources import KOREAN_FONT, ensure_fonts
 from gui.views import TABS
 from gui.window.main_window import MainWindow
 
@@ -102,11 +102,11 @@ def test_explicit_language_wins(qtbot):
 
 
 def test_hangul_renders_with_the_bundled_font(window):
-    family = style.ensure_fonts()
+    family = ensure_fonts()
     assert family == "NanumGothic"
     assert family in QFontDatabase.families()
-    assert style.KOREAN_FONT.exists()
-    assert (style.KOREAN_FONT.parent / "OFL-NanumGothic.txt").exists()
+    assert KOREAN_FONT.exists()
+    assert (KOREAN_FONT.parent / "OFL-NanumGothic.txt").exists()
     window.state.set(language="ko")
     label = QLabel(window.controls._form.labelForField(window.controls.pos_spin).text())
     metrics = QFontMetrics(label.font())

@@ -154,7 +154,7 @@ def test_every_field_is_declared_once_and_derived_everywhere(state, tmp_path):
     """Signals, settings and copy() all come from the one table of fields."""
     from PySide6.QtCore import QByteArray, QSettings
 
-    from gui.platform.settings import restore_state, save_state
+    from gui.platform.settings import save_values
 
     state.set(d_model=64, max_len=300, base=500000.0, pos=40, k=-3, selected_pair=5)
     state.set(clock_pairs=(1, 2, 3), speed=8.0, loop=False, font_scale=1.3, train_len=100)
@@ -162,9 +162,9 @@ def test_every_field_is_declared_once_and_derived_everywhere(state, tmp_path):
     for name in AppState.FIELDS:
         state.changed(name).connect(lambda value, name=name: seen.append(name))
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    save_state(settings, state, QByteArray())
+    save_values(settings, {**state.saved(), "window/geometry": QByteArray()})
     restored = AppState()
-    assert restore_state(settings, restored) == []
+    assert restored.restore(settings.value) == []
     twin = state.copy()
     for name, field in AppState.FIELDS.items():
         if field.persist:
