@@ -13,7 +13,6 @@ msgctxt, msgid, msgstr, strings continued over lines), which is what msgfmt and 
 
 from __future__ import annotations
 
-import ast
 import struct
 import sys
 from dataclasses import dataclass
@@ -130,6 +129,8 @@ def read_po(path: Path) -> list[Entry]:
 def _unquote(text: str, path: Path, number: int) -> str:
     if not (len(text) >= 2 and text[0] == '"' and text[-1] == '"'):
         raise ValueError(f"{path}:{number}: expected a quoted string: {text!r}")
+    import ast  # only where .po files are read (compiling, tests), not at every start
+
     value = ast.literal_eval(text)
     assert isinstance(value, str)
     return value
@@ -152,6 +153,21 @@ def mo_bytes(messages: dict[str, str]) -> bytes:
     out += b"".join(struct.pack("<2I", *pair) for pair in offsets)
     out += b"".join(data + b"\0" for data in (*keys, *values))
     return out
+
+
+def read_mo(path: Path) -> dict[str, str]:
+    """The messages of a .mo file written by `mo_bytes` (little-endian), without its header:
+    the source catalogue's keys, which gettext's lookups do not list."""
+    data = path.read_bytes()
+    magic, _, count, ids_at, texts_at = struct.unpack_from("<5I", data)
+    if magic != 0x950412DE:
+        raise ValueError(f"{path}: not a little-endian .mo file")
+
+    def string(table: int, n: int) -> str:
+        length, offset = struct.unpack_from("<2I", data, table + 8 * n)
+        return data[offset : offset + length].decode()
+
+    return {string(ids_at, n): string(texts_at, n) for n in range(count) if string(ids_at, n)}
 
 
 def compiled(language: str) -> bytes:

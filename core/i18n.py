@@ -12,24 +12,23 @@ from __future__ import annotations
 import gettext
 import re
 from collections.abc import Iterator
-from pathlib import Path
+
+from core.catalogue import SOURCE_MO, read_mo, translation_path
 
 #: The languages, in the order menus list them. A new one is its .po file and a line here.
 LANGUAGE_NAMES = {"en": "English", "ko": "한국어"}
 LANGUAGES = tuple(LANGUAGE_NAMES)
 _current = ["en"]
-_LOCALE = Path(__file__).resolve().parent / "locale"
 
 
-def _catalogue(language: str) -> gettext.GNUTranslations:
-    with (_LOCALE / language / "LC_MESSAGES" / "pe_clock.mo").open("rb") as file:
+def _translation(language: str) -> gettext.GNUTranslations:
+    with translation_path(language, ".mo").open("rb") as file:
         return gettext.GNUTranslations(file)
 
 
 #: key -> English, the source language (the template's msgctxt -> msgid).
-_SOURCE: dict[str, str] = dict(_catalogue("en")._catalog)  # type: ignore[attr-defined]
-_SOURCE.pop("", None)  # the header
-_TRANSLATIONS = {language: _catalogue(language) for language in LANGUAGES if language != "en"}
+_SOURCE = read_mo(SOURCE_MO)
+_TRANSLATIONS = {language: _translation(language) for language in LANGUAGES if language != "en"}
 
 
 def message_keys() -> Iterator[str]:

@@ -136,13 +136,12 @@ class ScalingView(Panel):
     def _sync(self) -> None:
         s = self._state
         shown = METHODS if s.scaling_method == "all" else (s.scaling_method,)
-        drawn = (*METHODS, "default")
         inv = rope_inverse_frequencies(s.head_dim, s.base)
         pairs = np.arange(inv.size)
         factors = []
         splits = []
         entries: list[tuple[QColor | None, str]] = []
-        for method in drawn:
+        for method in self._colors:  # every curve, "default" (θ itself) too
             visible = method in shown
             self.ratio_curves[method].setVisible(visible)
             self.wave_curves[method].setVisible(visible)
