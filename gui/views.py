@@ -26,13 +26,15 @@ class ViewSpec:
     """One registered view.
 
     name: its ``--view`` name, which is also its module's name; its title is the catalogue's
-    ``view.<name>`` and, if it is a tab, its tab text is ``tab.<name>``.
+    ``view.<name>`` and, if it is a tab, its tab text is ``tab.<name>``. moves: whether it
+    draws pos (a clicker step changes it); the console says pos only for those.
     """
 
     name: str
     tab: bool
     size: tuple[int, int]
     target: str
+    moves: bool = True
 
     @property
     def title(self) -> str:
@@ -59,14 +61,14 @@ REGISTRY = (
     ViewSpec("rotation", False, (1400, 600), "gui.figures.rotation:RotationView"),
     ViewSpec("embedding", True, (1400, 800), "gui.panels.embedding:EmbeddingView"),
     ViewSpec("worked", True, (1000, 420), "gui.panels.worked:WorkedView"),
-    ViewSpec("unique", True, (1200, 700), "gui.panels.unique:UniqueView"),
+    ViewSpec("unique", True, (1200, 700), "gui.panels.unique:UniqueView", moves=False),
     ViewSpec("distance", True, (1400, 700), "gui.panels.distance:DistanceView"),
-    ViewSpec("wavelength", True, (1200, 700), "gui.panels.wavelength:WavelengthView"),
-    ViewSpec("beyond", True, (1400, 800), "gui.panels.beyond:BeyondView"),
-    ViewSpec("why", True, (1400, 800), "gui.panels.why:WhyView"),
+    ViewSpec("wavelength", True, (1200, 700), "gui.panels.wavelength:WavelengthView", moves=False),
+    ViewSpec("beyond", True, (1400, 800), "gui.panels.beyond:BeyondView", moves=False),
+    ViewSpec("why", True, (1400, 800), "gui.panels.why:WhyView", moves=False),
     ViewSpec("rope", True, (1400, 800), "gui.panels.rope:RopeView"),
-    ViewSpec("scaling", True, (1400, 800), "gui.panels.scaling:ScalingView"),
-    ViewSpec("alibi", True, (1400, 800), "gui.panels.alibi:AlibiView"),
+    ViewSpec("scaling", True, (1400, 800), "gui.panels.scaling:ScalingView", moves=False),
+    ViewSpec("alibi", True, (1400, 800), "gui.panels.alibi:AlibiView", moves=False),
 )
 VIEWS = {spec.name: spec for spec in REGISTRY}
 VIEW_NAMES = tuple(VIEWS)

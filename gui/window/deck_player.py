@@ -29,6 +29,7 @@ from gui.export.slide import SlideTexts
 from gui.platform.file_dialog import choose_file
 from gui.platform.files import WriteError, atomic_write
 from gui.state import AppState
+from gui.views import VIEWS
 from gui.window.console import PREVIEW_SIZE, ConsoleScene
 
 
@@ -183,6 +184,8 @@ class DeckPlayer(QObject):
         """Where the clicker is within the scene: 'pos 5 · the scene steps 0–10'."""
         pos = self._state.pos
         scene = self.scenes[self.index] if self.active else None
+        if scene is not None and not VIEWS[scene.view].moves:
+            return tr("console.still")  # "pos 0" beside a view that draws no position
         if scene is None or scene.positions is None:
             return tr("console.step", pos=pos)
         low, high = scene.positions

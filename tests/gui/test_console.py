@@ -110,6 +110,8 @@ def test_with_one_screen_c_opens_the_console_as_a_window(window, qtbot):
     assert console.note.text() == scenes[0].texts["note_en"]
     # Its explanations are the view's (the Why tab's caption): on stage they leave the slide.
     assert "permutation-equivariant" in console.explanations.text()
+    assert scenes[0].view == "why"  # it draws no position: not "pos 0"
+    assert console.step.text() == "this view does not move with pos"
     assert console.next_title.text().startswith(f"Next: 2/{len(scenes)}")
     at = [s.view for s in scenes].index("heatmap")
     window.deck.go(at)
