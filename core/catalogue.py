@@ -14,7 +14,6 @@ msgctxt, msgid, msgstr, strings continued over lines), which is what msgfmt and 
 from __future__ import annotations
 
 import struct
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -163,11 +162,11 @@ def read_mo(path: Path) -> dict[str, str]:
     if magic != 0x950412DE:
         raise ValueError(f"{path}: not a little-endian .mo file")
 
-    def string(table: int, n: int) -> str:
-        length, offset = struct.unpack_from("<2I", data, table + 8 * n)
-        return data[offset : offset + length].decode()
+    def strings(table: int) -> list[str]:
+        pairs = (struct.unpack_from("<2I", data, table + 8 * n) for n in range(count))
+        return [data[offset : offset + length].decode() for length, offset in pairs]
 
-    return {string(ids_at, n): string(texts_at, n) for n in range(count) if string(ids_at, n)}
+    return {key: text for key, text in zip(strings(ids_at), strings(texts_at), strict=True) if key}
 
 
 def compiled(language: str) -> bytes:
@@ -193,4 +192,4 @@ def compile_all() -> list[Path]:
 
 if __name__ == "__main__":
     for written in compile_all():
-        print(written.relative_to(LOCALE.parent.parent), file=sys.stdout)
+        print(written.relative_to(LOCALE.parent.parent))

@@ -47,7 +47,7 @@ def text(key: str, lang: str) -> str:
 
 
 def language() -> str:
-    """The language texts are given in now: 'en' or 'ko'."""
+    """The language texts are given in now, one of LANGUAGES."""
     return _current[0]
 
 

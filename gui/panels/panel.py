@@ -43,14 +43,13 @@ class Panel(LazyView):
     def arrange(
         self,
         *,
-        figure: QWidget | None = None,
         above: Sequence[QWidget] = (),
         below: Sequence[QWidget] = (),
         result: bool = True,
     ) -> QVBoxLayout:
         """Lay the panel out, after its controls and plots are made: the caption, the
-        controls' row (if any), `above`, the figure (the graphics unless given; it takes the
-        room left), `below`, and the result line (unless the panel has none)."""
+        controls' row (if any), `above`, the graphics (they take the room left), `below`, and
+        the result line (unless the panel has none)."""
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         if self.options.has_controls():
@@ -60,7 +59,7 @@ class Panel(LazyView):
             self.options.hide()
         for widget in above:
             layout.addWidget(widget)
-        layout.addWidget(self.graphics if figure is None else figure, 1)
+        layout.addWidget(self.graphics, 1)
         for widget in below:
             layout.addWidget(widget)
         if result:

@@ -172,11 +172,13 @@ class RopeView(Panel):
             hand.setData([0, x], [0, y])
             tip.setPos(1.2 * x, 1.2 * y)  # outside the rim
         angle = (m - n) * theta
-        self._draw_reference(turned[0], angle)
+        for item in (self.reference, self.arc, self.reference_tip, self.arc_label):
+            item.setVisible(s.k != 0)
         if s.k == 0:  # qₙ is qₘ: no arc to read, and the labels would lie on one another
             self.turn.setText(tr("rope.same", pair=i, n=f"{n:,}", theta=f"{theta:.6g}"))
             self._fit_turn(grow=True)
             return
+        self._draw_reference(turned[0], angle)
         degrees = math.degrees(angle)
         reduced = "" if 0 <= degrees < 360 else tr("rope.reduced", degrees=fmt_turned(angle))
         self.turn.setText(
@@ -197,8 +199,6 @@ class RopeView(Panel):
     def _draw_reference(self, query: np.ndarray, angle: float) -> None:
         """qₙ, the query turned back by (m − n)·θ, dashed, and the arc that turns it onto qₘ
         (counter-clockwise, within one turn, as the hands themselves stand)."""
-        for item in (self.reference, self.arc, self.reference_tip, self.arc_label):
-            item.setVisible(bool(angle != 0))  # a NumPy bool crashed setVisible
         end = math.atan2(query[1], query[0])
         turn = angle % (2 * math.pi)
         start = end - turn

@@ -111,7 +111,7 @@ class ScalingView(Panel):
                 s.original_len,
             )
             # A configuration without rope_scaling is its θ as trained, at any s.
-            if same and (model.scaling or "default") in (s.scaling_method, method):
+            if same and (model.scaling or ("default", s.scaling_factor)) == method:
                 # The one chosen, of two with the same settings (Qwen2 and Mistral v0.2).
                 found = index if index == self._chosen or not found else found
         self.preset.setCurrentIndex(found)
