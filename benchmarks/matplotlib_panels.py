@@ -10,16 +10,12 @@ as matplotlib recommends for animation.
 from __future__ import annotations
 
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np
 
-from core.encoding import inverse_frequencies, positional_encoding, wavelengths
-from core.rotation import relative_rotation, rotate
+from pe_clock.core.encoding import inverse_frequencies, positional_encoding, wavelengths
+from pe_clock.core.rotation import relative_rotation, rotate
 
 WIDTH, HEIGHT = 1600, 900
 

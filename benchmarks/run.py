@@ -25,13 +25,12 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 from matplotlib_panels import median_ms
 
-from core.encoding import positional_encoding
+from pe_clock.core.encoding import positional_encoding
 
 WIDTH, HEIGHT = 1600, 900
 BIG = {"max_len": 1_000_000, "d_model": 8192}
@@ -44,12 +43,12 @@ class Window:
         from PySide6.QtCore import QSettings
         from PySide6.QtWidgets import QApplication
 
-        from gui.platform.app import create_application, quiet_offscreen_warnings
+        from pe_clock.gui.platform.app import create_application, quiet_offscreen_warnings
 
         quiet_offscreen_warnings()
         self.app = QApplication.instance() or create_application()
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-        from gui.window.main_window import MainWindow
+        from pe_clock.gui.window.main_window import MainWindow
 
         self.window = MainWindow(language="en")
         self.window.resize(WIDTH, HEIGHT)
@@ -151,7 +150,7 @@ def interleaved_ms(
 
 def tab_figures(repeats: int) -> list[tuple[str, int, float, float]]:
     """(tab, d_model, step ms, floor ms) for every tab of the window at each of TAB_D_MODELS."""
-    from gui.views import TABS
+    from pe_clock.gui.views import TABS
 
     w = Window()
     rows = []
@@ -209,7 +208,7 @@ def stage_here(repeats: int, play: bool) -> None:
     from PySide6.QtCore import QEvent, QObject, Qt
     from PySide6.QtTest import QTest
 
-    from gui.window.stage import STAGE_VIEWS
+    from pe_clock.gui.window.stage import STAGE_VIEWS
 
     w = Window()
     window = w.window
@@ -329,10 +328,9 @@ app.exec()
 FLOOR_SETUP = "import pyqtgraph"
 APP_SETUP = """
 import tempfile
-sys.path.insert(0, {root!r})
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-from gui.platform.app import create_application
-from gui.window.main_window import MainWindow
+from pe_clock.gui.platform.app import create_application
+from pe_clock.gui.window.main_window import MainWindow
 app = create_application()
 """
 
@@ -353,11 +351,10 @@ def startup_ms(setup: str, window: str) -> float:
 
 PEAK_RSS = """
 import sys, tempfile
-sys.path.insert(0, {root!r})
 from PySide6.QtCore import QSettings
-from gui.platform.app import create_application
+from pe_clock.gui.platform.app import create_application
 QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-from gui.window.main_window import MainWindow
+from pe_clock.gui.window.main_window import MainWindow
 app = create_application()
 window = MainWindow(language="en")
 window.resize(1600, 900)
@@ -383,7 +380,7 @@ QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 def peak_rss_mb() -> float:
     out = subprocess.run(
-        [sys.executable, "-c", PEAK_RSS.format(root=str(ROOT))],
+        [sys.executable, "-c", PEAK_RSS],
         capture_output=True,
         text=True,
         check=True,
@@ -393,9 +390,9 @@ def peak_rss_mb() -> float:
 
 
 def export_figures(repeats: int) -> dict[str, float]:
-    from gui.export.animation import export_animation
-    from gui.export.render import export_figure
-    from gui.state import AppState
+    from pe_clock.gui.export.animation import export_animation
+    from pe_clock.gui.export.render import export_figure
+    from pe_clock.gui.model.state import AppState
 
     folder = Path(tempfile.mkdtemp())
     state = AppState()
@@ -507,9 +504,7 @@ def main() -> None:
     s = step_figures(repeats)
     e = encoding_figures(max(3, repeats // 8))
     floor = statistics.median(startup_ms(FLOOR_SETUP, "QMainWindow()") for _ in range(3))
-    ours = statistics.median(
-        startup_ms(APP_SETUP.format(root=str(ROOT)), "MainWindow(language='en')") for _ in range(3)
-    )
+    ours = statistics.median(startup_ms(APP_SETUP, "MainWindow(language='en')") for _ in range(3))
     rss = peak_rss_mb()
     x = export_figures(repeats)
     tabs = tab_figures(repeats)

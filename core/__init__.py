@@ -1,6 +1,4 @@
 """PE Clock's pure NumPy core: the encoding, its rotations and the validated parameters.
 
-This package never imports Qt or pyqtgraph.
+This package never imports Qt, pyqtgraph or the rest of pe_clock.
 """
-
-__version__ = "0.1.0"

@@ -18,9 +18,9 @@ from typing import TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from core.encoding import MAX_TABLE_VALUES, inverse_frequencies, sin_cos_progression
-from core.layout import column_order
-from core.params import PAPER_BASE, check_d_model, check_int
+from pe_clock.core.encoding import MAX_TABLE_VALUES, inverse_frequencies, sin_cos_progression
+from pe_clock.core.layout import column_order
+from pe_clock.core.params import PAPER_BASE, check_d_model, check_int
 
 _ScalarT = TypeVar("_ScalarT", bound=np.generic)
 

@@ -4,8 +4,8 @@ The texts live in `core/locale`: the template `pe_clock.pot` holds the source la
 English (each message's key as its `msgctxt`, its English as `msgid`), and each translation is
 `<lang>/LC_MESSAGES/pe_clock.po`, the format Poedit, Weblate and `msgfmt` read. At run time
 `core.i18n` reads only the compiled .mo files, with the standard library's `gettext`; this
-module writes them (`python -m core.catalogue` after editing a .po), and the tests check that
-every .mo matches its .po.
+module writes them (`python -m pe_clock.core.catalogue` after editing a .po), and the tests
+check that every .mo matches its .po.
 
 Pure standard library: the reader knows the subset of the PO format these files use (comments,
 msgctxt, msgid, msgstr, strings continued over lines), which is what msgfmt and Poedit write.

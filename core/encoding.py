@@ -11,8 +11,8 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from core.i18n import tr
-from core.params import PAPER_BASE, check_base, check_d_model, check_max_len, check_real
+from pe_clock.core.i18n import tr
+from pe_clock.core.params import PAPER_BASE, check_base, check_d_model, check_max_len, check_real
 
 #: Largest table `positional_encoding` builds in one call (2**27 values = 1 GiB of float64).
 MAX_TABLE_VALUES = 2**27

@@ -19,10 +19,10 @@ import numpy as np
 import numpy.lib.format as npy_format
 from numpy.typing import NDArray
 
-from core.encoding import encode, inverse_frequencies
-from core.format import fmt_base
-from core.i18n import tr
-from core.params import PAPER_BASE, check_d_model
+from pe_clock.core.encoding import encode, inverse_frequencies
+from pe_clock.core.format import fmt_base
+from pe_clock.core.i18n import tr
+from pe_clock.core.params import PAPER_BASE, check_d_model
 
 NPY_MAGIC = b"\x93NUMPY"
 EXAMPLE_ROWS = 3

@@ -13,7 +13,7 @@ import gettext
 import re
 from collections.abc import Iterator
 
-from core.catalogue import SOURCE_MO, read_mo, translation_path
+from pe_clock.core.catalogue import SOURCE_MO, read_mo, translation_path
 
 #: The languages, in the order menus list them. A new one is its .po file and a line here.
 LANGUAGE_NAMES = {"en": "English", "ko": "한국어"}

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from core.i18n import echo, tr
-from core.rotation import pair_rotation
+from pe_clock.core.i18n import echo, tr
+from pe_clock.core.rotation import pair_rotation
 
 LAYOUTS = ("interleaved", "split")
 

@@ -14,7 +14,7 @@ from typing import SupportsInt, cast
 
 import numpy as np
 
-from core.i18n import echo, tr
+from pe_clock.core.i18n import echo, tr
 
 MIN_D_MODEL = 2
 MAX_D_MODEL = 8192

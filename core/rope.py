@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from core.params import check_d_model, check_real
+from pe_clock.core.params import check_d_model, check_real
 
 ROPE_LAYOUTS = ("interleaved", "half")
 

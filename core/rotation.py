@@ -13,8 +13,8 @@ from fractions import Fraction
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from core.encoding import inverse_frequencies
-from core.params import MAX_OFFSET, PAPER_BASE, check_d_model, check_real
+from pe_clock.core.encoding import inverse_frequencies
+from pe_clock.core.params import MAX_OFFSET, PAPER_BASE, check_d_model, check_real
 
 
 def check_offset(k: object) -> float:

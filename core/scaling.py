@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from core.rope import rope_inverse_frequencies
+from pe_clock.core.rope import rope_inverse_frequencies
 
 METHODS = ("default", "linear", "ntk", "dynamic", "yarn", "llama3")
 

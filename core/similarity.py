@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from core.encoding import encode, inverse_frequencies, positional_encoding
-from core.params import PAPER_BASE, check_max_len
+from pe_clock.core.encoding import encode, inverse_frequencies, positional_encoding
+from pe_clock.core.params import PAPER_BASE, check_max_len
 
 #: Work budget (values touched) for the live statistics; beyond it they cover a prefix.
 STATS_BUDGET = 1 << 22

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from core.attention import self_attention
-from core.encoding import positional_encoding
+from pe_clock.core.attention import self_attention
+from pe_clock.core.encoding import positional_encoding
 
 #: Width of the toy embeddings (and of PE added to them).
 TOY_DIM = 8

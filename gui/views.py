@@ -11,14 +11,14 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from core.i18n import tr
+from pe_clock.core.i18n import tr
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from PySide6.QtWidgets import QWidget
 
-    from gui.state import AppState
+    from pe_clock.gui.model.state import AppState
 
 
 @dataclass(frozen=True)
@@ -53,22 +53,28 @@ class ViewSpec:
 
 #: name, shown as a tab?, default export size (the window's is the seed's 1600 x 900), class.
 REGISTRY = (
-    ViewSpec("window", True, (1600, 900), "gui.figures.window:WindowView"),
-    ViewSpec("heatmap", False, (1000, 800), "gui.figures.heatmap:HeatmapView"),
-    ViewSpec("clock", False, (1400, 800), "gui.figures.clock:ClockView"),
-    ViewSpec("bigclock", False, (1000, 800), "gui.figures.bigclock:BigclockView"),
-    ViewSpec("dials", False, (1200, 800), "gui.figures.dials:DialsView"),
-    ViewSpec("rotation", False, (1400, 600), "gui.figures.rotation:RotationView"),
-    ViewSpec("embedding", True, (1400, 800), "gui.panels.embedding:EmbeddingView"),
-    ViewSpec("worked", True, (1000, 420), "gui.panels.worked:WorkedView"),
-    ViewSpec("unique", True, (1200, 700), "gui.panels.unique:UniqueView", moves=False),
-    ViewSpec("distance", True, (1400, 700), "gui.panels.distance:DistanceView"),
-    ViewSpec("wavelength", True, (1200, 700), "gui.panels.wavelength:WavelengthView", moves=False),
-    ViewSpec("beyond", True, (1400, 800), "gui.panels.beyond:BeyondView", moves=False),
-    ViewSpec("why", True, (1400, 800), "gui.panels.why:WhyView", moves=False),
-    ViewSpec("rope", True, (1400, 800), "gui.panels.rope:RopeView"),
-    ViewSpec("scaling", True, (1400, 800), "gui.panels.scaling:ScalingView", moves=False),
-    ViewSpec("alibi", True, (1400, 800), "gui.panels.alibi:AlibiView", moves=False),
+    ViewSpec("window", True, (1600, 900), "pe_clock.gui.figures.window:WindowView"),
+    ViewSpec("heatmap", False, (1000, 800), "pe_clock.gui.figures.heatmap:HeatmapView"),
+    ViewSpec("clock", False, (1400, 800), "pe_clock.gui.figures.clock:ClockView"),
+    ViewSpec("bigclock", False, (1000, 800), "pe_clock.gui.figures.bigclock:BigclockView"),
+    ViewSpec("dials", False, (1200, 800), "pe_clock.gui.figures.dials:DialsView"),
+    ViewSpec("rotation", False, (1400, 600), "pe_clock.gui.figures.rotation:RotationView"),
+    ViewSpec("embedding", True, (1400, 800), "pe_clock.gui.panels.embedding:EmbeddingView"),
+    ViewSpec("worked", True, (1000, 420), "pe_clock.gui.panels.worked:WorkedView"),
+    ViewSpec("unique", True, (1200, 700), "pe_clock.gui.panels.unique:UniqueView", moves=False),
+    ViewSpec("distance", True, (1400, 700), "pe_clock.gui.panels.distance:DistanceView"),
+    ViewSpec(
+        "wavelength",
+        True,
+        (1200, 700),
+        "pe_clock.gui.panels.wavelength:WavelengthView",
+        moves=False,
+    ),
+    ViewSpec("beyond", True, (1400, 800), "pe_clock.gui.panels.beyond:BeyondView", moves=False),
+    ViewSpec("why", True, (1400, 800), "pe_clock.gui.panels.why:WhyView", moves=False),
+    ViewSpec("rope", True, (1400, 800), "pe_clock.gui.panels.rope:RopeView"),
+    ViewSpec("scaling", True, (1400, 800), "pe_clock.gui.panels.scaling:ScalingView", moves=False),
+    ViewSpec("alibi", True, (1400, 800), "pe_clock.gui.panels.alibi:AlibiView", moves=False),
 )
 VIEWS = {spec.name: spec for spec in REGISTRY}
 VIEW_NAMES = tuple(VIEWS)

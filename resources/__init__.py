@@ -1,5 +1,9 @@
-"""PE Clock's bundled files (NanumGothic and its licence, the icon).
+"""PE Clock: the Transformer's sinusoidal positional encoding, made visible.
 
-Installed as the package data of `gui.resources`, so an installed wheel, pipx and an editable
-install all find them through importlib.resources; a bare checkout finds this folder.
+The one package PE Clock installs, mapped from the repository's folders: this one (resources/)
+holds the package itself, the command line (`pe_clock.cli`) and the bundled files (fonts and
+their licence, the icon, the default deck); `pe_clock.core` is core/ (NumPy only) and
+`pe_clock.gui` is gui/ (Qt). Importing it loads nothing else.
 """
+
+__version__ = "0.1.0"

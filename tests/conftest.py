@@ -6,7 +6,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 
-from core import i18n
+from pe_clock.core import i18n
 
 
 @pytest.fixture(autouse=True)

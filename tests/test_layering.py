@@ -7,6 +7,7 @@ run when the module is imported: not inside a function and not under ``if TYPE_C
 from __future__ import annotations
 
 import ast
+import tomllib
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,13 +69,28 @@ def _collect(module: Module, tree: ast.Module, known: set[str]) -> None:
     visit(tree, True)
 
 
+def _package_dirs() -> dict[str, str]:
+    """Repository folder -> installed package name, as pyproject.toml maps them."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return {folder: name for name, folder in config["tool"]["setuptools"]["package-dir"].items()}
+
+
+FOLDERS = _package_dirs()  # {"resources": "pe_clock", "core": "pe_clock.core", "gui": ...}
+
+
 def _scan() -> dict[str, Module]:
-    paths = sorted([*ROOT.glob("core/**/*.py"), *ROOT.glob("gui/**/*.py"), ROOT / "main.py"])
+    paths = sorted(path for folder in FOLDERS for path in ROOT.glob(f"{folder}/**/*.py"))
     modules = {}
-    for path in paths:
-        parts = path.relative_to(ROOT).with_suffix("").parts
-        is_package = parts[-1] == "__init__"
-        name = ".".join(parts[:-1] if is_package else parts)
+    for path in [*paths, ROOT / "main.py"]:
+        folder, *parts = path.relative_to(ROOT).with_suffix("").parts
+        is_package = parts[-1:] == ["__init__"]
+        # main.py is the checkout's launcher, outside the package.
+        names = (
+            ["main"]
+            if folder == "main"
+            else [FOLDERS[folder], *parts[: -1 if is_package else None]]
+        )
+        name = ".".join(names)
         rel = path.relative_to(ROOT).as_posix()
         modules[rel] = Module(name, rel, is_package)
     known = {m.name for m in modules.values()}
@@ -107,40 +123,86 @@ def _check(rel: str, *forbidden: str, eager_only: bool = False) -> None:
 
 def test_scan_finds_every_module():
     assert len(MODULES) >= 30, sorted(MODULES)
-    assert "gui/state.py" in MODULES and BY_NAME["gui.state"].imports
-    assert {"main.py", "core/__init__.py", "gui/platform/app.py"} <= MODULES.keys()
+    assert BY_NAME["pe_clock.gui.model.state"].imports
+    assert {"main.py", "resources/cli.py", "core/__init__.py", "gui/platform/app.py"} <= set(
+        MODULES
+    )
+
+
+#: The floors, lowest first. A module imports from its own floor and those below, never from a
+#: floor above; the package's own __init__ (its name and version) is below them all. Lazy
+#: imports count too (a function that imports up is a floor that looks up).
+FLOORS = (
+    ("core: NumPy", ("pe_clock.core",)),
+    ("platform: application, settings, files, resources", ("pe_clock.gui.platform",)),
+    ("model: state, fields, derived numbers, decks; the view registry", (
+        "pe_clock.gui.model", "pe_clock.gui.views")),
+    ("look: themes, colour maps, type", ("pe_clock.gui.look",)),
+    ("widgets: axes, spin boxes, labels, plots, images, colour bars", ("pe_clock.gui.widgets",)),
+    ("pictures: figures and teaching panels", ("pe_clock.gui.figures", "pe_clock.gui.panels")),
+    ("window and export", ("pe_clock.gui.window", "pe_clock.gui.export")),
+    ("command line", ("pe_clock.cli", "pe_clock.__main__", "main")),
+)  # fmt: skip
+
+
+#: Packages that only name themselves (a docstring, pe_clock's version): below every floor.
+NAMES_ONLY = ("pe_clock", "pe_clock.gui")
+
+
+def _floor(name: str) -> int | None:
+    if name in NAMES_ONLY:
+        return -1
+    return next((n for n, (_, ps) in enumerate(FLOORS) if _under(name, *ps)), None)
+
+
+def test_every_module_has_a_floor():
+    assert [m.name for m in MODULES.values() if _floor(m.name) is None] == []
+
+
+@pytest.mark.parametrize("rel", list(MODULES))
+def test_no_import_runs_up_a_floor(rel):
+    """A module imports nothing from a floor above its own (the registry loads its views'
+    classes by name, on first use, and so is no import)."""
+    module = MODULES[rel]
+    floor = _floor(module.name)
+    bad = []
+    for imp in module.imports:
+        target = _project_module(imp.target)
+        above = _floor(target) if target is not None else None
+        if above is not None and floor is not None and above > floor:
+            bad.append(f"{rel}:{imp.line}: `{imp.source}` ({FLOORS[floor][0]}) imports "
+                       f"{target} ({FLOORS[above][0]})")  # fmt: skip
+    if bad:
+        pytest.fail("imports that run up a floor:\n" + "\n".join(bad))
+
+
+@pytest.mark.parametrize("rel", list(MODULES))
+def test_one_import_name(rel):
+    """Every project import goes through pe_clock: a bare `core`, `gui` or `main` would load a
+    second copy of the checkout's folder (or another project's module of that name)."""
+    _check(rel, "core", "gui", "main", "resources")
 
 
 @pytest.mark.parametrize("rel", _files("core/"))
-def test_core_is_free_of_qt_and_gui(rel):
-    _check(rel, *QT, "gui", "main")
+def test_core_is_free_of_qt(rel):
+    _check(rel, *QT)
 
 
-@pytest.mark.parametrize("rel", _files("gui/panels/", "gui/figures/"))
-def test_panels_and_figures_do_not_import_window_or_export(rel):
-    _check(rel, "gui.window", "gui.export", "main")
+@pytest.mark.parametrize("name", NAMES_ONLY)
+def test_the_packages_that_name_themselves_import_nothing_eagerly(name):
+    assert [i.source for i in BY_NAME[name].imports if i.eager] == []
 
 
-@pytest.mark.parametrize("rel", _files("gui/"))
-def test_gui_does_not_import_main(rel):
-    _check(rel, "main")
+def test_gui_has_its_floors_in_folders():
+    """At most three loose modules beside gui/__init__.py."""
+    loose = sorted(p.name for p in (ROOT / "gui").glob("*.py") if p.name != "__init__.py")
+    assert len(loose) <= 3, loose
 
 
-@pytest.mark.parametrize("rel", _files("gui/platform/"))
-def test_platform_is_the_lowest_floor_of_gui(rel):
-    """The platform floor (the application, settings, files, resources, the error hook)
-    imports nothing of gui above it: not the state, the look or the views. The settings file
-    knows keys and values; the state says which of its fields are saved."""
-    bad = [
-        f"{rel}:{imp.line}: `{imp.source}` imports {imp.target}"
-        for imp in MODULES[rel].imports
-        if _under(imp.target, "gui") and not _under(imp.target, "gui.platform")
-    ]
-    if bad:
-        pytest.fail("imports that run up from the platform floor:\n" + "\n".join(bad))
-
-
-@pytest.mark.parametrize("rel", ["gui/export/options.py", "gui/views.py"])
+@pytest.mark.parametrize(
+    "rel",
+    ["gui/export/options.py", "gui/model/choices.py", "gui/views.py", "resources/__init__.py"],
+)
 def test_command_line_modules_do_not_load_qt_eagerly(rel):
     assert rel in MODULES, f"{rel} is gone: update this test"
     _check(rel, *QT, eager_only=True)

@@ -20,16 +20,22 @@ def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_font_outside_the_che
     assert built.returncode == 0, built.stderr
     (wheel,) = tmp_path.glob("pe_clock-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
+    # One import name: nothing but pe_clock (and the wheel's metadata) at the top.
+    top = {name.split("/", 1)[0] for name in names}
+    assert {name for name in top if not name.endswith(".dist-info")} == {"pe_clock"}, top
     packages = {name.rsplit("/", 1)[0] for name in names if name.endswith("__init__.py")}
-    on_disk = {str(path.parent.relative_to(ROOT)) for path in ROOT.glob("gui/**/__init__.py")} | {
-        "core"
+    # Every package of the checkout is in the wheel, at its mapped name.
+    on_disk = {"pe_clock", "pe_clock/core"} | {
+        "pe_clock/" + path.parent.relative_to(ROOT).as_posix()
+        for path in ROOT.glob("gui/**/__init__.py")
     }
-    assert on_disk <= packages  # every package of the checkout is in the wheel
-    assert "gui/resources/fonts/NanumGothic.ttf" in names
-    assert "gui/resources/icons/pe-clock.svg" in names
+    assert on_disk <= packages, on_disk - packages
+    for data in ("fonts/NanumGothic.ttf", "icons/pe-clock.svg", "decks/default.toml", "py.typed",
+                 "__main__.py", "cli.py"):  # fmt: skip
+        assert f"pe_clock/{data}" in names
     for catalogue in ("pe_clock.pot", "ko/LC_MESSAGES/pe_clock.po", "ko/LC_MESSAGES/pe_clock.mo",
                       "en/LC_MESSAGES/pe_clock.mo"):  # fmt: skip
-        assert f"core/locale/{catalogue}" in names
+        assert f"pe_clock/core/locale/{catalogue}" in names
 
     # A fresh venv that sees the test environment's dependencies (PySide6, NumPy…) through a
     # path entry, but not its editable install of this checkout (path entries run no .pth).
@@ -53,7 +59,7 @@ def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_font_outside_the_che
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     env.pop("PYTHONPATH", None)
     where = subprocess.run(
-        [python, "-c", "from gui.platform.resources import RESOURCES; print(RESOURCES)"],
+        [python, "-c", "from pe_clock.gui.platform.resources import RESOURCES; print(RESOURCES)"],
         cwd=elsewhere, capture_output=True, text=True, env=env, timeout=120,
     )  # fmt: skip
     assert where.returncode == 0, where.stderr
@@ -65,9 +71,14 @@ def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_font_outside_the_che
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert (elsewhere / "k.png").stat().st_size > 0
+    module = subprocess.run(
+        [python, "-m", "pe_clock", "--version"],
+        cwd=elsewhere, capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert module.returncode == 0 and module.stdout.startswith("PE Clock "), module.stderr
     probe = (
-        "from gui.platform.app import create_application\n"
-        "from gui.platform.resources import ensure_fonts\n"
+        "from pe_clock.gui.platform.app import create_application\n"
+        "from pe_clock.gui.platform.resources import ensure_fonts\n"
         "app = create_application()\n"
         "print(ensure_fonts())\n"
     )
@@ -96,3 +107,15 @@ def test_the_desktop_entry_runs_the_installed_command_and_shows_the_icon(tmp_pat
         str(tmp_path / "applications" / "pe-clock.desktop"),
         str(icon),
     ]
+
+
+def test_main_py_in_a_checkout_nobody_installed_says_how_to_install():
+    """-S: no site-packages, so no installed pe_clock (the checkout has no pe_clock folder)."""
+    out = subprocess.run(
+        [sys.executable, "-S", str(ROOT / "main.py"), "--version"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert out.returncode == 1
+    assert (
+        out.stderr.strip() == 'pe-clock: install the package first: python3 -m pip install -e "."'
+    )

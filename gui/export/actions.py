@@ -13,14 +13,14 @@ from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QCursor, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidget
 
-from core.i18n import tr
-from gui.export import render as export
-from gui.export.animation import export_animation
-from gui.export.dialog import ExportDialog, ExportRequest
-from gui.export.memory import ExportMemory
-from gui.export.options import MAX_FRAMES
-from gui.state import AppState
-from gui.views import VIEWS
+from pe_clock.core.i18n import tr
+from pe_clock.gui.export import render as export
+from pe_clock.gui.export.animation import export_animation
+from pe_clock.gui.export.dialog import ExportDialog, ExportRequest
+from pe_clock.gui.export.memory import ExportMemory
+from pe_clock.gui.export.options import MAX_FRAMES
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.views import VIEWS
 
 
 class ExportActions(QObject):

@@ -15,12 +15,12 @@ from typing import BinaryIO
 from PIL import GifImagePlugin, Image
 from PySide6.QtGui import QImage
 
-from core.i18n import tr
-from core.params import check_real
-from gui.export.options import ANIMATION_SUFFIX, MAX_FPS, MAX_FRAMES, MIN_FPS
-from gui.export.render import ExportError, Figure, check_suffix, staged
-from gui.platform.files import atomic_write, check_interrupted, check_target
-from gui.state import AppState
+from pe_clock.core.i18n import tr
+from pe_clock.core.params import check_real
+from pe_clock.gui.export.options import ANIMATION_SUFFIX, MAX_FPS, MAX_FRAMES, MIN_FPS
+from pe_clock.gui.export.render import ExportError, Figure, check_suffix, staged
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.platform.files import atomic_write, check_interrupted, check_target
 
 #: Sample frames for the shared palette, each shrunk to at most this many pixels.
 PALETTE_SAMPLES, SAMPLE_PIXELS = 8, 1_000_000

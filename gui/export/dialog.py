@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.i18n import tr
-from gui.export.options import (
+from pe_clock.core.i18n import tr
+from pe_clock.gui.export.options import (
     ANIMATION_SUFFIX,
     DEFAULT_FPS,
     MAX_FPS,
@@ -30,10 +30,10 @@ from gui.export.options import (
     MIN_FPS,
     MIN_SIDE,
     STILL_SUFFIXES,
-    THEME_NAMES,
 )
-from gui.platform.file_dialog import choose_file
-from gui.views import REGISTRY
+from pe_clock.gui.model.choices import THEME_NAMES
+from pe_clock.gui.platform.file_dialog import choose_file
+from pe_clock.gui.views import REGISTRY
 
 SIZE_PRESETS = ((1920, 1080), (3840, 2160))
 

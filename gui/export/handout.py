@@ -15,21 +15,27 @@ from typing import BinaryIO
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
 from PySide6.QtGui import QFont, QImage, QImageWriter, QPainter
 
-from core.i18n import tr
-from gui import style
-from gui.deck import Deck, Scene, check_deck, scene_state
-from gui.export.marks import MARK, PNG_KEY, written_by_pe_clock
-from gui.export.options import NOTE_SHARE, PAPERS, TITLE_SHARE, handout_figure_height
-from gui.export.pdf_text import readable_spaces
-from gui.export.render import ExportError, pdf_writer, staged
-from gui.export.slide import explanation_document, explanations, leave_out_explanations
-from gui.platform.files import atomic_write, atomic_write_all, check_interrupted, check_target
-from gui.state import AppState
+from pe_clock.core.i18n import tr
+from pe_clock.gui.export.marks import MARK, PNG_KEY, written_by_pe_clock
+from pe_clock.gui.export.options import NOTE_SHARE, PAPERS, TITLE_SHARE, handout_figure_height
+from pe_clock.gui.export.pdf_text import readable_spaces
+from pe_clock.gui.export.render import ExportError, pdf_writer, staged
+from pe_clock.gui.export.slide import explanation_document, explanations, leave_out_explanations
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.look.themes import theme_of
+from pe_clock.gui.model.deck import Deck, Scene, check_deck, scene_state
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.platform.files import (
+    atomic_write,
+    atomic_write_all,
+    check_interrupted,
+    check_target,
+)
 
 
 def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, height: int) -> None:
     """One scene on a width x height slide-sized page: its title, its figure, its note."""
-    theme = style.theme(state)
+    theme = theme_of(state)
     title_h, note_h = round(TITLE_SHARE * height), round(NOTE_SHARE * height)
     painter.fillRect(QRectF(0, 0, width, height), theme.background)
     margin = round(0.02 * width)
@@ -38,7 +44,7 @@ def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, he
         (scene.title(language), 0, title_h, 0.42, True),
         (scene.note(language), height - note_h, note_h, 0.32, False),
     ):
-        font = QFont(style.scaled_font(1.0))
+        font = QFont(scaled_font(1.0))
         font.setPixelSize(max(8, round(share * band)))
         font.setBold(bold)
         painter.setFont(font)
@@ -66,7 +72,7 @@ _WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.Tex
 
 
 def _font(points: float, bold: bool = False) -> QFont:
-    font = QFont(style.scaled_font(1.0, bold=bold))
+    font = QFont(scaled_font(1.0, bold=bold))
     font.setPointSizeF(points)
     return font
 
@@ -81,7 +87,7 @@ def _paint_paper(
 ) -> None:
     """One scene on a printed page: its title and note, its figure, the figure's explanations
     under it, and a footer with the deck's title and the page number."""
-    theme = style.theme(state)
+    theme = theme_of(state)
     painter.fillRect(QRectF(0, 0, width, height), theme.background)
     painter.setPen(theme.text)
     inner = width - 2 * PAPER_MARGIN
@@ -222,7 +228,7 @@ def earlier_pages(folder: Path, written: list[Path]) -> list[Path]:
     """Files in folder named as a handout names its pages (two or more ASCII digits, a dash,
     a view) that this handout did not write: pages of an earlier, longer deck, perhaps. They
     are named, never deleted: a folder may hold an instructor's own figures so named."""
-    from gui.views import VIEW_NAMES
+    from pe_clock.gui.views import VIEW_NAMES
 
     views = "|".join(map(re.escape, VIEW_NAMES))
     page = re.compile(rf"[0-9]{{2,}}-(?:{views})\.png", re.ASCII)

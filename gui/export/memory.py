@@ -8,9 +8,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
-from gui.export.dialog import ExportRequest
-from gui.export.options import MAX_FPS, MAX_SIDE, MIN_FPS, MIN_SIDE, check_theme
-from gui.views import VIEW_NAMES
+from pe_clock.gui.export.dialog import ExportRequest
+from pe_clock.gui.export.options import MAX_FPS, MAX_SIDE, MIN_FPS, MIN_SIDE
+from pe_clock.gui.model.choices import check_theme
+from pe_clock.gui.views import VIEW_NAMES
 
 GROUPS = {False: "export_still", True: "export_animation"}
 

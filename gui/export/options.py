@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.i18n import echo, tr
+from pe_clock.core.i18n import echo, tr
 
 STILL_SUFFIXES = (".png", ".svg", ".pdf")
 ANIMATION_SUFFIX = ".gif"
@@ -37,12 +37,3 @@ def check_paper(value: object) -> str:
 
 
 DEFAULT_FPS = 4.0
-#: Light for screens and print, dark (white on black) for projectors: see style.THEMES.
-THEME_NAMES = ("light", "dark")
-
-
-def check_theme(value: object) -> str:
-    if value not in THEME_NAMES:
-        allowed = tr("allowed.choice", choices=", ".join(THEME_NAMES))
-        raise ValueError(tr("error.must", name="theme", value=echo(value), allowed=allowed))
-    return str(value)

@@ -35,19 +35,22 @@ from PySide6.QtGui import (
     QPdfWriter,
 )
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QApplication, QSplitter, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QSplitter, QWidget
 
-from core.format import fmt_base
-from core.i18n import echo, tr
-from gui import style
-from gui.export.marks import MARK, PNG_KEY
-from gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
-from gui.export.pdf_text import readable_spaces
-from gui.export.slide import Slide, SlideTexts
-from gui.export.svg_portable import portable_svg
-from gui.platform.files import WriteError, atomic_write, check_interrupted, check_target
-from gui.state import AppState
-from gui.views import VIEW_NAMES, VIEWS
+from pe_clock.core.format import fmt_base
+from pe_clock.core.i18n import echo, tr
+from pe_clock.gui.export.marks import MARK, PNG_KEY
+from pe_clock.gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
+from pe_clock.gui.export.pdf_text import readable_spaces
+from pe_clock.gui.export.slide import Slide, SlideTexts
+from pe_clock.gui.export.svg_portable import portable_svg
+from pe_clock.gui.look.fonts import BASE_POINT_SIZE, figure_margin, scaled_font, stage_fields
+from pe_clock.gui.look.themes import Theme, theme_of
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.platform.files import WriteError, atomic_write, check_interrupted, check_target
+from pe_clock.gui.views import VIEW_NAMES, VIEWS
+from pe_clock.gui.widgets.image import DivergingImage
+from pe_clock.gui.widgets.labels import INTERACTIVE, parameter_line
 
 #: Above this width (or height 720) the layout stays at this size and is drawn larger: a
 #: 1920 x 1080 slide has the type, lines and markers 1.5 times as large (body text 20 pixels
@@ -92,14 +95,12 @@ class Figure:
         self.width, self.height = width, height
         self.scale = 1.0 if stage else layout_scale(width, height)
         if stage:
-            self.state.set(**style.stage_fields(height))
+            self.state.set(**stage_fields(height))
         self.caption = caption
         self.logical = QSizeF(width / self.scale, height / self.scale)
         # A margin all round: a slide's text must not touch the edge of the picture.
-        self.margin = style.figure_margin(self.logical.width(), self.logical.height())
-        self.caption_height = (
-            round(style.BASE_POINT_SIZE * self.state.font_scale * 2.6) if caption else 0
-        )
+        self.margin = figure_margin(self.logical.width(), self.logical.height())
+        self.caption_height = round(BASE_POINT_SIZE * self.state.font_scale * 2.6) if caption else 0
         self.widget = Slide(view, self.state, texts) if stage else VIEWS[view].load()(self.state)
         try:
             self._lay_out()
@@ -109,7 +110,7 @@ class Figure:
 
     def _lay_out(self) -> None:
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
-        self.theme = style.theme(self.state)
+        self.theme = theme_of(self.state)
         prepare_figure(self.widget, self.theme)
         self._fit(show=True)
 
@@ -120,7 +121,7 @@ class Figure:
         )
         if show:
             self.widget.show()
-            style.uncache(self.widget)
+            uncache(self.widget)
         # pyqtgraph sizes an axis to its tick labels as it draws them: a first drawing, thrown
         # away, gives the axes their sizes (drawn once, words under a plot were cut off).
         self.settle()
@@ -152,7 +153,7 @@ class Figure:
         if self.caption:
             top = self.logical.height() - self.caption_height - self.margin
             painter.setPen(self.theme.text)
-            painter.setFont(style.scaled_font(self.state.font_scale, 1.1))
+            painter.setFont(scaled_font(self.state.font_scale, 1.1))
             painter.drawText(
                 QRectF(0, top, self.logical.width(), self.caption_height),
                 Qt.AlignmentFlag.AlignCenter,
@@ -171,7 +172,7 @@ class Figure:
         return image
 
 
-def prepare_figure(widget: QWidget, theme: style.Theme) -> None:
+def prepare_figure(widget: QWidget, theme: Theme) -> None:
     """A view as a figure, for a slide or a stage: the theme's background behind every panel
     (not the window's grey), no splitter grips, no hints or controls, no on-screen selection."""
     widget.setPalette(figure_palette(widget.palette(), theme))
@@ -179,7 +180,7 @@ def prepare_figure(widget: QWidget, theme: style.Theme) -> None:
     for splitter in widget.findChildren(QSplitter):
         splitter.setHandleWidth(0)
     for child in widget.findChildren(QWidget):
-        if child.property(style.INTERACTIVE):
+        if child.property(INTERACTIVE):
             child.hide()
         # Opaque on screen to repaint fast (StableLabel, the pos field): clear in a figure.
         child.setAutoFillBackground(False)
@@ -189,7 +190,7 @@ def prepare_figure(widget: QWidget, theme: style.Theme) -> None:
             prepare()  # a view inside the window figure too
 
 
-def figure_palette(palette: QPalette, theme: style.Theme) -> QPalette:
+def figure_palette(palette: QPalette, theme: Theme) -> QPalette:
     """The widgets of a figure on the theme's background, their text in its colour."""
     roles = QPalette.ColorRole
     for role in (roles.Window, roles.Base, roles.AlternateBase, roles.Button):
@@ -204,7 +205,7 @@ def caption_text(view: str, state: AppState) -> str:
     course's d_model = 4 table from position 0, whatever the window's d_model."""
     if view == "worked":
         return tr("caption.worked", base=fmt_base(state.base))
-    return style.parameter_line(state)
+    return parameter_line(state)
 
 
 @contextlib.contextmanager
@@ -337,3 +338,13 @@ def figure_image(
     stage: as stage mode shows it on such a screen, a slide with texts' title and note)."""
     with staged(view, state, width, height, False, stage, texts) as figure:
         return figure.image()
+
+
+def uncache(widget: QWidget) -> None:
+    """Switch off the item caches of every graphics view inside widget (so SVG and PDF keep
+    every line as a vector), and draw small images cell by cell."""
+    for view in widget.findChildren(QGraphicsView):
+        for item in view.scene().items():
+            item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+            if isinstance(item, DivergingImage):
+                item.exact_cells = True

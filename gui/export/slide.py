@@ -2,7 +2,7 @@
 
 The live stage and `export --stage` both draw a Slide, so what is projected and what is
 exported at the same size are the same picture. The view's explanations (widgets marked
-`style.PROSE`) leave the slide: the presenter console and the handout show them instead.
+`PROSE`) leave the slide: the presenter console and the handout show them instead.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QTextDocument
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from core.i18n import tr
-from gui import style
-from gui.state import AppState
-from gui.views import VIEWS
+from pe_clock.core.i18n import tr
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.views import VIEWS
+from pe_clock.gui.widgets.labels import INTERACTIVE, PROSE
 
 #: A slide's title and note, in the language in force; the view's own title without a deck.
 SlideTexts = Callable[[], tuple[str, str]]
@@ -35,11 +36,11 @@ def rich_text(label: QLabel) -> str:
 
 
 def explanations(view: QWidget) -> list[str]:
-    """The texts of view's explanations (style.PROSE) as rich text, in layout order, empty
+    """The texts of view's explanations (PROSE) as rich text, in layout order, empty
     ones left out."""
     texts = []
     for part in view.findChildren(QWidget):
-        if not part.property(style.PROSE) or part.property(style.INTERACTIVE):
+        if not part.property(PROSE) or part.property(INTERACTIVE):
             continue  # not an explanation, or one of a part the view leaves out
         labels = [part] if isinstance(part, QLabel) else part.findChildren(QLabel)
         for label in labels:
@@ -73,7 +74,7 @@ def leave_out_explanations(view: QWidget) -> None:
     """Hide view's explanations (they are shown elsewhere: the console, a handout's text);
     a view whose figure can take the room they leave does so."""
     for part in view.findChildren(QWidget):
-        if part.property(style.PROSE):
+        if part.property(PROSE):
             part.hide()
     prepare = getattr(view, "prepare_slide", None)
     if prepare is not None:
@@ -107,7 +108,7 @@ class Slide(QWidget):
         title, note = self._texts()
         scale = self._state.font_scale
         self.title.setText(title)
-        self.title.setFont(style.scaled_font(scale, TITLE_FACTOR, bold=True))
+        self.title.setFont(scaled_font(scale, TITLE_FACTOR, bold=True))
         self.note.setText(note)
-        self.note.setFont(style.scaled_font(scale))
+        self.note.setFont(scaled_font(scale))
         self.note.setVisible(bool(note))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QWidget
 
-from gui.figures.clock import ClockView
-from gui.state import AppState
+from pe_clock.gui.figures.clock import ClockView
+from pe_clock.gui.model.state import AppState
 
 #: Qt's QWIDGETSIZE_MAX: no largest size.
 WIDGET_SIZE_MAX = (1 << 24) - 1

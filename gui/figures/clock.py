@@ -22,10 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.format import fmt_base, fmt_turned
-from core.i18n import tr
-from gui import style
-from gui.figures.dial_grid import (
+from pe_clock.core.format import fmt_base, fmt_turned
+from pe_clock.core.i18n import tr
+from pe_clock.gui.figures.dial_grid import (
     SPACING_X,
     SPACING_Y,
     DialLabels,
@@ -37,11 +36,15 @@ from gui.figures.dial_grid import (
     ring,
     set_points,
 )
-from gui.figures.segments import Segments, Trail
-from gui.lazy_view import LazyView, lazy
-from gui.spin_box import SpinBox
-from gui.stable_label import StableLabel
-from gui.state import AppState
+from pe_clock.gui.figures.segments import Segments, Trail
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.look.themes import theme_of
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.widgets.labels import INTERACTIVE, mark_prose, rich_label
+from pe_clock.gui.widgets.lazy_view import LazyView, lazy
+from pe_clock.gui.widgets.plots import cache_static, graphics_area, quiet_plot
+from pe_clock.gui.widgets.spin_box import SpinBox
+from pe_clock.gui.widgets.stable_label import StableLabel
 
 HAND_KEYS = ("clock.fast", "clock.middle", "clock.slow")
 HAND_LENGTHS = (0.9, 0.76, 0.52)  # inside the minute marks (0.94 to 1)
@@ -58,7 +61,7 @@ class ClockView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
-        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
+        self._theme = theme_of(state)  # fixed for the view: exports build a view per theme
         self._centres = np.zeros((0, 2))
         self._page = (0, 0)  # (first pair, number of pairs) of the dials drawn
         self._grid = (0, 0)  # (columns, rows) of the dials drawn
@@ -67,8 +70,8 @@ class ClockView(LazyView):
         self._shows = [True, True]
         self.legend_scale = 1.0  # the legend's type, times the body's
 
-        self.grid_widget = style.graphics_area(self._theme)
-        self.grid_plot: pg.PlotItem = style.quiet_plot(self.grid_widget.addPlot(), self)
+        self.grid_widget = graphics_area(self._theme)
+        self.grid_plot: pg.PlotItem = quiet_plot(self.grid_widget.addPlot(), self)
         self.grid_plot.setAspectLocked(True)
         self.grid_plot.hideAxis("left")
         self.grid_plot.hideAxis("bottom")
@@ -82,10 +85,10 @@ class ClockView(LazyView):
         self.labels = DialLabels(self._theme)
         for item in (self.rims, self.selected_rim, self.ghosts, self.hands, self.labels):
             self.grid_plot.addItem(item)
-        style.cache_static(self.rims, self.labels, self.selected_rim)
+        cache_static(self.rims, self.labels, self.selected_rim)
 
         self.clock_widget = pg.PlotWidget(background=self._theme.background)
-        self.clock_plot: pg.PlotItem = style.quiet_plot(self.clock_widget.getPlotItem(), self)
+        self.clock_plot: pg.PlotItem = quiet_plot(self.clock_widget.getPlotItem(), self)
         self.clock_plot.setAspectLocked(True)
         self.clock_plot.hideAxis("left")
         self.clock_plot.hideAxis("bottom")
@@ -94,7 +97,7 @@ class ClockView(LazyView):
             *_clock_face().T, connect="pairs", pen=self._theme.pen(self._theme.clock_face, 2)
         )
         self.clock_plot.addItem(self.face)
-        style.cache_static(self.face)
+        cache_static(self.face)
         # 12, 3, 6 and 9 inside the hour marks: where a hand points reads at a glance.
         self.numerals = []
         for text, x, y, anchor in (
@@ -107,7 +110,7 @@ class ClockView(LazyView):
             numeral.setPos(x, y)
             self.clock_plot.addItem(numeral)
             self.numerals.append(numeral)
-        style.cache_static(*self.numerals)
+        cache_static(*self.numerals)
         self.trails = [
             Trail(color, 0.035, QRectF(-1.15, -1.15, 2.3, 2.3)) for color in self._theme.hands
         ]
@@ -127,7 +130,7 @@ class ClockView(LazyView):
         hub.setPen(pg.mkPen(None))
         hub.setZValue(len(HAND_WIDTHS) + 1)
         self.clock_plot.addItem(hub)
-        style.cache_static(hub)
+        cache_static(hub)
 
         # Plain-text lines, each in its hand's colour: they change with every step, and plain
         # text lays out several times faster than rich text.
@@ -147,7 +150,7 @@ class ClockView(LazyView):
         self.hand_spins: list[SpinBox] = []
         self.hand_labels: list[QLabel] = []
         self.hand_selector = QWidget()
-        self.hand_selector.setProperty(style.INTERACTIVE, True)
+        self.hand_selector.setProperty(INTERACTIVE, True)
         spins = QGridLayout(self.hand_selector)
         spins.setContentsMargins(0, 0, 0, 0)
         for hand in range(len(HAND_KEYS)):
@@ -166,8 +169,8 @@ class ClockView(LazyView):
         self.trail_check.toggled.connect(lambda on: self._state.request(trails=on))
         spins.addWidget(self.trail_check, 1, len(HAND_KEYS))
 
-        self.grid_title = style.rich_label()
-        style.mark_prose(self.grid_title)  # a paragraph: the slide's title names the grid
+        self.grid_title = rich_label()
+        mark_prose(self.grid_title)  # a paragraph: the slide's title names the grid
         self.previous_page = QToolButton()
         self.previous_page.setArrowType(Qt.ArrowType.LeftArrow)
         self.next_page = QToolButton()
@@ -177,7 +180,7 @@ class ClockView(LazyView):
         # A figure keeps the page's name (which dials it shows), not the buttons: the pager
         # itself shows again whenever there is more than one page.
         for button in (self.previous_page, self.next_page):
-            button.setProperty(style.INTERACTIVE, True)
+            button.setProperty(INTERACTIVE, True)
         pager = QHBoxLayout(self.pager)
         pager.setContentsMargins(0, 0, 0, 0)
         for widget in (self.previous_page, self.page_label, self.next_page):
@@ -221,7 +224,7 @@ class ClockView(LazyView):
         the other alone: hidden, and so left out of exports; the column takes no room."""
         for widget in widgets:
             widget.hide()
-            widget.setProperty(style.INTERACTIVE, True)
+            widget.setProperty(INTERACTIVE, True)
         self._shows[column] = False  # a step then draws the other column alone
         layout = self.layout()
         assert isinstance(layout, QBoxLayout)
@@ -364,12 +367,12 @@ class ClockView(LazyView):
         scale = self._state.font_scale
         self.labels.set_scale(scale)
         for widget in (self.grid_title, *self.hand_spins, *self.hand_labels, self.trail_check):
-            widget.setFont(style.scaled_font(scale))
+            widget.setFont(scaled_font(scale))
         for line in self.legend_lines:
-            line.setFont(style.scaled_font(scale, self.legend_scale))
-        self.legend_lines[0].setFont(style.scaled_font(scale, self.legend_scale, bold=True))
+            line.setFont(scaled_font(scale, self.legend_scale))
+        self.legend_lines[0].setFont(scaled_font(scale, self.legend_scale, bold=True))
         for numeral in self.numerals:
-            numeral.setFont(style.scaled_font(scale, 1.5))
+            numeral.setFont(scaled_font(scale, 1.5))
         # Room for every line wrapped once: changing numbers never resize the clock above.
         spacing = self.legend_lines[1].fontMetrics().lineSpacing()
         for index, line in enumerate(self.legend_lines):

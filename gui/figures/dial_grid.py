@@ -9,7 +9,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QStaticText
 
-from gui import style
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.look.themes import Theme
 
 #: Distance between dial centres (dial radius is 1); the extra height holds the label.
 SPACING_X, SPACING_Y = 2.5, 2.9
@@ -66,7 +67,7 @@ def hand_segments(centres: np.ndarray, pe: np.ndarray, length: float = 1.0) -> n
 class DialLabels(pg.GraphicsObject):
     """One item that writes every dial's pair index and wavelength at a fixed pixel size."""
 
-    def __init__(self, theme: style.Theme) -> None:
+    def __init__(self, theme: Theme) -> None:
         super().__init__()
         self._theme = theme
         self._centres = np.zeros((0, 2))
@@ -96,7 +97,7 @@ class DialLabels(pg.GraphicsObject):
         return self._bounds
 
     def _static_texts(self, pixels_per_dial: float) -> tuple[list[QStaticText], QFont]:
-        font = style.scaled_font(self._scale, min(1.0, pixels_per_dial / 55))
+        font = scaled_font(self._scale, min(1.0, pixels_per_dial / 55))
         labels = [f"{index}\u2009·\u2009{wave}" for index, wave in self._texts]
         # The wavelength only where every label fits between two dials (at 1400 px, "144 ·
         # 1.1k" ran into "145 · 1.2k").

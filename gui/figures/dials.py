@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from gui.figures.clock import ClockView
-from gui.state import AppState
+from pe_clock.gui.figures.clock import ClockView
+from pe_clock.gui.model.state import AppState
 
 
 class DialsView(ClockView):

@@ -9,17 +9,32 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QPainterPath, QPen, QResizeEvent
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
-from core.binning import column_group, mean_rows, screen_image
-from core.format import fmt, fmt_angle, fmt_base, fmt_factor
-from core.i18n import tr
-from core.layout import column_of, pair_of
-from gui import axes, style
-from gui.lazy_view import LazyView, lazy
-from gui.stable_label import StableLabel
-from gui.state import AppState
+from pe_clock.core.binning import column_group, mean_rows, screen_image
+from pe_clock.core.format import fmt, fmt_angle, fmt_base, fmt_factor
+from pe_clock.core.i18n import tr
+from pe_clock.core.layout import column_of, pair_of
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.look.themes import Theme, theme_of
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.widgets import axes
+from pe_clock.gui.widgets.colour_bar import colour_bar
+from pe_clock.gui.widgets.image import DivergingImage
+from pe_clock.gui.widgets.labels import INTERACTIVE
+from pe_clock.gui.widgets.lazy_view import LazyView, lazy
+from pe_clock.gui.widgets.plots import (
+    cache_static,
+    filled_rect,
+    graphics_area,
+    marker_line,
+    quiet_plot,
+    set_title,
+    style_marker,
+    style_plot,
+)
+from pe_clock.gui.widgets.stable_label import StableLabel
 
 
-def _outline(theme: style.Theme, color, width: float, dashed: bool = False) -> QGraphicsRectItem:
+def _outline(theme: Theme, color, width: float, dashed: bool = False) -> QGraphicsRectItem:
     """A rectangle outline, never filled: a translucent fill over the selected pair's
     columns recoloured the table under it (blue read as purple; at d_model 4, half the
     table). Its pen is cosmetic, so a pair a pixel wide at d_model 8192 is still a line."""
@@ -45,25 +60,25 @@ class HeatmapView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
-        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
+        self._theme = theme_of(state)  # fixed for the view: exports build a view per theme
         self._hover: tuple[int, int] | None = None
         self._on_paper = False  # an export: a legend instead of the hints for the mouse
         self._before_click: tuple[int, int] | None = None  # (pos, pair) before the last click
         # What the image shows: ((first, stop, positions per pixel), (the same for columns)).
         self._window: tuple[tuple[int, int, int], tuple[int, int, int]] | None = None
 
-        self.graphics = style.graphics_area(self._theme)
+        self.graphics = graphics_area(self._theme)
         self.rows_axis, self.columns_axis = axes.IndexAxis("left"), axes.IndexAxis("bottom")
-        self.plot: pg.PlotItem = style.quiet_plot(
+        self.plot: pg.PlotItem = quiet_plot(
             self.graphics.addPlot(axisItems={"left": self.rows_axis, "bottom": self.columns_axis}),
             self,
             mouse=True,
         )
         self.plot.invertY(True)
-        self.image = style.DivergingImage(self._theme)
+        self.image = DivergingImage(self._theme)
         self.plot.addItem(self.image)
-        self.colorbar = style.colour_bar(self, self._theme, self.image, self.plot)
-        style.cache_static(self.image, self.colorbar)
+        self.colorbar = colour_bar(self, self._theme, self.image, self.plot)
+        cache_static(self.image, self.colorbar)
 
         # The selected pair's two columns: side by side when interleaved, half a table apart
         # (its sin and its cos) when split.
@@ -72,7 +87,7 @@ class HeatmapView(LazyView):
         self.offset_box = _outline(self._theme, self._theme.offset, 3.0)
         self.pos_box = _outline(self._theme, self._theme.pos, 3.0)
         # Positions past the training length are shaded: the model never saw them.
-        self.beyond_shade = style.filled_rect(QBrush(self._theme.beyond_shade))
+        self.beyond_shade = filled_rect(QBrush(self._theme.beyond_shade))
         # Zoomed out, the columns of pairs that turn within one pixel row are hatched: their
         # pixel means are not the value of any position.
         # Their sin and cos columns: one band when interleaved, two when split.
@@ -80,7 +95,7 @@ class HeatmapView(LazyView):
         self.unresolved.setBrush(QBrush(self._theme.unresolved_hatch, Qt.BrushStyle.BDiagPattern))
         self.unresolved.setPen(QPen(Qt.PenStyle.NoPen))
         self.unresolved.setZValue(6)
-        self.train_line = style.marker_line(self._theme, 0.85, [(0.5, 1.0), (0.5, 1.0)])
+        self.train_line = marker_line(self._theme, 0.85, [(0.5, 1.0), (0.5, 1.0)])
         for item in (
             self.beyond_shade,
             self.unresolved,
@@ -98,7 +113,7 @@ class HeatmapView(LazyView):
         self.readout.setWordWrap(True)
         self.readout.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         readout_slot = self.readout.slot
-        readout_slot.setProperty(style.INTERACTIVE, True)
+        readout_slot.setProperty(INTERACTIVE, True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.graphics, 1)
@@ -131,7 +146,7 @@ class HeatmapView(LazyView):
 
     def _sync_title(self) -> None:
         s = self._state
-        style.set_title(
+        set_title(
             self.plot,
             tr("heatmap.title", d_model=s.d_model, base=fmt_base(s.base)),
             s,
@@ -145,7 +160,7 @@ class HeatmapView(LazyView):
         self.beyond_shade.setRect(QRectF(0, s.train_len, s.d_model, s.max_len - s.train_len))
         self.train_line.setValue(s.train_len)
         self.train_line.label.setFormat(tr("heatmap.trained", n=f"{s.train_len:,}"))
-        style.style_marker(self.train_line, s)
+        style_marker(self.train_line, s)
 
     def _sync_table(self) -> None:
         """A new table: new limits, the whole table in view, redrawn."""
@@ -243,8 +258,8 @@ class HeatmapView(LazyView):
     def _sync_fonts(self) -> None:
         scale = self._state.font_scale
         for plot in (self.plot, self.colorbar):
-            style.style_plot(plot, self._state)
-        self.readout.setFont(style.scaled_font(scale))
+            style_plot(plot, self._state)
+        self.readout.setFont(scaled_font(scale))
         self._fit_readout()
 
     def _fit_readout(self) -> None:

@@ -10,15 +10,21 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetrics, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem, QGridLayout, QVBoxLayout, QWidget
 
-from core.binning import max_abs_pool
-from core.format import fmt, fmt_angle, fmt_base, fmt_factor
-from core.i18n import tr
-from core.layout import column_of, rotation_entries
-from core.rotation import largest_rounded_angle, pair_rotation
-from gui import style
-from gui.lazy_view import LazyView, lazy
-from gui.stable_label import StableLabel
-from gui.state import AppState
+from pe_clock.core.binning import max_abs_pool
+from pe_clock.core.format import fmt, fmt_angle, fmt_base, fmt_factor
+from pe_clock.core.i18n import tr
+from pe_clock.core.layout import column_of, rotation_entries
+from pe_clock.core.rotation import largest_rounded_angle, pair_rotation
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.look.themes import theme_of
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.widgets.axes import name_rows
+from pe_clock.gui.widgets.colour_bar import colour_bar
+from pe_clock.gui.widgets.image import ColumnGroups, image_plot
+from pe_clock.gui.widgets.labels import mark_prose, rich_label
+from pe_clock.gui.widgets.lazy_view import LazyView, lazy
+from pe_clock.gui.widgets.plots import cache_static, graphics_area, set_title, style_plot
+from pe_clock.gui.widgets.stable_label import StableLabel
 
 ZOOM_PAIRS = 2
 #: The overview of R(k) is pooled to at most this many pixels a side.
@@ -35,10 +41,10 @@ class RotationView(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
-        self._theme = style.theme(state)  # fixed for the view: exports build a view per theme
+        self._theme = theme_of(state)  # fixed for the view: exports build a view per theme
 
-        self.graphics = style.graphics_area(self._theme)
-        self.matrix_plot, self.matrix_image = style.image_plot(
+        self.graphics = graphics_area(self._theme)
+        self.matrix_plot, self.matrix_image = image_plot(
             self, self.graphics, 0, 0, theme=self._theme
         )
         # Not square: in a wide panel a locked aspect filled the sides with columns -500 to -1
@@ -49,9 +55,7 @@ class RotationView(LazyView):
         self.block_box.setPen(pen)
         self.matrix_plot.addItem(self.block_box)
 
-        self.zoom_plot, self.zoom_image = style.image_plot(
-            self, self.graphics, 0, 1, theme=self._theme
-        )
+        self.zoom_plot, self.zoom_image = image_plot(self, self.graphics, 0, 1, theme=self._theme)
         self.zoom_plot.setAspectLocked(True)
         self._zoom_cells = 0  # columns of the zoom drawn
         self.zoom_texts: list[pg.TextItem] = []
@@ -61,23 +65,21 @@ class RotationView(LazyView):
             self.zoom_texts.append(text)
 
         # The three vectors in a row of their own, beside their numbers.
-        self.vector_graphics = style.graphics_area(self._theme)
-        self.vector_plot, self.vector_image = style.image_plot(
+        self.vector_graphics = graphics_area(self._theme)
+        self.vector_plot, self.vector_image = image_plot(
             self, self.vector_graphics, 0, 0, theme=self._theme
         )
         self.row_rules = pg.PlotDataItem(
             connect="pairs", pen=self._theme.pen(self._theme.background, 3)
         )
         self.vector_plot.addItem(self.row_rules)
-        style.cache_static(self.row_rules.curve)
-        self.columns = style.ColumnGroups(
-            self.vector_plot, lambda: state.d_model, self._sync_columns
-        )
+        cache_static(self.row_rules.curve)
+        self.columns = ColumnGroups(self.vector_plot, lambda: state.d_model, self._sync_columns)
         images = [self.matrix_image, self.zoom_image, self.vector_image]
-        self.colorbar = style.colour_bar(self, self._theme, images, self.zoom_plot)
+        self.colorbar = colour_bar(self, self._theme, images, self.zoom_plot)
 
-        self.block_label = style.rich_label(selectable=True)
-        self.vector_title = style.rich_label()
+        self.block_label = rich_label(selectable=True)
+        self.vector_title = rich_label()
         # Plain text: these change with every step, and plain text lays out much faster.
         # Fixed slots: three rows of numbers; the error with a precision note, wrapped.
         self.vector_values = StableLabel(fill=True, selectable=True)
@@ -86,7 +88,7 @@ class RotationView(LazyView):
         for label in (self.vector_values, self.vector_error):
             label.setTextFormat(Qt.TextFormat.PlainText)
 
-        self.caption = style.rich_label()
+        self.caption = rich_label()
         # Two rows, each a figure and its text: R(k) with the block of the selected pair; the
         # three vectors with their numbers.
         self.text_panels = (QWidget(), QWidget())
@@ -112,9 +114,9 @@ class RotationView(LazyView):
         layout.setRowStretch(0, 2)
         layout.setRowStretch(1, 1)
         # On a slide the identity's one result line stays: max |R(k)·PE(pos) − PE(pos+k)|.
-        style.mark_prose(self.text_panels[0], self.vector_title, self.vector_values.slot)
+        mark_prose(self.text_panels[0], self.vector_title, self.vector_values.slot)
 
-        style.cache_static(self.matrix_image, self.zoom_image, *self.zoom_texts)
+        cache_static(self.matrix_image, self.zoom_image, *self.zoom_texts)
         # Numbers only where a cell is wide enough for them (at 1280 x 720 they ran together).
         self.zoom_plot.getViewBox().sigResized.connect(self._fit_zoom_numbers)
         state.observe(["table"], self._sync_matrix)
@@ -147,7 +149,7 @@ class RotationView(LazyView):
         self.matrix_image.display(overview, QRectF(0, 0, dim, dim))
         self.matrix_plot.setRange(xRange=(0, dim), yRange=(0, dim), padding=0)
         shown = "" if dim == s.d_model else tr("rotation.leading", dim=dim, d_model=s.d_model)
-        style.set_title(self.matrix_plot, tr("rotation.matrix", k=s.k) + shown, s)
+        set_title(self.matrix_plot, tr("rotation.matrix", k=s.k) + shown, s)
         self.row_rules.setData([0, s.d_model, 0, s.d_model], [1, 1, 2, 2])
         self.vector_plot.setRange(xRange=(0, s.d_model), yRange=(0, 3), padding=0)
         self._sync_columns()
@@ -166,7 +168,7 @@ class RotationView(LazyView):
         self.zoom_plot.setRange(xRange=(0, zoom_dim), yRange=(0, zoom_dim), padding=0)
         for name in ("left", "bottom"):  # each cell named by the column it is of R(k)
             self.zoom_plot.getAxis(name).set_cells(zoom_dim, names=[str(c) for c in columns])
-        style.set_title(self.zoom_plot, tr("rotation.zoom", n=pairs), s)
+        set_title(self.zoom_plot, tr("rotation.zoom", n=pairs), s)
         pair_of_row = dims // 2
         cells = [
             (r, c)
@@ -261,22 +263,22 @@ class RotationView(LazyView):
         scale = self._state.font_scale
         self.colorbar.setLabel("left", tr("rotation.scale"))
         for plot in (self.matrix_plot, self.zoom_plot, self.vector_plot, self.colorbar):
-            style.style_plot(plot, self._state)
+            style_plot(plot, self._state)
         # Three readable strips and their row names, whatever the type size.
-        metrics = QFontMetrics(style.scaled_font(scale, 0.9))
+        metrics = QFontMetrics(scaled_font(scale, 0.9))
         line = metrics.lineSpacing()
         strips = 3 * 1.2 * line + 2 * line + 10
         self.vector_plot.setMinimumHeight(strips)
         # Its area too, with the axis title under the strips (else cut off below).
         self.vector_graphics.setMinimumHeight(round(strips + 1.5 * line))
         # pyqtgraph drops tick labels wider than the axis: make room for the longest name.
-        style.name_rows([(self.vector_plot, list(VECTOR_ROWS))], scale)
+        name_rows([(self.vector_plot, list(VECTOR_ROWS))], scale)
         for text in self.zoom_texts:
-            text.setFont(style.scaled_font(scale, 0.8))
+            text.setFont(scaled_font(scale, 0.8))
         self._fit_zoom_numbers()
         for label in (self.caption, self.block_label, self.vector_title, self.vector_error):
-            label.setFont(style.scaled_font(scale))
-        mono = style.scaled_font(scale)
+            label.setFont(scaled_font(scale))
+        mono = scaled_font(scale)
         mono.setFamilies(["DejaVu Sans Mono", "monospace", *mono.families()])
         self.vector_values.setFont(mono)
         self.vector_values.slot.setFixedHeight(QFontMetrics(mono).lineSpacing() * 3 + 4)
@@ -302,7 +304,7 @@ class RotationView(LazyView):
         longest: fixed while pos moves (a step must not re-lay out), but never cutting the
         note off (from about pos 10,000 on it had no room)."""
         s = self._state
-        font = style.scaled_font(s.font_scale)
+        font = scaled_font(s.font_scale)
         widest = tr("rotation.error", error="−0.00e+00") + precision_note(
             s.max_len - 1 + max(s.k, 0), s.d_model, s.base
         )
@@ -321,9 +323,7 @@ class RotationView(LazyView):
         view = self.zoom_plot.getViewBox()
         (x0, x1), _ = view.viewRange()
         cell_pixels = view.width() / max(x1 - x0, 1e-9)
-        widest = QFontMetrics(style.scaled_font(self._state.font_scale, 0.8)).horizontalAdvance(
-            "−0.841"
-        )
+        widest = QFontMetrics(scaled_font(self._state.font_scale, 0.8)).horizontalAdvance("−0.841")
         fits = cell_pixels >= widest + 4
         for text in self.zoom_texts:
             text.setOpacity(1.0 if fits else 0.0)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
-from gui.figures.clock import ClockView
-from gui.figures.heatmap import HeatmapView
-from gui.figures.rotation import RotationView
-from gui.state import AppState
+from pe_clock.gui.figures.clock import ClockView
+from pe_clock.gui.figures.heatmap import HeatmapView
+from pe_clock.gui.figures.rotation import RotationView
+from pe_clock.gui.model.state import AppState
 
 
 class WindowView(QWidget):

@@ -10,11 +10,16 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
-from core.alibi import alibi_bias, alibi_slopes
-from core.i18n import tr
-from gui import axes, style
-from gui.panels.panel import Panel
-from gui.state import MAX_ALIBI_HEADS, AppState
+from pe_clock.core.alibi import alibi_bias, alibi_slopes
+from pe_clock.core.i18n import tr
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import MAX_ALIBI_HEADS, AppState
+from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.widgets import axes
+from pe_clock.gui.widgets.colour_bar import colour_bar
+from pe_clock.gui.widgets.image import image_plot
+from pe_clock.gui.widgets.labels import key_text, rich_label
+from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_plot
 
 #: Queries and keys of the bias matrices drawn.
 LENGTH = 16
@@ -35,7 +40,7 @@ class AlibiView(Panel):
         t = self._theme
         self.options.spin("alibi_heads", "alibi.heads", 1, MAX_ALIBI_HEADS)
         self.options.check("causal", "alibi.causal")
-        self.slope_plot = style.quiet_plot(
+        self.slope_plot = quiet_plot(
             self.graphics.addPlot(
                 row=0,
                 col=0,
@@ -53,9 +58,7 @@ class AlibiView(Panel):
         self.masks: list[QGraphicsPathItem] = []
         for column in range(3):
             # The bias is never positive: a sequential map, 0 at its bright end.
-            plot, image = style.image_plot(
-                self, self.graphics, 0, column + 1, theme=t, sequential=True
-            )
+            plot, image = image_plot(self, self.graphics, 0, column + 1, theme=t, sequential=True)
             plot.setAspectLocked(True)
             for name in ("left", "bottom"):
                 plot.getAxis(name).set_cells(LENGTH, each=False)
@@ -70,10 +73,10 @@ class AlibiView(Panel):
             images.append(image)
         self.bias_images = images
         # The bar in a column of its own: inside the last plot it made that matrix smaller.
-        self.bias_bar = style.colour_bar(self, t, images, sequential=True)
+        self.bias_bar = colour_bar(self, t, images, sequential=True)
         self.graphics.addItem(self.bias_bar, row=0, col=4)
-        self.line_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=5), self)
-        self.key = style.rich_label()  # of the lines, under them (inside, they crossed it)
+        self.line_plot = quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=5), self)
+        self.key = rich_label()  # of the lines, under them (inside, they crossed it)
         self.lines: list[pg.PlotDataItem] = []
         for column in range(1, 4):  # the three matrices alike
             self.graphics.ci.layout.setColumnStretchFactor(column, 1)
@@ -119,12 +122,10 @@ class AlibiView(Panel):
             largest = slopes[head - 1] * (LENGTH - 1)
             image.display(bias[head - 1] / largest, QRectF(0, 0, LENGTH, LENGTH), (-1.0, 0.0))
             plot.setRange(xRange=(0, LENGTH), yRange=(0, LENGTH), padding=0)
-            style.set_title(
-                plot, tr("alibi.matrix", head=head, slope=slope_text(slopes[head - 1])), s
-            )
+            set_title(plot, tr("alibi.matrix", head=head, slope=slope_text(slopes[head - 1])), s)
             plot.setLabel("bottom", tr("alibi.key"))
             plot.setLabel("left", tr("alibi.query"))
-            style.style_plot(plot, s)
+            style_plot(plot, s)
         self.bias_bar.setLevels((-1.0, 0.0))  # the bias is never positive
         self.slopes.setBrush([pg.mkBrush(colours.get(h, t.dim_text)) for h in heads.tolist()])
         self.slopes.setSize(t.size(9))
@@ -146,7 +147,7 @@ class AlibiView(Panel):
         ]
         if others:
             entries.append((t.dim_text, tr("alibi.other_lines", n=len(others))))
-        self.key.setText(style.key_text(entries))
+        self.key.setText(key_text(entries))
         self.slope_plot.setLabel("bottom", tr("alibi.head"))
         self.slope_plot.setLabel("left", tr("alibi.slope"))
         self.line_plot.setLabel("bottom", tr("alibi.distance"))
@@ -154,10 +155,10 @@ class AlibiView(Panel):
         self.bias_bar.setLabel("left", tr("alibi.scale", length=LENGTH - 1))
         one = s.alibi_heads == 1
         slopes_title = tr("alibi.slopes_one") if one else tr("alibi.slopes", heads=s.alibi_heads)
-        style.set_title(self.slope_plot, slopes_title, s)
-        style.set_title(self.line_plot, tr("alibi.lines"), s)
+        set_title(self.slope_plot, slopes_title, s)
+        set_title(self.line_plot, tr("alibi.lines"), s)
         for plot in (self.slope_plot, self.line_plot, self.bias_bar):
-            style.style_plot(plot, s)
+            style_plot(plot, s)
         closest = 2 ** math.floor(math.log2(s.alibi_heads))
         if closest == s.alibi_heads:
             rule = tr("alibi.power", heads=s.alibi_heads, step=f"{8 / s.alibi_heads:g}")
@@ -186,7 +187,7 @@ class AlibiView(Panel):
         self.result.setText(found + tr("alibi.own_scale", length=LENGTH - 1) + mask)
         self.caption.setText(tr("alibi.caption"))
         for label in (self.caption, self.key, self.result):
-            label.setFont(style.scaled_font(s.font_scale, 1.05))
+            label.setFont(scaled_font(s.font_scale, 1.05))
 
 
 def _masked_cells() -> QPainterPath:

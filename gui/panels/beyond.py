@@ -7,12 +7,15 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
-from core.binning import mean_rows
-from core.examples import learned_table_example
-from core.i18n import tr
-from gui import style
-from gui.panels.panel import Panel
-from gui.state import AppState
+from pe_clock.core.binning import mean_rows
+from pe_clock.core.examples import learned_table_example
+from pe_clock.core.i18n import tr
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.widgets.colour_bar import colour_bar
+from pe_clock.gui.widgets.image import ColumnGroups, image_plot
+from pe_clock.gui.widgets.plots import filled_rect, marker_line, set_title, style_marker, style_plot
 
 #: Rows drawn for each table (each row is the exact mean of the positions it covers).
 ROWS = 600
@@ -27,26 +30,22 @@ class BeyondView(Panel):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
-        self.sin_plot, self.sin_image = style.image_plot(
-            self, self.graphics, 0, 0, theme=self._theme
-        )
-        self.learned_plot, self.learned_image = style.image_plot(
+        self.sin_plot, self.sin_image = image_plot(self, self.graphics, 0, 0, theme=self._theme)
+        self.learned_plot, self.learned_image = image_plot(
             self, self.graphics, 0, 1, theme=self._theme
         )
         self.learned_plot.setYLink(self.sin_plot)
         images = [self.sin_image, self.learned_image]
-        self.colorbar = style.colour_bar(self, self._theme, images, self.learned_plot)
+        self.colorbar = colour_bar(self, self._theme, images, self.learned_plot)
         for column in (0, 1):  # side by side alike (the longer title widened its panel)
             self.graphics.ci.layout.setColumnStretchFactor(column, 1)
-        self.shade = style.filled_rect(QBrush(self._theme.beyond_shade))
-        self.missing = style.filled_rect(
-            QBrush(self._theme.missing_hatch, Qt.BrushStyle.BDiagPattern)
-        )
+        self.shade = filled_rect(QBrush(self._theme.beyond_shade))
+        self.missing = filled_rect(QBrush(self._theme.missing_hatch, Qt.BrushStyle.BDiagPattern))
         self.sin_plot.addItem(self.shade)
         self.learned_plot.addItem(self.missing)
         self.lines = []
         for plot in (self.sin_plot, self.learned_plot):
-            line = style.marker_line(self._theme)
+            line = marker_line(self._theme)
             plot.addItem(line)
             self.lines.append(line)
         self.missing_text = pg.TextItem(
@@ -55,9 +54,7 @@ class BeyondView(Panel):
         self.learned_plot.addItem(self.missing_text)
         # Where dimensions outnumber the pixels, each pixel column shows their mean: grouped for
         # the narrower plot (the learned table's, beside the colour bar), the same in both.
-        self.columns = style.ColumnGroups(
-            self.learned_plot, lambda: state.d_model, self._request_sync
-        )
+        self.columns = ColumnGroups(self.learned_plot, lambda: state.d_model, self._request_sync)
         self.arrange()  # the result line: the learned tables' parameter counts
         state.observe(["table", "train_len", "language", "font_scale"], self._request_sync)
         self._request_sync()
@@ -90,13 +87,13 @@ class BeyondView(Panel):
         for line in self.lines:
             line.setValue(trained)
             line.label.setFormat(tr("heatmap.trained", n=f"{trained:,}"))
-            style.style_marker(line, s)
-        style.set_title(self.sin_plot, tr("beyond.sinusoid"), s)
-        style.set_title(self.learned_plot, tr("beyond.learned", n=f"{trained:,}"), s)
+            style_marker(line, s)
+        set_title(self.sin_plot, tr("beyond.sinusoid"), s)
+        set_title(self.learned_plot, tr("beyond.learned", n=f"{trained:,}"), s)
         self.colorbar.setLabel("left", tr("beyond.scale"))
         for plot in (self.sin_plot, self.learned_plot, self.colorbar):
-            style.style_plot(plot, s)
-        self.missing_text.setFont(style.scaled_font(s.font_scale, 1.2))
+            style_plot(plot, s)
+        self.missing_text.setFont(scaled_font(s.font_scale, 1.2))
         self.caption.setText(tr("beyond.caption", n=f"{trained:,}"))
         tables = ", ".join(
             tr("beyond.table", name=name, rows=rows, width=width, count=f"{rows * width:,}")
@@ -115,5 +112,5 @@ class BeyondView(Panel):
                 sampled=sampled,
             )
         )
-        self.result.setFont(style.scaled_font(s.font_scale, 1.1))
-        self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
+        self.result.setFont(scaled_font(s.font_scale, 1.1))
+        self.caption.setFont(scaled_font(s.font_scale, 1.1))

@@ -8,14 +8,17 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QWidget
 
-from core.i18n import tr
-from core.similarity import dot_by_offset, measured_dots
-from gui import style
-from gui.figures.segments import Segments
-from gui.lazy_view import lazy
-from gui.panels.panel import Panel
-from gui.stable_label import StableLabel
-from gui.state import AppState
+from pe_clock.core.i18n import tr
+from pe_clock.core.similarity import dot_by_offset, measured_dots
+from pe_clock.gui.figures.segments import Segments
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.widgets.colour_bar import colour_bar
+from pe_clock.gui.widgets.image import image_plot
+from pe_clock.gui.widgets.lazy_view import lazy
+from pe_clock.gui.widgets.plots import cache_static, quiet_plot, set_title, style_legend, style_plot
+from pe_clock.gui.widgets.stable_label import StableLabel
 
 #: Offsets k drawn: -MAX_OFFSET..MAX_OFFSET (or up to max_len - 1 when shorter).
 MAX_OFFSET = 200
@@ -36,7 +39,7 @@ class DistanceView(Panel):
         # Changes with every step: a fixed slot, so a new number never re-lays out the view.
         self.spread = StableLabel(fill=True)
         self.spread.setTextFormat(Qt.TextFormat.PlainText)
-        self.curves_plot = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
+        self.curves_plot = quiet_plot(self.graphics.addPlot(row=0, col=0), self)
         self.legend = self.curves_plot.addLegend(offset=(-10, 10), labelTextColor=self._theme.text)
         self.closed_form = pg.PlotDataItem(
             pen=self._theme.pen(self._theme.pos, 1.5, style=Qt.PenStyle.DashLine)
@@ -61,15 +64,13 @@ class DistanceView(Panel):
         for item in (*self.curves, self.behind, self.closed_form):
             self.curves_plot.addItem(item)
         # Only the current pos's curve moves with a step: the others and the legend are pixmaps.
-        style.cache_static(*(item.curve for item in (*self.curves[1:], self.closed_form)))
-        self.matrix_plot, self.matrix_image = style.image_plot(
+        cache_static(*(item.curve for item in (*self.curves[1:], self.closed_form)))
+        self.matrix_plot, self.matrix_image = image_plot(
             self, self.graphics, 0, 1, theme=self._theme
         )
         self.matrix_plot.setAspectLocked(True)
         # Its colours read against a scale, as the heatmap's do.
-        self.matrix_colorbar = style.colour_bar(
-            self, self._theme, self.matrix_image, self.matrix_plot
-        )
+        self.matrix_colorbar = colour_bar(self, self._theme, self.matrix_image, self.matrix_plot)
         self._offsets: np.ndarray = np.zeros(0, dtype=int)
         self._closed = np.zeros(0)
         self._others: dict[int, np.ndarray] = {}
@@ -99,7 +100,7 @@ class DistanceView(Panel):
         )
         # Fixed entries (a legend is slow to rebuild): when pos is one of the others, their
         # curves coincide, the thin one drawn on the thick one.
-        style.style_legend(self.legend, self._state)
+        style_legend(self.legend, self._state)
         self.legend.clear()
         self.legend.addItem(self.curves[0], tr("distance.current"))
         for item, (pos, row) in zip(self.curves[1:], self._others.items(), strict=False):
@@ -129,12 +130,12 @@ class DistanceView(Panel):
         self.matrix_plot.setLabel("bottom", tr("distance.b"))
         self.matrix_plot.setLabel("left", tr("distance.a"))
         self.matrix_colorbar.setLabel("left", tr("distance.scale"))
-        style.set_title(self.curves_plot, tr("distance.curves"), s)
-        style.set_title(self.matrix_plot, tr("distance.matrix", last=n - 1), s)
+        set_title(self.curves_plot, tr("distance.curves"), s)
+        set_title(self.matrix_plot, tr("distance.matrix", last=n - 1), s)
         for plot in (self.curves_plot, self.matrix_plot, self.matrix_colorbar):
-            style.style_plot(plot, s)
-        self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
-        self.spread.setFont(style.scaled_font(s.font_scale))
+            style_plot(plot, s)
+        self.caption.setFont(scaled_font(s.font_scale, 1.1))
+        self.spread.setFont(scaled_font(s.font_scale))
         self.spread.slot.setFixedHeight(self.spread.fontMetrics().lineSpacing() + 4)
 
     def _replace(self, part: int, new: np.ndarray) -> np.ndarray | None:

@@ -15,15 +15,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.examples import input_norms
-from core.format import fmt
-from core.i18n import tr
-from gui import style
-from gui.lazy_view import lazy
-from gui.panels.panel import Panel
-from gui.platform.file_dialog import choose_file
-from gui.stable_label import StableLabel
-from gui.state import AppState
+from pe_clock.core.examples import input_norms
+from pe_clock.core.format import fmt
+from pe_clock.core.i18n import tr
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.platform.file_dialog import choose_file
+from pe_clock.gui.widgets.axes import name_rows
+from pe_clock.gui.widgets.colour_bar import colour_bar
+from pe_clock.gui.widgets.image import ColumnGroups, DivergingImage, image_plot
+from pe_clock.gui.widgets.labels import INTERACTIVE, mark_prose
+from pe_clock.gui.widgets.lazy_view import lazy
+from pe_clock.gui.widgets.plots import set_title, style_plot
+from pe_clock.gui.widgets.stable_label import StableLabel
 
 PANELS = 3
 
@@ -36,12 +41,12 @@ class EmbeddingView(Panel):
         self._levels = (-1.0, 1.0)  # the colour scale of all three images
         self._names: list[str] = []
         self.plots: list[pg.PlotItem] = []
-        self.images: list[style.DivergingImage] = []
+        self.images: list[DivergingImage] = []
         for row in range(PANELS):
-            plot, image = style.image_plot(self, self.graphics, row, 0, theme=self._theme)
+            plot, image = image_plot(self, self.graphics, row, 0, theme=self._theme)
             self.plots.append(plot)
             self.images.append(image)
-        self.colorbar = style.colour_bar(self, self._theme, self.images)
+        self.colorbar = colour_bar(self, self._theme, self.images)
         self.graphics.addItem(self.colorbar, row=0, col=1, rowspan=PANELS)
 
         # ‖E‖, ‖PE‖, ‖E + PE‖ and the cosine per token: they change with pos (E·PE does), so
@@ -52,7 +57,7 @@ class EmbeddingView(Panel):
         self.load_button = QPushButton()
         self.examples_button = QPushButton()
         self.buttons = buttons = QWidget()
-        buttons.setProperty(style.INTERACTIVE, True)
+        buttons.setProperty(INTERACTIVE, True)
         row_layout = QHBoxLayout(buttons)
         row_layout.setContentsMargins(0, 0, 0, 0)
         row_layout.addWidget(self.scale_check)
@@ -62,15 +67,13 @@ class EmbeddingView(Panel):
         row_layout.addStretch(1)
         layout = self.arrange(below=[self.norms.slot, buttons], result=False)
         layout.setContentsMargins(4, 4, 4, 4)
-        style.mark_prose(self.norms.slot)
+        mark_prose(self.norms.slot)
 
         self.load_button.clicked.connect(self._on_load_button_clicked)
         self.examples_button.clicked.connect(self._on_examples_button_clicked)
         self.scale_check.toggled.connect(self._on_scale_check_toggled)
         # Where dimensions outnumber the pixels, each pixel column shows their mean.
-        self.columns = style.ColumnGroups(
-            self.plots[0], lambda: state.d_model, self._on_groups_changed
-        )
+        self.columns = ColumnGroups(self.plots[0], lambda: state.d_model, self._on_groups_changed)
         state.observe(
             ["table", "embeddings", "language", "font_scale", "scale_embeddings"],
             self._request_sync,
@@ -108,14 +111,14 @@ class EmbeddingView(Panel):
         titles = (first_title, tr("embed.pe"), tr("embed.sum"))
         for plot, title in zip(self.plots, titles, strict=True):
             plot.setRange(xRange=(0, s.d_model), yRange=(0, n), padding=0)
-            style.set_title(plot, title, s)
-            style.style_plot(plot, s)
-        style.style_plot(self.colorbar, s)
+            set_title(plot, title, s)
+            style_plot(plot, s)
+        style_plot(self.colorbar, s)
         # Rows named relative to pos, so that no label changes (and re-lays out) with a step.
         pe_names = ["pos" if i == 0 else f"pos+{i}" for i in range(n)]
         sums = [f"{a} + {b}" for a, b in zip(names, pe_names, strict=True)]
         rows = (names, pe_names, sums)
-        style.name_rows(list(zip(self.plots, rows, strict=True)), s.font_scale)
+        name_rows(list(zip(self.plots, rows, strict=True)), s.font_scale)
         root = math.sqrt(s.d_model)
         pe_norm = math.sqrt(s.d_model / 2)
         scaled = tr("embed.scaled" if s.scale_embeddings else "embed.unscaled")
@@ -123,14 +126,14 @@ class EmbeddingView(Panel):
             tr("embed.caption", pe_norm=f"{pe_norm:.4g}", root=f"{root:.4g}", scaled=scaled)
             + _larger_part(np.linalg.norm(self.embeddings(), axis=1), pe_norm)
         )
-        self.caption.setFont(style.scaled_font(s.font_scale))
+        self.caption.setFont(scaled_font(s.font_scale))
         self._names = names
-        self.norms.setFont(style.scaled_font(s.font_scale))
+        self.norms.setFont(scaled_font(s.font_scale))
         # A line per token, and one for positions past the table's end.
         self.norms.slot.setFixedHeight(self.norms.fontMetrics().lineSpacing() * (n + 1) + 6)
         with QSignalBlocker(self.scale_check):
             self.scale_check.setChecked(s.scale_embeddings)
-        self.buttons.setFont(style.scaled_font(s.font_scale))  # in presenter mode too
+        self.buttons.setFont(scaled_font(s.font_scale))  # in presenter mode too
         self.scale_check.setText(tr("embed.scale_switch"))
         self.load_button.setText(tr("embed.load"))
         self.examples_button.setText(tr("embed.examples"))

@@ -12,17 +12,18 @@ from collections.abc import Callable
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QWidget
 
-from core.i18n import tr
-from gui import style
-from gui.spin_box import DoubleSpinBox, SpinBox
-from gui.state import AppState
+from pe_clock.core.i18n import tr
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.widgets.labels import INTERACTIVE
+from pe_clock.gui.widgets.spin_box import DoubleSpinBox, SpinBox
 
 
 class Options(QWidget):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
-        self.setProperty(style.INTERACTIVE, True)
+        self.setProperty(INTERACTIVE, True)
         self._row = QHBoxLayout(self)
         self._row.setContentsMargins(0, 0, 0, 0)
         self._texts: list[Callable[[], None]] = []
@@ -33,7 +34,7 @@ class Options(QWidget):
         self._sync_font()
 
     def _sync_font(self, *_: object) -> None:
-        self.setFont(style.scaled_font(self._state.font_scale))
+        self.setFont(scaled_font(self._state.font_scale))
 
     def _add(
         self,

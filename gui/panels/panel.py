@@ -13,10 +13,12 @@ from collections.abc import Sequence
 import pyqtgraph as pg
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from gui import style
-from gui.lazy_view import LazyView
-from gui.panels.options import Options
-from gui.state import AppState
+from pe_clock.gui.look.themes import theme_of
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.panels.options import Options
+from pe_clock.gui.widgets.labels import mark_prose, rich_label
+from pe_clock.gui.widgets.lazy_view import LazyView
+from pe_clock.gui.widgets.plots import graphics_area
 
 
 class Panel(LazyView):
@@ -27,18 +29,18 @@ class Panel(LazyView):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state
-        self._theme = style.theme(state)
-        self.caption = style.rich_label()
+        self._theme = theme_of(state)
+        self.caption = rich_label()
         self.options = Options(state, self)  # hidden if the panel adds no control
-        self.result = style.rich_label()
+        self.result = rich_label()
         self.result.setParent(self)  # a child, hidden until `arrange` lays it out
         self.result.hide()
-        style.mark_prose(self.caption, self.result)
+        mark_prose(self.caption, self.result)
 
     @functools.cached_property
     def graphics(self) -> pg.GraphicsLayoutWidget:
         """The figure's plots, made on first use (the worked example's figure is a table)."""
-        return style.graphics_area(self._theme)
+        return graphics_area(self._theme)
 
     def arrange(
         self,

@@ -9,9 +9,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QWidget
 
-from core.format import fmt_base, fmt_turned
-from core.i18n import tr
-from core.rope import (
+from pe_clock.core.format import fmt_base, fmt_turned
+from pe_clock.core.i18n import tr
+from pe_clock.core.rope import (
     apply_rope,
     decay_bound,
     diagonal_spread,
@@ -19,11 +19,15 @@ from core.rope import (
     rope_inverse_frequencies,
     rope_scores,
 )
-from gui import style
-from gui.lazy_view import lazy
-from gui.panels.panel import Panel
-from gui.stable_label import StableLabel
-from gui.state import MAX_HEAD_DIM, AppState
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import MAX_HEAD_DIM, AppState
+from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.widgets.colour_bar import colour_bar
+from pe_clock.gui.widgets.image import image_plot
+from pe_clock.gui.widgets.labels import mark_prose
+from pe_clock.gui.widgets.lazy_view import lazy
+from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_legend, style_plot
+from pe_clock.gui.widgets.stable_label import StableLabel
 
 #: Positions m and n of the score matrix.
 SCORE_LENGTH = 48
@@ -55,7 +59,7 @@ class RopeView(Panel):
             {"interleaved": "rope.interleaved", "half": "rope.half"},
             width=22,  # "interleaved (2i, 2i+1)" whole: the row has room for it
         )
-        self.dial = style.quiet_plot(self.graphics.addPlot(row=0, col=0), self)
+        self.dial = quiet_plot(self.graphics.addPlot(row=0, col=0), self)
         self.dial.setAspectLocked(True)
         self.dial.hideAxis("left")
         self.dial.hideAxis("bottom")
@@ -83,16 +87,16 @@ class RopeView(Panel):
         self.arc_label = pg.TextItem("(m−n)·θ", color=q_colour, anchor=(0.5, 0.5))
         for item in (self.reference, self.arc, self.reference_tip, self.arc_label):
             self.dial.addItem(item)
-        self.score_plot, self.score_image = style.image_plot(self, self.graphics, 0, 1, theme=t)
-        self.score_bar = style.colour_bar(self, t, self.score_image, self.score_plot)
-        self.decay_plot = style.quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=2), self)
+        self.score_plot, self.score_image = image_plot(self, self.graphics, 0, 1, theme=t)
+        self.score_bar = colour_bar(self, t, self.score_image, self.score_plot)
+        self.decay_plot = quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=2), self)
         self.decay_legend = self.decay_plot.addLegend(offset=(-10, 10), labelTextColor=t.text)
         self.decay_legend.setColumnCount(len(DECAY_BASES))  # one row, in room kept above
         self.decay_curves = [self.decay_plot.plot(pen=t.pen(color, 2)) for color in t.curves[:3]]
         self.graphics.ci.layout.setRowStretchFactor(0, 1)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
         self.arrange(below=[self.turn.slot])
-        style.mark_prose(self.turn.slot)
+        mark_prose(self.turn.slot)
         state.observe(["base", "language", "font_scale", "head_dim"], self._request_sync)
         state.observe(["rope_layout"], self._request_sync)
         state.observe(["pos", "k", "selected_pair"], self._sync_dial)
@@ -111,7 +115,7 @@ class RopeView(Panel):
         self.score_image.display(scores, square, (-limit, limit))
         self.score_bar.setLevels((-limit, limit))
         self.score_plot.setRange(xRange=(0, SCORE_LENGTH), yRange=(0, SCORE_LENGTH), padding=0)
-        style.style_legend(self.decay_legend, s)
+        style_legend(self.decay_legend, s)
         self.decay_legend.clear()
         self.decay_legend.layout.setHorizontalSpacing(round(24 * s.font_scale))
         tail = peak = 0.0
@@ -136,21 +140,21 @@ class RopeView(Panel):
                 other=tr("rope.half" if s.rope_layout == "interleaved" else "rope.interleaved"),
             )
         )
-        style.set_title(self.score_plot, tr("rope.scores", n=SCORE_LENGTH - 1), s)
-        style.set_title(self.decay_plot, tr("rope.decay", head_dim=s.head_dim), s)
+        set_title(self.score_plot, tr("rope.scores", n=SCORE_LENGTH - 1), s)
+        set_title(self.decay_plot, tr("rope.decay", head_dim=s.head_dim), s)
         self.score_plot.setLabel("bottom", tr("rope.n"))
         self.score_plot.setLabel("left", tr("rope.m"))
         self.score_bar.setLabel("left", tr("rope.score"))
         self.decay_plot.setLabel("bottom", tr("rope.distance"))
         self.decay_plot.setLabel("left", tr("rope.bound"))
         for plot in (self.score_plot, self.score_bar, self.decay_plot):
-            style.style_plot(plot, s)
+            style_plot(plot, s)
         for tip in (*self.tips, self.reference_tip):
-            tip.setFont(style.scaled_font(s.font_scale, 1.1, bold=True))
-        self.arc_label.setFont(style.scaled_font(s.font_scale))
+            tip.setFont(scaled_font(s.font_scale, 1.1, bold=True))
+        self.arc_label.setFont(scaled_font(s.font_scale))
         self.caption.setText(tr("rope.caption", base=fmt_base(s.base)))
         for label in (self.caption, self.result, self.turn):
-            label.setFont(style.scaled_font(s.font_scale, 1.05))
+            label.setFont(scaled_font(s.font_scale, 1.05))
         self._fit_turn()
         self._sync_dial()
 

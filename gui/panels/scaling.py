@@ -9,19 +9,28 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from core.format import fmt_base
-from core.i18n import tr
-from core.rope import rope_inverse_frequencies
-from core.scaling import (
+from pe_clock.core.format import fmt_base
+from pe_clock.core.i18n import tr
+from pe_clock.core.rope import rope_inverse_frequencies
+from pe_clock.core.scaling import (
     MODELS,
     SAME_WITHIN,
     scaled_inverse_frequencies,
     split_pairs,
     yarn_paper_frequencies,
 )
-from gui import axes, style
-from gui.panels.panel import Panel
-from gui.state import MAX_HEAD_DIM, MAX_ORIGINAL_LEN, MAX_SCALING_FACTOR, SCALING_CHOICES, AppState
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import (
+    MAX_HEAD_DIM,
+    MAX_ORIGINAL_LEN,
+    MAX_SCALING_FACTOR,
+    SCALING_CHOICES,
+    AppState,
+)
+from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.widgets import axes
+from pe_clock.gui.widgets.labels import key_text, rich_label
+from pe_clock.gui.widgets.plots import marker_line, quiet_plot, set_title, style_marker, style_plot
 
 #: The methods "all" draws side by side (not "default", θ itself, drawn dashed as "before").
 METHODS = tuple(m for m in SCALING_CHOICES if m not in ("all", "default"))
@@ -65,11 +74,11 @@ class ScalingView(Panel):
         self.options.spin("original_len", "scaling.original_len", 16, MAX_ORIGINAL_LEN)
         self.options.spin("head_dim", "rope.head_dim", 2, MAX_HEAD_DIM, even=True)
         # Pairs are counted: whole ticks only (at head_dim 2 the axes read 0.2, 0.4, …).
-        self.ratio_plot = style.quiet_plot(
+        self.ratio_plot = quiet_plot(
             self.graphics.addPlot(row=0, col=0, axisItems={"bottom": axes.WholeAxis("bottom")}),
             self,
         )
-        self.wave_plot = style.quiet_plot(
+        self.wave_plot = quiet_plot(
             self.graphics.addPlot(
                 row=0,
                 col=1,
@@ -80,7 +89,7 @@ class ScalingView(Panel):
         self.wave_plot.setLogMode(x=False, y=True)
         colors = dict(zip((*METHODS, "default"), (*t.curves, t.fifth, t.text), strict=True))
         # The key under the plots: inside them it covered the curves wherever it went.
-        self.key = style.rich_label()
+        self.key = rich_label()
         self._colors = colors
         self.ratio_curves = {m: self.ratio_plot.plot(pen=t.pen(c, 2.5)) for m, c in colors.items()}
         dashed = t.pen(t.text, 1.5, style=Qt.PenStyle.DashLine)
@@ -89,7 +98,7 @@ class ScalingView(Panel):
         self.wave_curves = {m: self.wave_plot.plot(pen=t.pen(c, 2.5)) for m, c in colors.items()}
         self.original_wave = self.wave_plot.plot(pen=dashed)
         self.original_wave.setZValue(5)
-        self.lines = [style.marker_line(t, 0.05, [(0, 1), (0, 1)]) for _ in range(2)]
+        self.lines = [marker_line(t, 0.05, [(0, 1), (0, 1)]) for _ in range(2)]
         for line in self.lines:
             self.wave_plot.addItem(line)
         self.arrange(below=[self.key])
@@ -167,7 +176,7 @@ class ScalingView(Panel):
             entries.append((None, tr("scaling.paper")))
             paper_gap = _largest_gap_note(np.abs(scaled(s, "yarn")[0] - paper) / inv)
         entries.append((None, tr("scaling.before")))
-        self.key.setText(style.key_text(entries))
+        self.key.setText(key_text(entries))
         self.original_wave.setData(pairs, 2 * np.pi / inv)
         for line, length, key in zip(
             self.lines,
@@ -177,19 +186,19 @@ class ScalingView(Panel):
         ):
             line.setValue(math.log10(length))
             line.label.setFormat(tr(key, n=f"{round(length):,}"))
-            style.style_marker(line, s)
+            style_marker(line, s)
         self.ratio_plot.setYRange(0, 1.05, padding=0)
         for plot in (self.ratio_plot, self.wave_plot):
             # One pair spans −0.5 … 0.5 (its axis had a tick 1 and no pair 1).
             plot.setXRange(*((-0.5, 0.5) if inv.size == 1 else (0, inv.size - 1)), padding=0.02)
-        style.set_title(self.ratio_plot, tr("scaling.ratio_title"), s)
-        style.set_title(self.wave_plot, tr("scaling.wave_title"), s)
+        set_title(self.ratio_plot, tr("scaling.ratio_title"), s)
+        set_title(self.wave_plot, tr("scaling.wave_title"), s)
         self.ratio_plot.setLabel("bottom", tr("scaling.pair"))
         self.ratio_plot.setLabel("left", tr("scaling.ratio"))
         self.wave_plot.setLabel("bottom", tr("scaling.pair"))
         self.wave_plot.setLabel("left", tr("scaling.wavelength"))
         for plot in (self.ratio_plot, self.wave_plot):
-            style.style_plot(plot, s)
+            style_plot(plot, s)
         self.caption.setText(tr("scaling.caption", base=fmt_base(s.base)))
         self.result.setText(
             tr(
@@ -206,7 +215,7 @@ class ScalingView(Panel):
             + (tr("scaling.one_pair") if s.head_dim == 2 and {"ntk", "dynamic"} & {*shown} else "")
         )
         for label in (self.caption, self.key, self.result):
-            label.setFont(style.scaled_font(s.font_scale, 1.05))
+            label.setFont(scaled_font(s.font_scale, 1.05))
 
 
 def _none_note(inv: np.ndarray, original_len: int) -> str:

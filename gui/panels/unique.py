@@ -8,12 +8,14 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QWidget
 
-from core.format import fmt
-from core.i18n import tr
-from core.similarity import STATS_BUDGET, distance_by_offset
-from gui import style
-from gui.panels.panel import Panel
-from gui.state import AppState
+from pe_clock.core.format import fmt
+from pe_clock.core.i18n import tr
+from pe_clock.core.similarity import STATS_BUDGET, distance_by_offset
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.widgets.labels import mark_prose, rich_label
+from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_plot
 
 #: Offsets drawn in the distance plot (the statistics themselves cover every offset they can).
 PLOT_OFFSETS = 4096
@@ -24,8 +26,8 @@ class UniqueView(Panel):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
-        self.stats = style.rich_label(selectable=True)
-        self.plot = style.quiet_plot(self.graphics.addPlot(), self)
+        self.stats = rich_label(selectable=True)
+        self.plot = quiet_plot(self.graphics.addPlot(), self)
         self.curve = pg.PlotDataItem(pen=self._theme.pen(self._theme.hands[1], 2))
         self.minimum = pg.ScatterPlotItem(
             size=self._theme.size(12), brush=pg.mkBrush(self._theme.select)
@@ -33,7 +35,7 @@ class UniqueView(Panel):
         self.plot.addItem(self.curve)
         self.plot.addItem(self.minimum)
         self.arrange(above=[self.stats], result=False)
-        style.mark_prose(self.stats)
+        mark_prose(self.stats)
         state.observe(["table", "language", "font_scale"], self._request_sync)
         self._request_sync()
 
@@ -88,7 +90,7 @@ class UniqueView(Panel):
         self.minimum.setData([u.min_offset] if shown else [], [u.min_distance] if shown else [])
         self.plot.setLabel("bottom", tr("unique.x"))
         self.plot.setLabel("left", tr("unique.y"))
-        style.set_title(self.plot, tr("unique.plot"), s)
-        style.style_plot(self.plot, s)
-        self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
-        self.stats.setFont(style.scaled_font(s.font_scale, 1.2))
+        set_title(self.plot, tr("unique.plot"), s)
+        style_plot(self.plot, s)
+        self.caption.setFont(scaled_font(s.font_scale, 1.1))
+        self.stats.setFont(scaled_font(s.font_scale, 1.2))

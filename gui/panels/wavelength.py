@@ -6,10 +6,20 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtWidgets import QWidget
 
-from core.i18n import tr
-from gui import axes, style
-from gui.panels.panel import Panel
-from gui.state import AppState
+from pe_clock.core.i18n import tr
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.widgets import axes
+from pe_clock.gui.widgets.labels import rich_label
+from pe_clock.gui.widgets.plots import (
+    marker_line,
+    quiet_plot,
+    set_title,
+    style_legend,
+    style_marker,
+    style_plot,
+)
 
 
 class WavelengthView(Panel):
@@ -17,8 +27,8 @@ class WavelengthView(Panel):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
-        self.summary = style.rich_label()
-        self.plot = style.quiet_plot(
+        self.summary = rich_label()
+        self.plot = quiet_plot(
             self.graphics.addPlot(axisItems={"left": axes.PlainLogAxis("left")}), self
         )
         self.plot.setLogMode(x=False, y=True)
@@ -31,7 +41,7 @@ class WavelengthView(Panel):
             pen=self._theme.pen(self._theme.select, 1.5),
             brush=pg.mkBrush(None),
         )
-        self.max_len_line = style.marker_line(self._theme, 0.1, [(0, 1), (0, 1)])
+        self.max_len_line = marker_line(self._theme, 0.1, [(0, 1), (0, 1)])
         for item in (self.finishing, self.never, self.max_len_line):
             self.plot.addItem(item)
         self.arrange(below=[self.summary], result=False)  # the summary stays on a slide
@@ -52,8 +62,8 @@ class WavelengthView(Panel):
         self.max_len_line.setValue(np.log10(max(last, 1)))
         self.max_len_line.setVisible(last >= 1)  # 0 steps has no place on a log axis
         self.max_len_line.label.setFormat(tr("wave.max_len", last=f"{last:,}"))
-        style.style_legend(self.legend, s)
-        style.style_marker(self.max_len_line, s)
+        style_legend(self.legend, s)
+        style_marker(self.max_len_line, s)
         self.legend.clear()
         self.legend.addItem(self.finishing, tr("wave.finish", last=f"{last:,}"))
         self.legend.addItem(self.never, tr("wave.never", last=f"{last:,}"))
@@ -70,7 +80,7 @@ class WavelengthView(Panel):
         self.caption.setText(tr("wave.caption", longest=longest, last=waves.size - 1))
         self.plot.setLabel("bottom", tr("wave.x"))
         self.plot.setLabel("left", tr("wave.y"))
-        style.set_title(self.plot, tr("wave.plot"), s)
-        style.style_plot(self.plot, s)
+        set_title(self.plot, tr("wave.plot"), s)
+        style_plot(self.plot, s)
         for label in (self.caption, self.summary):
-            label.setFont(style.scaled_font(s.font_scale, 1.1))
+            label.setFont(scaled_font(s.font_scale, 1.1))

@@ -7,11 +7,15 @@ import math
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QWidget
 
-from core.i18n import tr
-from core.toy import TOY_DIM, toy_attention
-from gui import style
-from gui.panels.panel import Panel
-from gui.state import AppState
+from pe_clock.core.i18n import tr
+from pe_clock.core.toy import TOY_DIM, toy_attention
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.widgets.axes import name_rows
+from pe_clock.gui.widgets.colour_bar import colour_bar
+from pe_clock.gui.widgets.image import image_plot
+from pe_clock.gui.widgets.plots import set_title, style_plot
 
 
 class WhyView(Panel):
@@ -23,19 +27,19 @@ class WhyView(Panel):
         self.weight_plots, self.output_plots, weight_images, output_images = [], [], [], []
         for column in range(2):
             # Attention weights are never negative: a sequential map from 0.
-            plot, image = style.image_plot(
+            plot, image = image_plot(
                 self, self.graphics, 0, column, theme=self._theme, sequential=True
             )
             self.weight_plots.append(plot)  # cells as wide as the panel allows: large blocks
             weight_images.append(image)
-            plot, image = style.image_plot(self, self.graphics, 1, column, theme=self._theme)
+            plot, image = image_plot(self, self.graphics, 1, column, theme=self._theme)
             self.output_plots.append(plot)
             output_images.append(image)
         self.weight_images, self.output_images = weight_images, output_images
-        self.weight_bar = style.colour_bar(
+        self.weight_bar = colour_bar(
             self, self._theme, weight_images, self.weight_plots[1], sequential=True
         )
-        self.output_bar = style.colour_bar(self, self._theme, output_images, self.output_plots[1])
+        self.output_bar = colour_bar(self, self._theme, output_images, self.output_plots[1])
         self.arrange()
         state.observe(["why_pe", "base", "language", "font_scale"], self._request_sync)
         self._request_sync()
@@ -61,8 +65,8 @@ class WhyView(Panel):
                 run.outputs[column], QRectF(0, 0, TOY_DIM, n), (-limit, limit)
             )
             sentence = _sentence(tokens, s.language)
-            style.set_title(self.weight_plots[column], tr("why.weights", sentence=sentence), s)
-            style.set_title(self.output_plots[column], tr("why.outputs", sentence=sentence), s)
+            set_title(self.weight_plots[column], tr("why.weights", sentence=sentence), s)
+            set_title(self.output_plots[column], tr("why.outputs", sentence=sentence), s)
             self.weight_plots[column].getAxis("bottom").set_cells(n, names=tokens)
             self.weight_plots[column].setRange(xRange=(0, n), yRange=(0, n), padding=0)
             self.output_plots[column].setRange(xRange=(0, TOY_DIM), yRange=(0, n), padding=0)
@@ -72,9 +76,9 @@ class WhyView(Panel):
         self.weight_bar.setLabel("left", tr("why.weight_scale"))
         self.output_bar.setLabel("left", tr("why.output_scale"))
         for plot in (*plots, self.weight_bar, self.output_bar):
-            style.style_plot(plot, s)
+            style_plot(plot, s)
         # After the axes have their type and ticks: the rows' names are measured in them.
-        style.name_rows(
+        name_rows(
             [(plot, list(tokens)) for plot, tokens in zip(plots, run.tokens * 2, strict=True)],
             s.font_scale,
         )
@@ -92,7 +96,7 @@ class WhyView(Panel):
             tr(caption, a=_sentence(a, s.language), b=_sentence(b, s.language), d=TOY_DIM)
         )
         for label in (self.caption, self.result):
-            label.setFont(style.scaled_font(s.font_scale, 1.1))
+            label.setFont(scaled_font(s.font_scale, 1.1))
 
 
 def _korean(tokens: tuple[str, ...]) -> str:

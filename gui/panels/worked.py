@@ -18,13 +18,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.examples import precise_worked_value, worked_denominators, worked_example
-from core.format import fmt, fmt_base, fmt_derived
-from core.i18n import tr
-from gui import style
-from gui.lazy_view import lazy
-from gui.panels.panel import Panel
-from gui.state import AppState
+from pe_clock.core.examples import precise_worked_value, worked_denominators, worked_example
+from pe_clock.core.format import fmt, fmt_base, fmt_derived
+from pe_clock.core.i18n import tr
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.widgets.labels import INTERACTIVE, rich_label
+from pe_clock.gui.widgets.lazy_view import lazy
 
 DECIMALS = 3
 
@@ -43,7 +44,7 @@ class WorkedView(Panel):
         self.copy_text_button = QPushButton()
         self.copy_csv_button = QPushButton()
         controls = QWidget()
-        controls.setProperty(style.INTERACTIVE, True)
+        controls.setProperty(INTERACTIVE, True)
         row = QHBoxLayout(controls)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.follow_check)
@@ -51,9 +52,9 @@ class WorkedView(Panel):
         row.addWidget(self.copy_text_button)
         row.addWidget(self.copy_csv_button)
         layout = QVBoxLayout(self)
-        self.formula = style.rich_label(selectable=True)
+        self.formula = rich_label(selectable=True)
         self.hint = QLabel()  # an on-screen hint: not in exports
-        self.hint.setProperty(style.INTERACTIVE, True)
+        self.hint.setProperty(INTERACTIVE, True)
         layout.addWidget(self.caption)
         layout.addSpacing(8)  # the caption's superscripts clear of the column headings
         layout.addWidget(self.table)
@@ -116,11 +117,11 @@ class WorkedView(Panel):
         self.caption.setText(
             tr("worked.caption", base=fmt_base(s.base), d1=self.denominator(caption=True))
         )
-        self.caption.setFont(style.scaled_font(s.font_scale, 1.1))
+        self.caption.setFont(scaled_font(s.font_scale, 1.1))
         self._size_table()
-        self.formula.setFont(style.scaled_font(s.font_scale, 1.2))
+        self.formula.setFont(scaled_font(s.font_scale, 1.2))
         self.hint.setText(tr("worked.hint"))
-        self.hint.setFont(style.scaled_font(s.font_scale))
+        self.hint.setFont(scaled_font(s.font_scale))
         self.follow_check.setText(tr("worked.follow"))
         self.copy_text_button.setText(tr("worked.copy_text"))
         self.copy_csv_button.setText(tr("worked.copy_csv"))
@@ -163,7 +164,7 @@ class WorkedView(Panel):
         """The table's type: 1.3 times the body's; in a figure, larger where the height allows
         (up to twice), so that on a stage the table fills the screen rather than its top half."""
         s = self._state
-        font = style.scaled_font(s.font_scale, 1.3)
+        font = scaled_font(s.font_scale, 1.3)
         row = font.pointSizeF() * 3
         headers = self.cells()[0]
 
@@ -176,7 +177,7 @@ class WorkedView(Panel):
             # For the header (two lines: the dimension, then its formula) and each of 4 rows.
             room = 0.9 * (self.height() - texts - 60) / 6
             wide = 0.85 * (width / 5) / widest(font)  # every header inside its column
-            font = style.scaled_font(s.font_scale, 1.3 * max(1.0, min(2.0, room / row, wide)))
+            font = scaled_font(s.font_scale, 1.3 * max(1.0, min(2.0, room / row, wide)))
             row = max(font.pointSizeF() * 3, min(font.pointSizeF() * 5, room))
         self.table.setFont(font)
         # Headers as large as the body's numbers, smaller where a formula would not fit its

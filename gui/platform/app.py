@@ -14,8 +14,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QIcon, QPixmapCache
 from PySide6.QtWidgets import QApplication
 
-from core import __version__
-from gui.platform.resources import ICON, ensure_fonts
+from pe_clock import __version__
+from pe_clock.gui.platform.resources import ICON, ensure_fonts
 
 #: Qt's pixmap cache, in kilobytes: room for the cached items of a 2160-line stage.
 PIXMAP_CACHE_KB = 160 * 1024

@@ -13,8 +13,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from gui.platform.files import atomic_write
-from gui.platform.resources import ICON
+from pe_clock.gui.platform.files import atomic_write
+from pe_clock.gui.platform.resources import ICON
 
 ENTRY = """[Desktop Entry]
 Type=Application
@@ -44,8 +44,7 @@ def install_desktop_entry() -> tuple[Path, Path]:
     atomic_write(icon, lambda handle: handle.write(source))
     beside = Path(sys.executable).parent / "pe-clock"  # the venv's (or pipx's) command
     installed = str(beside) if beside.exists() else shutil.which("pe-clock")
-    main = Path(__file__).resolve().parents[2] / "main.py"
-    command = shlex.join([installed] if installed else [sys.executable, str(main)])
+    command = shlex.join([installed] if installed else [sys.executable, "-m", "pe_clock"])
     text = ENTRY.format(exec=command).encode()
     atomic_write(entry, lambda handle: handle.write(text))
     return entry, icon

@@ -26,7 +26,7 @@ from types import TracebackType
 from PySide6.QtCore import QObject, QStandardPaths
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from core.i18n import tr
+from pe_clock.core.i18n import tr
 
 LOG_NAME = "pe-clock.log"
 LOG_BYTES, LOG_BACKUPS = 1 << 20, 3

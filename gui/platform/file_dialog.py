@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from core.i18n import tr
+from pe_clock.core.i18n import tr
 
 _LABELS = {
     QFileDialog.DialogLabel.LookIn: "file.look_in",

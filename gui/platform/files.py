@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from core.i18n import tr
+from pe_clock.core.i18n import tr
 
 PART_SUFFIX = ".pe-clock-part"
 _PART = re.compile(r"^\..*\.(\d{1,10})\.[0-9a-f]{6}" + re.escape(PART_SUFFIX) + "$", re.DOTALL)

@@ -11,17 +11,9 @@ from pathlib import Path
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QApplication
 
-
-def _resources() -> Path:
-    """The bundled files: gui/resources of an installed package, else the checkout's folder."""
-    try:
-        found = Path(str(importlib.resources.files("gui.resources")))
-    except ModuleNotFoundError:  # a bare checkout: nothing is installed
-        found = Path(__file__).resolve().parents[2] / "resources"
-    return found
-
-
-RESOURCES = _resources()
+#: The package's own folder (the repository's resources/): installed, editable or from a wheel.
+RESOURCES = Path(str(importlib.resources.files("pe_clock")))
+DECKS = RESOURCES / "decks"
 #: Bundled so Hangul renders on machines without a Korean font (SIL OFL 1.1, see resources/fonts).
 KOREAN_FONT = RESOURCES / "fonts" / "NanumGothic.ttf"
 ICON = RESOURCES / "icons" / "pe-clock.svg"

@@ -19,8 +19,8 @@ from typing import BinaryIO
 
 from PySide6.QtCore import QSettings
 
-from core.i18n import tr
-from gui.platform.files import WriteError, atomic_write
+from pe_clock.core.i18n import tr
+from pe_clock.gui.platform.files import WriteError, atomic_write
 
 ORGANIZATION = APPLICATION = "pe-clock"
 #: A settings file is a few hundred bytes: anything past this is not ours.

@@ -17,10 +17,10 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from core.i18n import tr
-from gui import style
-from gui.state import AppState
-from gui.window.keys import BY_ACTION, key_text
+from pe_clock.core.i18n import tr
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.window.keys import BY_ACTION, key_text
 
 #: The keys the console lists, in this order: what a lecture needs.
 CONSOLE_KEYS = (
@@ -142,11 +142,11 @@ class Console(QWidget):
 
     def _sync_fonts(self, *_: object) -> None:
         scale = max(1.2, self._state.font_scale)
-        self.scene_title.setFont(style.scaled_font(scale, 1.5, bold=True))
-        self.clock.setFont(style.scaled_font(scale, 1.5, bold=True))
+        self.scene_title.setFont(scaled_font(scale, 1.5, bold=True))
+        self.clock.setFont(scaled_font(scale, 1.5, bold=True))
         for label in (self.note, self.step, self.explanations, self.next_title):
-            label.setFont(style.scaled_font(scale))
-        self.keys.setFont(style.scaled_font(scale, 0.9))
+            label.setFont(scaled_font(scale))
+        self.keys.setFont(scaled_font(scale, 0.9))
         self.keys.setText(
             "<br>".join(
                 f"<b>{html.escape(key_text(BY_ACTION[name]))}</b> "

@@ -17,13 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.format import fmt_base
-from core.i18n import tr
-from core.layout import LAYOUTS
-from core.params import MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
-from gui import style
-from gui.spin_box import DoubleSpinBox, SpinBox
-from gui.state import MAX_SPEED, MIN_SPEED, AppState
+from pe_clock.core.format import fmt_base
+from pe_clock.core.i18n import tr
+from pe_clock.core.layout import LAYOUTS
+from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import MAX_SPEED, MIN_SPEED, AppState
+from pe_clock.gui.widgets.spin_box import DoubleSpinBox, SpinBox
 
 #: Base presets (catalogue key, value): the paper, and rope_theta of Llama 3 and Qwen2.
 BASE_PRESETS = (
@@ -273,4 +273,4 @@ class ControlPanel(QWidget):
             self.train_len_spin.setValue(s.train_len)
 
     def _sync_fonts(self, scale: float) -> None:
-        self.setFont(style.scaled_font(scale))
+        self.setFont(scaled_font(scale))

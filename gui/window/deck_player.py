@@ -11,9 +11,12 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
-from core.i18n import language, tr
-from gui import style
-from gui.deck import (
+from pe_clock.core.i18n import language, tr
+from pe_clock.gui.export.options import SLIDE_SIZE
+from pe_clock.gui.export.render import figure_image
+from pe_clock.gui.export.slide import SlideTexts
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.deck import (
     Deck,
     DeckError,
     Scene,
@@ -23,14 +26,12 @@ from gui.deck import (
     read_deck,
     scene_state,
 )
-from gui.export.options import SLIDE_SIZE
-from gui.export.render import figure_image
-from gui.export.slide import SlideTexts
-from gui.platform.file_dialog import choose_file
-from gui.platform.files import WriteError, atomic_write
-from gui.state import AppState
-from gui.views import VIEWS
-from gui.window.console import PREVIEW_SIZE, ConsoleScene
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.platform.file_dialog import choose_file
+from pe_clock.gui.platform.files import WriteError, atomic_write
+from pe_clock.gui.views import VIEWS
+from pe_clock.gui.widgets.labels import rich_label
+from pe_clock.gui.window.console import PREVIEW_SIZE, ConsoleScene
 
 
 class DeckWindow(Protocol):
@@ -51,7 +52,7 @@ class DeckPlayer(QObject):
         #: The parameters the deck was opened over: scene n is always these, then scenes 1 … n.
         self._base: dict[str, Any] = {}
         #: The scene's number, title and note above the views (hidden without a deck).
-        self.banner = style.rich_label()
+        self.banner = rich_label()
         self.banner.setContentsMargins(8, 4, 8, 4)
         self.banner.hide()
         state.observe(["language", "font_scale"], self._show_banner)
@@ -260,5 +261,5 @@ class DeckPlayer(QObject):
                 note=f" — {note}" if note else "",
             )
         )
-        label.setFont(style.scaled_font(self._state.font_scale, 1.2))
+        label.setFont(scaled_font(self._state.font_scale, 1.2))
         label.show()

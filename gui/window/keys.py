@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.i18n import tr
-from gui.state import MAX_FONT_SCALE, MIN_FONT_SCALE, AppState
+from pe_clock.core.i18n import tr
+from pe_clock.gui.model.state import MAX_FONT_SCALE, MIN_FONT_SCALE, AppState
 
 if TYPE_CHECKING:
-    from gui.window.deck_player import DeckPlayer
-    from gui.window.stage import Stage
+    from pe_clock.gui.window.deck_player import DeckPlayer
+    from pe_clock.gui.window.stage import Stage
 
 SHIFT_STEP = 10
 FONT_STEP = 1.15

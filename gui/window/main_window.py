@@ -24,28 +24,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import __version__, i18n
-from core.i18n import tr
-from gui import style
-from gui.export.actions import ExportActions
-from gui.export.options import SLIDE_SIZE
-from gui.export.slide import explanations
-from gui.figures.window import WindowView
-from gui.platform.app import use_qt_translations
-from gui.platform.error_hook import ErrorHook
-from gui.platform.file_dialog import choose_file
-from gui.platform.files import WriteError
-from gui.platform.resources import ensure_fonts
-from gui.platform.settings import open_settings, save_values
-from gui.stable_label import StableLabel
-from gui.state import MAX_FONT_SCALE, AppState
-from gui.views import TABS, VIEWS
-from gui.window.console import Console
-from gui.window.controls import ControlPanel
-from gui.window.deck_player import DeckPlayer
-from gui.window.keys import BY_ACTION, PresenterKeys
-from gui.window.overlay import ShortcutOverlay
-from gui.window.stage import Stage
+from pe_clock import __version__
+from pe_clock.core import i18n
+from pe_clock.core.i18n import tr
+from pe_clock.gui.export.actions import ExportActions
+from pe_clock.gui.export.options import SLIDE_SIZE
+from pe_clock.gui.export.slide import explanations
+from pe_clock.gui.figures.window import WindowView
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import MAX_FONT_SCALE, AppState
+from pe_clock.gui.platform.app import use_qt_translations
+from pe_clock.gui.platform.error_hook import ErrorHook
+from pe_clock.gui.platform.file_dialog import choose_file
+from pe_clock.gui.platform.files import WriteError
+from pe_clock.gui.platform.resources import ensure_fonts
+from pe_clock.gui.platform.settings import open_settings, save_values
+from pe_clock.gui.views import TABS, VIEWS
+from pe_clock.gui.widgets.labels import parameter_line
+from pe_clock.gui.widgets.stable_label import StableLabel
+from pe_clock.gui.window.console import Console
+from pe_clock.gui.window.controls import ControlPanel
+from pe_clock.gui.window.deck_player import DeckPlayer
+from pe_clock.gui.window.keys import BY_ACTION, PresenterKeys
+from pe_clock.gui.window.overlay import ShortcutOverlay
+from pe_clock.gui.window.stage import Stage
 
 #: Edit ▸ Copy figure at slide size.
 PRESENTER_SCALE = 1.5
@@ -464,12 +466,12 @@ class MainWindow(QMainWindow):
     def _sync_readout(self, *_: object) -> None:
         if self.statusBar().isHidden():  # under the stage: brought up to date when shown
             return
-        self.readout.setText(style.parameter_line(self.state))
+        self.readout.setText(parameter_line(self.state))
 
     def _sync_fonts(self, *_: object) -> None:
         scale = self.state.font_scale
-        self.readout.setFont(style.scaled_font(scale, bold=True))
-        self.tabs.tabBar().setFont(style.scaled_font(scale))  # in presenter mode too
+        self.readout.setFont(scaled_font(scale, bold=True))
+        self.tabs.tabBar().setFont(scaled_font(scale))  # in presenter mode too
         self.shortcut_overlay.set_scale(scale)
 
     def _show_about(self) -> None:

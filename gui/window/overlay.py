@@ -7,9 +7,9 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from core.i18n import tr
-from gui import style
-from gui.window.keys import BINDINGS, key_text
+from pe_clock.core.i18n import tr
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.window.keys import BINDINGS, key_text
 
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's largest widget size
 
@@ -76,7 +76,7 @@ class ShortcutOverlay(QWidget):
         factor = 1.3
         while True:
             for label in (self.title, self.intro, self.label):
-                label.setFont(style.scaled_font(self._scale, factor))
+                label.setFont(scaled_font(self._scale, factor))
             needed = (
                 self.title.sizeHint().height()
                 + self.intro.heightForWidth(width)

@@ -2,7 +2,7 @@
 
 The view on stage is built anew on a twin of the state that follows every change of it (pos, k,
 the parameters, a deck's scenes) but keeps its own type size, line width and theme
-(`style.stage_fields`). `pe-clock export --stage` draws the same view the same way.
+(`stage_fields`). `pe-clock export --stage` draws the same view the same way.
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QScreen
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from gui import style
-from gui.export.render import figure_palette, prepare_figure
-from gui.export.slide import Slide, SlideTexts
-from gui.state import AppState
-from gui.views import REGISTRY
+from pe_clock.gui.export.render import figure_palette, prepare_figure
+from pe_clock.gui.export.slide import Slide, SlideTexts
+from pe_clock.gui.look.fonts import figure_margin, stage_fields
+from pe_clock.gui.look.themes import theme_of
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.views import REGISTRY
 
 #: Views that can be on stage, in the order the keys move through them: every registered
 #: view but the window's three figures together (a slide is one picture).
@@ -30,7 +31,7 @@ def stage_state(state: AppState, height: int, theme: str) -> tuple[AppState, Cal
     """A twin of state for a stage of that height, with its own type size, line width and
     theme, that follows every other change of state; and the call that stops it following."""
     twin = state.copy()
-    twin.set(**style.stage_fields(height), theme=theme)
+    twin.set(**stage_fields(height), theme=theme)
     followed = [name for name in state.FIELDS if name not in OWN_FIELDS]
 
     def follow(*_: object) -> None:
@@ -93,10 +94,10 @@ class Stage(QWidget):
         elif parent is not None:
             self.setGeometry(parent.rect())
         width, height = self.width(), self.height()
-        margin = style.figure_margin(width, height)
+        margin = figure_margin(width, height)
         self._column.setContentsMargins(margin, margin, margin, margin)
         self._twin, self._unfollow = stage_state(self._state, height, self.theme)
-        chosen = style.theme(self._twin)
+        chosen = theme_of(self._twin)
         self.setPalette(figure_palette(self.palette(), chosen))
         self.slide = Slide(name, self._twin, self._texts(name))
         self.view = self.slide.view

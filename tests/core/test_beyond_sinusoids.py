@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.alibi import alibi_bias, alibi_slopes
-from core.attention import self_attention, softmax
-from core.encoding import encode
-from core.rope import apply_rope, decay_bound, rope_inverse_frequencies
-from core.scaling import METHODS, scaled_inverse_frequencies, yarn_correction_range
+from pe_clock.core.alibi import alibi_bias, alibi_slopes
+from pe_clock.core.attention import self_attention, softmax
+from pe_clock.core.encoding import encode
+from pe_clock.core.rope import apply_rope, decay_bound, rope_inverse_frequencies
+from pe_clock.core.scaling import METHODS, scaled_inverse_frequencies, yarn_correction_range
 
 
 def weights(d_model=8, d_k=4, seed=0):
@@ -152,7 +152,7 @@ def test_alibi_bias_is_minus_slope_times_distance():
 
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_the_toy_sentences_look_alike_without_pe_and_differ_with_it(language):
-    from core.toy import SENTENCES, toy_attention
+    from pe_clock.core.toy import SENTENCES, toy_attention
 
     plain = toy_attention(language, with_pe=False)
     a, b = SENTENCES[language]
@@ -165,7 +165,7 @@ def test_the_toy_sentences_look_alike_without_pe_and_differ_with_it(language):
 
 
 def test_rope_score_matrix_and_its_diagonals():
-    from core.rope import diagonal_spread, half_to_interleaved, rope_scores
+    from pe_clock.core.rope import diagonal_spread, half_to_interleaved, rope_scores
 
     rng = np.random.default_rng(5)
     q, k = rng.normal(size=64), rng.normal(size=64)
@@ -185,7 +185,7 @@ def test_rope_score_matrix_and_its_diagonals():
 
 
 def test_yarn_as_its_paper_writes_it_and_as_its_code_computes_it():
-    from core.scaling import yarn_paper_frequencies
+    from pe_clock.core.scaling import yarn_paper_frequencies
 
     inv = rope_inverse_frequencies(128, 10000.0)
     paper = yarn_paper_frequencies(128, 10000.0, 16.0, 4096) / inv
@@ -203,7 +203,7 @@ def test_yarn_as_its_paper_writes_it_and_as_its_code_computes_it():
 
 
 def test_model_presets_are_the_published_configurations():
-    from core.scaling import MODELS
+    from pe_clock.core.scaling import MODELS
 
     by_name = {model.name: model for model in MODELS}
     assert by_name["Llama 3.1 8B"].scaling == ("llama3", 8.0)

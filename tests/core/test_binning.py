@@ -3,8 +3,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.binning import max_abs_pool, mean_columns, mean_rows, screen_image
-from core.encoding import positional_encoding, sin_cos_progression
+from pe_clock.core.binning import max_abs_pool, mean_columns, mean_rows, screen_image
+from pe_clock.core.encoding import positional_encoding, sin_cos_progression
 
 
 def test_step_one_is_the_table():
@@ -88,7 +88,7 @@ def test_max_abs_pool_keeps_the_diagonal():
 def test_more_dimensions_than_pixels_are_averaged_never_dropped():
     """512 columns on 400 pixels were sampled nearest-neighbour: 112 of them dropped, and
     stripes the table does not have. Every pixel column now means the dimensions under it."""
-    from core.binning import column_group
+    from pe_clock.core.binning import column_group
 
     assert column_group(512, 512) == 1 and column_group(512, 1000) == 1
     assert column_group(512, 511) == 2 and column_group(512, 400) == 2

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.encoding import (
+from pe_clock.core.encoding import (
     MAX_TABLE_VALUES,
     angles,
     encode,

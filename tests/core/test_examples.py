@@ -3,8 +3,8 @@ import pickle
 import numpy as np
 import pytest
 
-from core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
-from core.i18n import set_language
+from pe_clock.core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
+from pe_clock.core.i18n import set_language
 
 
 def test_examples_are_deterministic_and_stable_across_widths():
@@ -93,7 +93,7 @@ def test_messages_follow_the_language(tmp_path):
 def test_precise_worked_values_against_float64_and_known_digits():
     import math
 
-    from core.examples import precise_worked_value
+    from pe_clock.core.examples import precise_worked_value
 
     for pos in (0, 1, 7, 1234):
         for dim, func in enumerate((math.sin, math.cos)):
@@ -114,7 +114,7 @@ def test_precise_worked_values_against_float64_and_known_digits():
 def test_a_header_of_thousands_of_signs_is_refused_as_damaged(tmp_path, signs):
     """(----…1, 512) in the shape: Python's parser of the header ran out of recursion or
     memory (a traceback), and fewer signs were called pickled data."""
-    from core.examples import load_embeddings
+    from pe_clock.core.examples import load_embeddings
 
     header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + "-" * signs + "1, 512), }"
     header += " " * (-(len(header) + 11) % 64) + "\n"

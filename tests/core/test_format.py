@@ -1,6 +1,6 @@
 import pytest
 
-from core.format import fmt, fmt_base, fmt_derived
+from pe_clock.core.format import fmt, fmt_base, fmt_derived
 
 
 @pytest.mark.parametrize(
@@ -38,8 +38,8 @@ def test_printed_factors_multiply_to_the_printed_angle():
     663600.574… and its sine 0.687, not 0.926."""
     import math
 
-    from core.encoding import inverse_frequencies
-    from core.format import fmt_angle, fmt_factor
+    from pe_clock.core.encoding import inverse_frequencies
+    from pe_clock.core.format import fmt_angle, fmt_factor
 
     omega = float(inverse_frequencies(512, 10000.0)[10])
     pos = 999999
@@ -59,7 +59,7 @@ def test_printed_factors_multiply_to_the_printed_angle():
 def test_a_turned_hand_reads_below_360_and_minus_signs_agree():
     import math
 
-    from core.format import fmt_angle, fmt_turned
+    from pe_clock.core.format import fmt_angle, fmt_turned
 
     assert fmt_turned(math.radians(359.96)) == "0.0"  # not "360.0"
     assert fmt_turned(math.radians(-90)) == "270.0" and fmt_turned(math.radians(171.94)) == "171.9"

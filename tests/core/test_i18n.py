@@ -3,7 +3,7 @@ import string
 
 import pytest
 
-from core import catalogue, i18n
+from pe_clock.core import catalogue, i18n
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 #: Entries that are notation or names in both languages.
@@ -46,9 +46,10 @@ def test_every_translation_has_every_message_of_the_template():
 @pytest.mark.parametrize("language", ["en", *catalogue.translations()])
 def test_each_compiled_catalogue_matches_its_po_file(language):
     """The .mo files read at run time are checked in: each is its .po compiled (after editing
-    a .po, `python -m core.catalogue` writes them again)."""
+    a .po, `python -m pe_clock.core.catalogue` writes them again)."""
     path = catalogue.SOURCE_MO if language == "en" else catalogue.translation_path(language, ".mo")
-    assert path.read_bytes() == catalogue.compiled(language), "run: python -m core.catalogue"
+    command = "python -m pe_clock.core.catalogue"
+    assert path.read_bytes() == catalogue.compiled(language), f"run: {command}"
 
 
 def test_the_po_reader_and_writer_keep_every_character(tmp_path):

@@ -1,9 +1,9 @@
 import numpy as np
 import pytest
 
-from core.binning import mean_columns, screen_image
-from core.encoding import encode
-from core.layout import (
+from pe_clock.core.binning import mean_columns, screen_image
+from pe_clock.core.encoding import encode
+from pe_clock.core.layout import (
     LAYOUTS,
     check_layout,
     column_of,
@@ -11,7 +11,7 @@ from core.layout import (
     pair_of,
     rotation_entries,
 )
-from core.rotation import pair_angles, relative_rotation
+from pe_clock.core.rotation import pair_angles, relative_rotation
 
 
 def test_split_puts_every_sine_first_then_every_cosine():

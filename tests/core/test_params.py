@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from core.params import MAX_LEN, Params
+from pe_clock.core.params import MAX_LEN, Params
 
 
 def test_defaults_are_the_seed_figure():

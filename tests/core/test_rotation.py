@@ -3,8 +3,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.encoding import encode, inverse_frequencies
-from core.rotation import pair_angles, pair_rotation, relative_rotation, rotate
+from pe_clock.core.encoding import encode, inverse_frequencies
+from pe_clock.core.rotation import pair_angles, pair_rotation, relative_rotation, rotate
 
 positions = st.integers(0, 99_999)
 offsets = st.integers(0, 99_999)
@@ -134,8 +134,8 @@ def test_the_largest_rounded_angle_bounds_the_float64_angles_real_error(pos, d_m
     import decimal
     import math
 
-    from core.encoding import angles
-    from core.rotation import largest_rounded_angle
+    from pe_clock.core.encoding import angles
+    from pe_clock.core.rotation import largest_rounded_angle
 
     angle, error = largest_rounded_angle(pos, d_model, base)
     computed = float(angles(pos, d_model, base)[0, 1])
@@ -150,6 +150,6 @@ def test_the_largest_rounded_angle_bounds_the_float64_angles_real_error(pos, d_m
 
 
 def test_no_angle_is_rounded_with_pair_0_alone():
-    from core.rotation import largest_rounded_angle
+    from pe_clock.core.rotation import largest_rounded_angle
 
     assert largest_rounded_angle(10**7, 2, 10000.0) is None  # pos × 1 is exact

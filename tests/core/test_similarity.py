@@ -3,8 +3,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.encoding import positional_encoding
-from core.similarity import (
+from pe_clock.core.encoding import positional_encoding
+from pe_clock.core.similarity import (
     distance_by_offset,
     dot_by_offset,
     dot_matrix,

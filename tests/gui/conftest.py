@@ -5,8 +5,8 @@ import shiboken6
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, QStandardPaths
 from PySide6.QtWidgets import QApplication
 
-from gui.state import AppState
-from gui.window.main_window import MainWindow
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.window.main_window import MainWindow
 
 
 def _top_level_widgets() -> list:

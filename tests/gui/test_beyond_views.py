@@ -8,15 +8,15 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QCheckBox
 
-from core.alibi import alibi_bias, alibi_slopes
-from core.rope import apply_rope, rope_scores
-from core.scaling import MODELS, scaled_inverse_frequencies
-from core.toy import toy_attention
-from gui.panels.alibi import AlibiView
-from gui.panels.beyond import BeyondView
-from gui.panels.rope import SCORE_LENGTH, RopeView, query_key
-from gui.panels.scaling import ScalingView
-from gui.panels.why import WhyView
+from pe_clock.core.alibi import alibi_bias, alibi_slopes
+from pe_clock.core.rope import apply_rope, rope_scores
+from pe_clock.core.scaling import MODELS, scaled_inverse_frequencies
+from pe_clock.core.toy import toy_attention
+from pe_clock.gui.panels.alibi import AlibiView
+from pe_clock.gui.panels.beyond import BeyondView
+from pe_clock.gui.panels.rope import SCORE_LENGTH, RopeView, query_key
+from pe_clock.gui.panels.scaling import ScalingView
+from pe_clock.gui.panels.why import WhyView
 
 
 def test_why_shows_the_toy_layer_and_its_switch_adds_pe(show, state, qtbot):
@@ -116,7 +116,7 @@ def test_scaling_presets_set_the_model_and_the_curves_are_the_core(show, state):
 def test_a_preset_without_rope_scaling_is_theta_as_trained(show, state, language):
     """After Llama 3.1 (×8), Qwen2 showed Llama 3.1 ×8 and Gemma 3's local layers linear ×8:
     a configuration without rope_scaling leaves every θ as it is."""
-    from core.i18n import set_language, tr
+    from pe_clock.core.i18n import set_language, tr
 
     set_language(language)
     try:
@@ -168,7 +168,7 @@ def test_a_preset_without_rope_scaling_is_theta_as_trained(show, state, language
     ],
 )
 def test_extension_says_which_pairs_each_ramp_keeps(show, state, language, settings, yarn, llama3):
-    from core.i18n import set_language, tr
+    from pe_clock.core.i18n import set_language, tr
 
     set_language(language)
     try:
@@ -253,7 +253,7 @@ def test_beyond_counts_the_parameters_of_learned_tables(show, state):
 
 def test_one_pair_is_a_dot_and_more_pairs_are_lines_again(show, state):
     """head_dim 2 draws its one pair as a dot; back at 128, the curves had kept their dots."""
-    from gui.panels.scaling import ScalingView
+    from pe_clock.gui.panels.scaling import ScalingView
 
     def drawn(view):
         curves = [curve for curve in view.ratio_curves.values() if curve.isVisible()]
@@ -277,7 +277,7 @@ def test_one_pair_is_a_dot_and_more_pairs_are_lines_again(show, state):
 def test_yarn_at_s_1_says_the_two_ramps_agree(show, state, language):
     """At s = 1 both ramps leave every θ as it is: float noise read 'the two differ by up to
     1.77e-16 (pair 15)'. At s = 8 they do differ, and it is said."""
-    from core.i18n import set_language, tr
+    from pe_clock.core.i18n import set_language, tr
 
     set_language(language)
     try:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from gui.deck import read_deck
+from pe_clock.gui.model.deck import read_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 K = Qt.Key
@@ -22,10 +22,10 @@ TWO_SCREENS = textwrap.dedent(
     import json, sys, tempfile
     from PySide6.QtCore import QSettings, Qt
     from PySide6.QtTest import QTest
-    from gui.platform.app import create_application
+    from pe_clock.gui.platform.app import create_application
     app = create_application()
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    from gui.window.main_window import MainWindow
+    from pe_clock.gui.window.main_window import MainWindow
     w = MainWindow(language="ko")
     w.show()
     w.deck.open("default")
@@ -144,10 +144,10 @@ FIRST_WINDOW = textwrap.dedent(
     """
     import json, tempfile
     from PySide6.QtCore import QSettings
-    from gui.platform.app import create_application
+    from pe_clock.gui.platform.app import create_application
     app = create_application()
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
-    from gui.window.main_window import MainWindow
+    from pe_clock.gui.window.main_window import MainWindow
     w = MainWindow()
     w.show()
     for _ in range(5):

@@ -1,8 +1,8 @@
 import pytest
 from PySide6.QtCore import Qt
 
-from core.i18n import tr
-from gui.window.controls import BASE_PRESETS, ControlPanel
+from pe_clock.core.i18n import tr
+from pe_clock.gui.window.controls import BASE_PRESETS, ControlPanel
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from gui.deck import DeckError, check_deck, deck_toml, parse_deck, read_deck
+from pe_clock.gui.model.deck import DeckError, check_deck, deck_toml, parse_deck, read_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 K = Qt.Key
@@ -264,8 +264,8 @@ def test_a_handout_folder_deletes_nothing_and_names_pages_not_of_this_deck(tmp_p
 
 
 def test_a_deck_of_a_hundred_scenes_numbers_its_pages_to_sort(tmp_path):
-    from gui.export.handout import export_handout
-    from gui.state import AppState
+    from pe_clock.gui.export.handout import export_handout
+    from pe_clock.gui.model.state import AppState
 
     scenes = parse_deck('[[scene]]\nview = "clock"\n' * 100)
     state = AppState()
@@ -354,7 +354,7 @@ def test_a_crafted_deck_is_refused_in_one_line(text):
 
 def test_characters_beyond_the_first_plane_survive_a_save():
     """TOML's \\uXXXX takes four hex digits: U+F0000 must be written \\U000f0000."""
-    from gui.deck import Scene
+    from pe_clock.gui.model.deck import Scene
 
     title = "plane15 \U000f0000 tag \U000e0041 end"
     scenes = [Scene("clock", {}, {"title_en": title})]

@@ -11,12 +11,14 @@ from PIL import Image
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from gui import style
-from gui.export import render as export
-from gui.export.animation import export_animation
-from gui.export.dialog import ExportDialog, ExportRequest
-from gui.platform import files
-from gui.window.main_window import MainWindow
+from pe_clock.gui.export import render as export
+from pe_clock.gui.export.animation import export_animation
+from pe_clock.gui.export.dialog import ExportDialog, ExportRequest
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.look.themes import theme_of
+from pe_clock.gui.platform import files
+from pe_clock.gui.widgets.labels import parameter_line
+from pe_clock.gui.window.main_window import MainWindow
 from tests.gui.helpers import to_array
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,7 +62,7 @@ def test_caption_is_stamped(state, tmp_path):
     assert stamped.shape == plain.shape
     bottom = stamped[-20:]
     assert (bottom.max(axis=-1) < 100).sum() > 50  # dark caption text on the last lines
-    assert style.parameter_line(state) == "pos 0 · k 1 · d_model 512 · base 10000 · max_len 50"
+    assert parameter_line(state) == "pos 0 · k 1 · d_model 512 · base 10000 · max_len 50"
 
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -403,7 +405,7 @@ def test_bad_fps_is_refused(state, tmp_path):
 
 
 def test_a_caption_describes_the_figure_it_is_under(state):
-    from gui.export.render import caption_text
+    from pe_clock.gui.export.render import caption_text
 
     state.set(d_model=512)
     assert "d_model 4" in caption_text("worked", state)
@@ -432,7 +434,7 @@ def test_exports_keep_the_layout(state):
 def test_figures_carry_no_on_screen_details(state, tmp_path):
     """No splitter grips or grey panels in the window figure; no hint or selection in the
     worked table's."""
-    from gui.export.render import staged
+    from pe_clock.gui.export.render import staged
 
     with staged("worked", state, 1000, 420, False) as figure:
         view = figure.widget
@@ -447,8 +449,8 @@ def test_figures_carry_no_on_screen_details(state, tmp_path):
 def test_small_matrices_are_exact_cells_in_vector_exports(state):
     """PDF and SVG viewers smooth tiny embedded images: the R(k) zoom (16 cells) and the
     vector strips (3 × 512) are drawn as rectangles instead."""
-    from gui.export.render import encode, staged
-    from gui.style import DivergingImage
+    from pe_clock.gui.export.render import encode, staged
+    from pe_clock.gui.widgets.image import DivergingImage
 
     with staged("rotation", state, 1400, 600, False) as figure:
         vector = encode(figure, ".svg").decode()
@@ -543,7 +545,7 @@ def test_export_dialogs_remember_each_view_across_sessions(window, tmp_path, qtb
 def test_export_memory_ignores_what_it_cannot_read(tmp_path):
     from PySide6.QtCore import QSettings
 
-    from gui.export.memory import ExportMemory
+    from pe_clock.gui.export.memory import ExportMemory
 
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     good = {"width": "800", "height": "600", "caption": "false", "path": "/x/한글, y=1.png"}
@@ -571,7 +573,7 @@ def test_export_memory_ignores_what_it_cannot_read(tmp_path):
 
 
 def test_bake_transforms_maps_coordinates_and_leaves_what_it_cannot():
-    from gui.export.svg_portable import bake_transforms
+    from pe_clock.gui.export.svg_portable import bake_transforms
 
     scaled = (
         '<g stroke-width="6" transform="matrix(2,0,0,-2,10,20)"\n>\n'
@@ -636,9 +638,9 @@ def test_a_slide_has_type_that_reads_when_projected(state):
     """1920 x 1080 lays out as 1280 x 720 drawn 1.5 times larger; 3840 x 2160 twice that."""
     from PySide6.QtGui import QFontMetricsF
 
-    from gui.export.render import staged
+    from pe_clock.gui.export.render import staged
 
-    body = QFontMetricsF(style.scaled_font(state.font_scale)).height()
+    body = QFontMetricsF(scaled_font(state.font_scale)).height()
     for size, scale in (((1920, 1080), 1.5), ((3840, 2160), 3.0), ((1200, 700), 1.0)):
         with staged("clock", state, *size, False) as figure:
             assert figure.scale == pytest.approx(scale)
@@ -648,8 +650,8 @@ def test_a_slide_has_type_that_reads_when_projected(state):
 
 @pytest.mark.parametrize("view", export.VIEW_NAMES)
 def test_every_heatmap_like_figure_has_its_colour_bar(view, state):
-    from gui.export.render import staged
-    from gui.style import DivergingImage
+    from pe_clock.gui.export.render import staged
+    from pe_clock.gui.widgets.image import DivergingImage
 
     with staged(view, state, 1280, 720, False) as figure:
         items = [
@@ -667,8 +669,8 @@ def test_every_heatmap_like_figure_has_its_colour_bar(view, state):
 def test_slides_explain_what_the_mouse_hints_explained_and_keep_a_margin(state):
     """The heatmap's hint (hover, click) is left out of a slide; a legend in the theme's own
     colours tells the outlines apart, also inside the window figure. No text touches an edge."""
-    from gui.export.render import staged
-    from gui.figures.heatmap import HeatmapView
+    from pe_clock.gui.export.render import staged
+    from pe_clock.gui.figures.heatmap import HeatmapView
 
     for theme in ("light", "dark"):
         state.set(theme=theme)
@@ -678,16 +680,16 @@ def test_slides_explain_what_the_mouse_hints_explained_and_keep_a_margin(state):
                 (heatmap,) = [h for h in heatmaps if isinstance(h, HeatmapView)]
                 text = heatmap.readout.text()
                 assert "Outlined rows" in text and "Hover" not in text
-                assert style.theme(state).offset.name() in text
+                assert theme_of(state).offset.name() in text
                 assert heatmap.readout.isVisibleTo(figure.widget)
                 pixels = to_array(figure.image()).astype(int)
-        background = np.array(style.theme(state).background.getRgb()[:3])
+        background = np.array(theme_of(state).background.getRgb()[:3])
         for edge in (pixels[:10], pixels[-10:], pixels[:, :10], pixels[:, -10:]):
             assert (edge == background).all()
 
 
 def test_the_embedding_caption_says_whether_the_embeddings_are_scaled(show, state):
-    from gui.panels.embedding import EmbeddingView
+    from pe_clock.gui.panels.embedding import EmbeddingView
 
     view = show(EmbeddingView, state)
     assert "here they are not" in view.caption.text()

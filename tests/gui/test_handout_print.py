@@ -9,10 +9,10 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import DecodedStreamObject
 from PySide6.QtGui import QImage
 
-from gui.deck import parse_deck, read_deck
-from gui.export import render as export
-from gui.export.handout import export_handout
-from gui.export.pdf_text import readable_spaces
+from pe_clock.gui.export import render as export
+from pe_clock.gui.export.handout import export_handout
+from pe_clock.gui.export.pdf_text import readable_spaces
+from pe_clock.gui.model.deck import parse_deck, read_deck
 from tests.gui.test_export import run_cli
 
 #: Points per inch over CSS pixels per inch.
@@ -122,7 +122,7 @@ def test_a_bad_paper_exits_2_with_one_line(tmp_path, args, named):
 def test_text_copied_from_a_figure_pdf_reads_as_written(tmp_path, state, language):
     """The bundled Korean font maps the space and U+0001 to one glyph: spaces copied as ^A."""
     state.set(language=language)
-    from core.i18n import set_language
+    from pe_clock.core.i18n import set_language
 
     set_language(language)
     try:

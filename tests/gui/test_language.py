@@ -6,11 +6,11 @@ from pathlib import Path
 from PySide6.QtGui import QFontDatabase, QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel
 
-import gui.window.main_window
-from core import i18n
-from gui.platform.resources import KOREAN_FONT, ensure_fonts
-from gui.views import TABS
-from gui.window.main_window import MainWindow
+import pe_clock.gui.window.main_window
+from pe_clock.core import i18n
+from pe_clock.gui.platform.resources import KOREAN_FONT, ensure_fonts
+from pe_clock.gui.views import TABS
+from pe_clock.gui.window.main_window import MainWindow
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +89,7 @@ def test_first_start_follows_the_system_locale(qtbot, monkeypatch):
         def name(self):
             return "ko_KR"
 
-    monkeypatch.setattr(gui.window.main_window, "QLocale", Korean)
+    monkeypatch.setattr(pe_clock.gui.window.main_window, "QLocale", Korean)
     window = MainWindow()
     qtbot.addWidget(window)
     assert window.state.language == "ko"
@@ -154,7 +154,7 @@ def test_command_line_speaks_korean(tmp_path):
 def test_file_dialogs_speak_korean_throughout(window):
     from PySide6.QtWidgets import QLabel
 
-    from gui.platform.file_dialog import file_dialog
+    from pe_clock.gui.platform.file_dialog import file_dialog
 
     window.state.set(language="ko")
     dialog = file_dialog(window, "t", "", "NumPy (*.npy)", save=False)

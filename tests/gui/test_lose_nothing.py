@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from gui.export import render as export
-from gui.export.animation import export_animation
-from gui.platform import files
-from gui.platform.files import PART_SUFFIX, WriteError, atomic_write
+from pe_clock.gui.export import render as export
+from pe_clock.gui.export.animation import export_animation
+from pe_clock.gui.platform import files
+from pe_clock.gui.platform.files import PART_SUFFIX, WriteError, atomic_write
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -203,7 +203,7 @@ def peak_rss_of_gif(tmp_path, frames: int) -> float:
         "import resource, sys; sys.argv = ['pe-clock', 'export', '--view', 'clock', "
         f"'--max-len', '1000', '--from', '0', '--to', '{frames - 1}', '--width', '1280', "
         f"'--height', '720', '--out', 'a{frames}.gif']; "
-        "import main; code = main.main(sys.argv[1:]); "
+        "from pe_clock import cli; code = cli.main(sys.argv[1:]); "
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024); sys.exit(code)"
     )
     done = subprocess.run(
@@ -237,7 +237,7 @@ def test_streamed_gif_matches_its_frames(tmp_path, state):
 
 
 def test_a_gif_too_big_for_memory_is_refused_up_front(tmp_path, state, monkeypatch):
-    import gui.export.animation as animation
+    import pe_clock.gui.export.animation as animation
 
     monkeypatch.setattr(animation, "available_memory", lambda: 200 * 2**20)
     with pytest.raises(export.ExportError, match=r"needs about [\d,]+ MiB .* 200 MiB are free"):
@@ -266,13 +266,13 @@ def test_cli_refusals_are_one_line(tmp_path, args, words):
 
 
 def test_cli_reports_a_folder_it_may_not_search(tmp_path, monkeypatch, capsys):
-    import main
+    from pe_clock import cli
 
     def denied(self):
         raise PermissionError(errno.EACCES, "Permission denied")
 
     monkeypatch.setattr(Path, "is_dir", denied)
-    assert main.main(["export", "--out", str(tmp_path / "locked" / "fig.png")]) == 2
+    assert cli.main(["export", "--out", str(tmp_path / "locked" / "fig.png")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "Permission denied" in err[0]
 
@@ -378,7 +378,7 @@ def test_values_that_would_overflow_are_refused_and_the_view_survives(tmp_path, 
 def test_a_repeating_error_is_logged_once_with_its_count(window, monkeypatch):
     import io
 
-    from gui.platform import error_hook
+    from pe_clock.gui.platform import error_hook
 
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     error_hook.log_path().unlink(missing_ok=True)  # the test folder's log of earlier tests
@@ -399,7 +399,7 @@ def test_a_repeating_error_is_logged_once_with_its_count(window, monkeypatch):
 def test_the_error_log_rotates(window, monkeypatch):
     import io
 
-    from gui.platform import error_hook
+    from pe_clock.gui.platform import error_hook
 
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     monkeypatch.setattr(error_hook, "LOG_BYTES", 20_000)
@@ -426,7 +426,7 @@ def test_the_error_log_opens_only_a_regular_file_and_never_blocks(
     import io
     import threading
 
-    from gui.platform import error_hook
+    from pe_clock.gui.platform import error_hook
 
     monkeypatch.setattr(sys, "stderr", io.StringIO())
     path = error_hook.log_path()
@@ -473,8 +473,8 @@ def test_the_error_log_opens_only_a_regular_file_and_never_blocks(
     ids=["binary", "utf16", "nul"],
 )
 def test_unreadable_settings_are_moved_aside_and_said(qtbot, content, capsys):
-    from gui.platform.settings import settings_path
-    from gui.window.main_window import MainWindow
+    from pe_clock.gui.platform.settings import settings_path
+    from pe_clock.gui.window.main_window import MainWindow
 
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -517,8 +517,8 @@ def test_a_qt_serialised_value_in_the_settings_never_aborts_a_start(tmp_path, ki
 
 
 def test_a_pipe_in_place_of_the_settings_never_blocks(qtbot):
-    from gui.platform.settings import settings_path
-    from gui.window.main_window import MainWindow
+    from pe_clock.gui.platform.settings import settings_path
+    from pe_clock.gui.window.main_window import MainWindow
 
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -534,8 +534,8 @@ def test_a_pipe_in_place_of_the_settings_never_blocks(qtbot):
 
 
 def test_a_failed_reset_is_reported(tmp_path, monkeypatch, capsys):
-    import main
-    from gui.platform import settings
+    from pe_clock import cli
+    from pe_clock.gui.platform import settings
 
     def refuse(self, missing_ok=False):
         raise PermissionError(errno.EACCES, "Permission denied")
@@ -543,7 +543,7 @@ def test_a_failed_reset_is_reported(tmp_path, monkeypatch, capsys):
     settings.settings_path().parent.mkdir(parents=True, exist_ok=True)
     settings.settings_path().write_text("[state]\npos=3\n")
     monkeypatch.setattr(Path, "unlink", refuse)
-    assert main.run_gui(None, reset=True) == 1
+    assert cli.run_gui(None, reset=True) == 1
     err = capsys.readouterr()
     assert "Permission denied" in err.err and "cleared" not in err.out
 
@@ -659,8 +659,8 @@ def test_language_switches_leave_no_translators_behind(window):
 
 def test_settings_it_may_not_read_are_moved_aside(qtbot, monkeypatch):
     """As root every file is readable: the permission error is injected."""
-    from gui.platform.settings import settings_path
-    from gui.window.main_window import MainWindow
+    from pe_clock.gui.platform.settings import settings_path
+    from pe_clock.gui.window.main_window import MainWindow
 
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -727,7 +727,7 @@ def test_a_long_korean_name_at_the_limit_is_written(tmp_path, state):
 
 
 def test_an_unbalanced_header_and_an_old_header_give_one_line(tmp_path, recwarn):
-    from core.examples import load_embeddings
+    from pe_clock.core.examples import load_embeddings
 
     broken = tmp_path / "unbalanced.npy"
     header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1, 512}"
@@ -745,8 +745,8 @@ def test_an_unbalanced_header_and_an_old_header_give_one_line(tmp_path, recwarn)
 
 
 def test_settings_qt_cannot_parse_are_moved_aside_not_overwritten(qtbot):
-    from gui.platform.settings import settings_path
-    from gui.window.main_window import MainWindow
+    from pe_clock.gui.platform.settings import settings_path
+    from pe_clock.gui.window.main_window import MainWindow
 
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -761,7 +761,7 @@ def test_settings_qt_cannot_parse_are_moved_aside_not_overwritten(qtbot):
 
 
 def test_two_unreadable_settings_in_one_second_are_both_kept(tmp_path):
-    from gui.platform.settings import _move_aside
+    from pe_clock.gui.platform.settings import _move_aside
 
     path = tmp_path / "pe-clock.ini"
     kept = []

@@ -6,11 +6,11 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QByteArray
 
-from core import __version__
-from core.binning import mean_columns
-from core.encoding import positional_encoding
-from gui.platform.settings import default_settings
-from gui.window.main_window import MainWindow
+from pe_clock import __version__
+from pe_clock.core.binning import mean_columns
+from pe_clock.core.encoding import positional_encoding
+from pe_clock.gui.platform.settings import default_settings
+from pe_clock.gui.window.main_window import MainWindow
 from tests.gui.helpers import grab
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,9 +98,9 @@ def test_changing_d_model_recomputes_once_and_stepping_never(window, qtbot):
 
 def test_a_step_on_any_tab_computes_no_frequency(window, qtbot, monkeypatch):
     """w depends on d_model and base alone: a step reads it from the state's cache."""
-    import core.encoding
+    import pe_clock.core.encoding
 
-    original = core.encoding.inverse_frequencies
+    original = pe_clock.core.encoding.inverse_frequencies
     calls = []
 
     def counted(*args, **kwargs):

@@ -6,16 +6,16 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtGui import QGuiApplication
 
-from core.encoding import encode, positional_encoding, wavelengths
-from core.examples import example_embeddings
-from core.similarity import dot_by_offset
-from gui.panels.beyond import BeyondView
-from gui.panels.distance import DistanceView
-from gui.panels.embedding import EmbeddingView
-from gui.panels.unique import UniqueView
-from gui.panels.wavelength import WavelengthView
-from gui.panels.worked import WorkedView
-from gui.views import REGISTRY
+from pe_clock.core.encoding import encode, positional_encoding, wavelengths
+from pe_clock.core.examples import example_embeddings
+from pe_clock.core.similarity import dot_by_offset
+from pe_clock.gui.panels.beyond import BeyondView
+from pe_clock.gui.panels.distance import DistanceView
+from pe_clock.gui.panels.embedding import EmbeddingView
+from pe_clock.gui.panels.unique import UniqueView
+from pe_clock.gui.panels.wavelength import WavelengthView
+from pe_clock.gui.panels.worked import WorkedView
+from pe_clock.gui.views import REGISTRY
 from tests.gui.helpers import grab, to_array
 
 
@@ -93,7 +93,7 @@ def test_embedding_panel_adds_pe_to_the_embeddings(show, state):
 def test_embedding_panel_averages_the_dimensions_that_share_a_pixel(show, state, qtbot):
     """At 8192 dimensions on ~1,000 pixels, a pixel column is the mean of its dimensions, as
     in the heatmap; drawn one in nine, the sin and cos columns would alias."""
-    from core.binning import mean_columns
+    from pe_clock.core.binning import mean_columns
 
     state.set(d_model=8192, pos=4)
     view = show(EmbeddingView, state)
@@ -308,7 +308,7 @@ def test_embedding_says_which_part_is_larger_from_the_lengths_shown(
 ):
     """With × √d_model on, the caption still said PE was the larger part while the read-out
     showed ‖E‖ = 261.9 beside ‖PE‖ = 16: it now says what the lengths drawn say."""
-    from core.i18n import set_language, tr
+    from pe_clock.core.i18n import set_language, tr
 
     set_language(language)
     try:

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from core.i18n import tr
-from gui.state import MAX_FONT_SCALE
-from gui.window.keys import BINDINGS, key_text
+from pe_clock.core.i18n import tr
+from pe_clock.gui.model.state import MAX_FONT_SCALE
+from pe_clock.gui.window.keys import BINDINGS, key_text
 
 K = Qt.Key
 SHIFT = Qt.KeyboardModifier.ShiftModifier

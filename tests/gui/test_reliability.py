@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from core.params import Params
-from gui.platform import files
-from gui.platform.error_hook import log_path
-from gui.platform.settings import default_settings
-from gui.state import AppState
-from gui.window.main_window import MainWindow
+from pe_clock.core.params import Params
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.platform import files
+from pe_clock.gui.platform.error_hook import log_path
+from pe_clock.gui.platform.settings import default_settings
+from pe_clock.gui.window.main_window import MainWindow
 
 FIELDS = (
     "pos",
@@ -172,7 +172,7 @@ def test_reset_settings_clears_them(qtbot):
     stored = default_settings()
     stored.setValue("state/pos", 9)
     stored.sync()
-    from gui.platform.settings import reset_settings
+    from pe_clock.gui.platform.settings import reset_settings
 
     reset_settings()
     window = MainWindow()
@@ -226,7 +226,7 @@ def test_reset_settings_with_a_refused_value_keeps_them(tmp_path, refused):
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
            "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": ""}  # fmt: skip
-    probe = "from gui.platform.settings import settings_path; print(settings_path())"
+    probe = "from pe_clock.gui.platform.settings import settings_path; print(settings_path())"
     run = {"cwd": root, "env": env, "capture_output": True, "text": True, "timeout": 60}
     ini = Path(subprocess.run([sys.executable, "-c", probe], **run).stdout.strip())
     ini.parent.mkdir(parents=True, exist_ok=True)

@@ -15,12 +15,12 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtWidgets import QLabel
 
-from core.i18n import PARTICLES, set_language, tr
-from core.rope import rope_inverse_frequencies
-from core.scaling import SAME_WITHIN, split_pairs, yarn_paper_frequencies
-from gui.panels.scaling import RAMPED, scaled
-from gui.state import MAX_LEN, MAX_ORIGINAL_LEN, SCALING_CHOICES
-from gui.views import REGISTRY
+from pe_clock.core.i18n import PARTICLES, set_language, tr
+from pe_clock.core.rope import rope_inverse_frequencies
+from pe_clock.core.scaling import SAME_WITHIN, split_pairs, yarn_paper_frequencies
+from pe_clock.gui.model.state import MAX_LEN, MAX_ORIGINAL_LEN, SCALING_CHOICES
+from pe_clock.gui.panels.scaling import RAMPED, scaled
+from pe_clock.gui.views import REGISTRY
 
 BASES = (2.0, 10000.0, 1e6)
 WIDTHS = (4, 512, 8192)
@@ -106,7 +106,7 @@ EXTENSION = [
 
 def test_extension_says_what_its_curves_show_at_every_setting(show, state):
     """Each ramped method's split, and YaRN's two ramps agreeing or not, against the core."""
-    from gui.panels.scaling import ScalingView
+    from pe_clock.gui.panels.scaling import ScalingView
 
     view = show(ScalingView, state, (1400, 850))
     try:

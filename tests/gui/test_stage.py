@@ -7,10 +7,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QLabel, QTableWidget
 
-from gui import style
-from gui.axes import Axis
-from gui.export import render as export
-from gui.window.stage import STAGE_VIEWS
+from pe_clock.gui.export import render as export
+from pe_clock.gui.look.colour_maps import lookup_table
+from pe_clock.gui.look.fonts import BASE_POINT_SIZE, scaled_font, stage_fields
+from pe_clock.gui.look.themes import THEMES
+from pe_clock.gui.widgets.axes import Axis
+from pe_clock.gui.widgets.colour_bar import ColourBar
+from pe_clock.gui.widgets.plots import style_plot
+from pe_clock.gui.window.stage import STAGE_VIEWS
 from tests.gui.helpers import to_array
 
 K = Qt.Key
@@ -37,17 +41,17 @@ def test_s_puts_the_view_on_stage_and_esc_brings_the_window_back(window, qtbot):
 
 
 def test_on_stage_text_and_lines_are_for_the_back_row():
-    fields = style.stage_fields(1080)
-    body_px = style.BASE_POINT_SIZE * 96 / 72 * fields["font_scale"]
+    fields = stage_fields(1080)
+    body_px = BASE_POINT_SIZE * 96 / 72 * fields["font_scale"]
     assert body_px >= 28 and 2 * fields["line_scale"] >= 4  # a 2-pixel line on screen
-    assert style.stage_fields(2160)["line_scale"] == pytest.approx(2 * fields["line_scale"])
-    assert style.stage_fields(2160)["font_scale"] >= 1.9 * fields["font_scale"]  # type's cap
+    assert stage_fields(2160)["line_scale"] == pytest.approx(2 * fields["line_scale"])
+    assert stage_fields(2160)["font_scale"] >= 1.9 * fields["font_scale"]  # type's cap
 
 
 @pytest.mark.parametrize("height", [64, 200, 480])
 def test_a_small_stage_keeps_the_smallest_type_and_lines_the_state_allows(state, height):
     """A 480-line projector (or a 64-pixel export) refused its own stage's type size."""
-    fields = style.stage_fields(height)
+    fields = stage_fields(height)
     state.request(**fields)  # accepted, not refused
     assert state.font_scale == fields["font_scale"] >= 0.6 and state.line_scale >= 1.0
 
@@ -95,7 +99,7 @@ def test_colour_bars_label_both_halves_and_make_room_for_them(window, qtbot):
         item
         for view in window.stage.view.findChildren(type(window.stage.view.graphics))
         for item in view.scene().items()
-        if isinstance(item, style.ColourBar)
+        if isinstance(item, ColourBar)
     ]
     low, high = bar.levels()
     assert low == -high and len(bar._labels) == 5 and bar._labels[0].startswith("−")
@@ -154,10 +158,10 @@ def test_plot_titles_have_their_height(window, qtbot, view):
 
 def test_on_stage_a_number_stands_clear_of_its_tick(state):
     """At stage type sizes pyqtgraph's 5 pixels made "−13.6" beside its tick read "—13.6"."""
-    state.set(**style.stage_fields(1080))
+    state.set(**stage_fields(1080))
     plot = pg.PlotItem()
-    style.style_plot(plot, state)
-    height = QFontMetricsF(style.scaled_font(state.font_scale, 0.9)).height()
+    style_plot(plot, state)
+    height = QFontMetricsF(scaled_font(state.font_scale, 0.9)).height()
     assert plot.getAxis("left").style["tickTextOffset"][0] >= height / 3 > 5
 
 
@@ -196,7 +200,7 @@ def test_every_stage_image_reads_from_the_back_row(window, qtbot, theme):
     for view in STAGE_VIEWS:
         window.stage.show_view(view, theme)
         qtbot.wait(10)
-        ratios = image_contrasts(window.stage.view, style.THEMES[theme].background)
+        ratios = image_contrasts(window.stage.view, THEMES[theme].background)
         measured += len(ratios)
         low = [(name[:30], round(ratio, 2)) for name, ratio in ratios if ratio < 2.0]
         if low:
@@ -209,11 +213,11 @@ def test_no_colour_of_a_projected_map_is_near_the_background():
     """Zero included: on a dark stage zero was black, the background's colour."""
     from tests.gui.contrast import contrast
 
-    for theme in style.THEMES.values():
+    for theme in THEMES.values():
         back = np.array(theme.background.getRgb()[:3])
         diverging = pg.colormap.get(theme.projector_colormap_name)
         assert contrast(diverging.getLookupTable(nPts=256, alpha=False), back).min() >= 3.0
-        assert contrast(style.lookup_table(theme, sequential=True), back).min() >= 2.0
+        assert contrast(lookup_table(theme, sequential=True), back).min() >= 2.0
 
 
 def text_heights(slide):

@@ -1,9 +1,9 @@
 import numpy as np
 import pytest
 
-from core.encoding import positional_encoding, wavelengths
-from core.rotation import relative_rotation
-from gui.state import AppState
+from pe_clock.core.encoding import positional_encoding, wavelengths
+from pe_clock.core.rotation import relative_rotation
+from pe_clock.gui.model.state import AppState
 
 
 def test_defaults_reproduce_the_seed_figure(state):
@@ -66,8 +66,8 @@ def test_derived_numbers_are_cached_until_their_inputs_change(state, qtbot):
 
 
 def test_pe_rows_are_the_rows_and_a_step_computes_each_row_once(state, monkeypatch):
-    import gui.derived
-    from core.encoding import encode, sin_cos
+    import pe_clock.gui.model.derived
+    from pe_clock.core.encoding import encode, sin_cos
 
     computed = []
 
@@ -75,7 +75,7 @@ def test_pe_rows_are_the_rows_and_a_step_computes_each_row_once(state, monkeypat
         computed.append(len(theta))
         return sin_cos(theta)
 
-    monkeypatch.setattr(gui.derived, "sin_cos", counted)
+    monkeypatch.setattr(pe_clock.gui.model.derived, "sin_cos", counted)
     state.set(d_model=8192, max_len=1000)
     walk = [(0, 3), (1, 4), (2, 5), (3, 6), (4, 7), (5, 8), (40, 90), (45, 95), (3, 6), (0, 1)]
     for first, stop in walk:
@@ -154,7 +154,7 @@ def test_every_field_is_declared_once_and_derived_everywhere(state, tmp_path):
     """Signals, settings and copy() all come from the one table of fields."""
     from PySide6.QtCore import QByteArray, QSettings
 
-    from gui.platform.settings import save_values
+    from pe_clock.gui.platform.settings import save_values
 
     state.set(d_model=64, max_len=300, base=500000.0, pos=40, k=-3, selected_pair=5)
     state.set(clock_pairs=(1, 2, 3), speed=8.0, loop=False, font_scale=1.3, train_len=100)

@@ -5,12 +5,12 @@ import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from core.encoding import encode, inverse_frequencies, positional_encoding, wavelengths
-from core.format import fmt
-from gui.figures.clock import HAND_LENGTHS, TRAIL_LENGTH, ClockView
-from gui.figures.dial_grid import SPACING_X, SPACING_Y, grid_shape
-from gui.figures.heatmap import HeatmapView
-from gui.figures.rotation import RotationView
+from pe_clock.core.encoding import encode, inverse_frequencies, positional_encoding, wavelengths
+from pe_clock.core.format import fmt
+from pe_clock.gui.figures.clock import HAND_LENGTHS, TRAIL_LENGTH, ClockView
+from pe_clock.gui.figures.dial_grid import SPACING_X, SPACING_Y, grid_shape
+from pe_clock.gui.figures.heatmap import HeatmapView
+from pe_clock.gui.figures.rotation import RotationView
 from tests.gui.helpers import grab, view_to_pixel
 
 
@@ -370,8 +370,8 @@ def test_switching_language_keeps_the_zoom(heatmap, state, qtbot):
 
 def test_every_registered_view_is_named_alike_and_titled_in_both_languages():
     """Registry name, module file and class agree (heatmap -> heatmap.py -> HeatmapView)."""
-    from core import i18n
-    from gui.views import REGISTRY
+    from pe_clock.core import i18n
+    from pe_clock.gui.views import REGISTRY
 
     for spec in REGISTRY:
         module, _, cls = spec.target.partition(":")
@@ -386,7 +386,8 @@ def test_diverging_image_renders_pyqtgraphs_colours(qapp):
     """The fast RGB32 render gives every pixel the colour pyqtgraph's own render gives it."""
     from PySide6.QtGui import QImage
 
-    from gui.style import THEMES, DivergingImage
+    from pe_clock.gui.look.themes import THEMES
+    from pe_clock.gui.widgets.image import DivergingImage
 
     rng = np.random.default_rng(1)
     data = np.concatenate([rng.uniform(-1.3, 1.3, 4000), [-1, 1, 0, -0.9921875, 0.9921875]])
@@ -401,7 +402,7 @@ def test_diverging_image_renders_pyqtgraphs_colours(qapp):
 
 
 def test_zoomed_out_hover_says_the_pixel_is_a_mean_and_gives_it(heatmap, state, qtbot):
-    from core.binning import mean_rows
+    from pe_clock.core.binning import mean_rows
 
     state.set(max_len=1_000_000)
     qtbot.wait(20)
@@ -426,7 +427,7 @@ def test_hover_over_one_position_of_averaged_columns_names_that_position(
     heatmap, state, qtbot, language
 ):
     """Every position its own row, 8192 columns averaged: it read "위치 28~28(위치 1개)"."""
-    from core.i18n import set_language, tr
+    from pe_clock.core.i18n import set_language, tr
 
     set_language(language)
     try:
@@ -479,8 +480,8 @@ def test_heatmap_ticks_sit_on_the_rows_they_name(heatmap, state):
 
 
 def test_the_precision_note_states_the_bound_of_the_rounded_angle():
-    from core.rotation import largest_rounded_angle
-    from gui.figures.rotation import precision_note
+    from pe_clock.core.rotation import largest_rounded_angle
+    from pe_clock.gui.figures.rotation import precision_note
 
     assert precision_note(10**6, 2, 10000.0) == ""  # pair 0 alone: pos × 1 is exact
     note = precision_note(10**7, 512, 10000.0)
@@ -530,7 +531,7 @@ def test_the_split_layout_in_the_heatmap_and_r_of_k(heatmap, rotation, state, qt
 
 
 def test_log_axes_write_their_numbers_out():
-    from gui.axes import PlainLogAxis
+    from pe_clock.gui.widgets.axes import PlainLogAxis
 
     axis = PlainLogAxis("left")
     assert axis.logTickStrings([1.0, 2.0, 4.0, 6.0], 1, 1) == ["10", "100", "10,000", "1,000,000"]
@@ -571,7 +572,7 @@ def test_vector_numbers_are_selectable_under_the_mouse_only(rotation, state, qtb
 
 
 def test_log_axes_label_powers_of_ten_only(qapp):
-    from gui.axes import PlainLogAxis
+    from pe_clock.gui.widgets.axes import PlainLogAxis
 
     axis = PlainLogAxis("left")
     values = [-2, -1, math.log10(0.2), 0, math.log10(2), 1, 4, 7]
@@ -581,7 +582,7 @@ def test_log_axes_label_powers_of_ten_only(qapp):
 
 def test_dial_labels_write_wavelengths_out():
     """Not 6.3k: beside the dials, k is the offset; and never 1e+03 or 1000k."""
-    from gui.figures.dial_grid import compact
+    from pe_clock.gui.figures.dial_grid import compact
 
     assert [compact(w) for w in (6.2832, 62.832, 628.32, 999.68, 60611.5, 999_999.6)] == [
         "6.28", "62.8", "628", "1,000", "60,612", "1,000,000"
@@ -601,8 +602,8 @@ def test_the_precision_note_has_room_for_all_its_lines(rotation, state):
 def test_the_three_vectors_average_the_dimensions_that_share_a_pixel(rotation, state):
     """At d_model 8192 the strips are a few hundred pixels wide: drawn one column in many, the
     alternating sin ≈ 0 and cos ≈ 1 columns made red and white blocks that are not there."""
-    from core.binning import mean_columns
-    from core.encoding import encode
+    from pe_clock.core.binning import mean_columns
+    from pe_clock.core.encoding import encode
 
     state.set(d_model=8192, pos=7, k=5)
     group = rotation.columns.group
@@ -633,7 +634,7 @@ def test_the_selected_pair_is_outlined_not_tinted(heatmap, state, qtbot):
 def test_cells_named_by_the_axis_that_holds_them(rotation, state):
     """Rows of strips, a zoom's columns of R(k) and the tokens of Why name their cells through
     IndexAxis.set_cells, not ticks set by hand."""
-    from gui.axes import IndexAxis
+    from pe_clock.gui.widgets.axes import IndexAxis
 
     state.set(layout="split")  # pair 0 is columns 0 and 256: the zoom's cells say so
     axis = rotation.zoom_plot.getAxis("bottom")

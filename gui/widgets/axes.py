@@ -10,6 +10,8 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF
 
+from pe_clock.gui.look.fonts import scaled_font
+
 
 class Axis(pg.AxisItem):
     """pyqtgraph's axis with its title clear of the tick numbers.
@@ -189,3 +191,31 @@ class PlainLogAxis(Axis):
             font = self.style.get("tickFont") or QFont()
             numbers = QFontMetrics(font).horizontalAdvance(self._widest) + 24
             self.setWidth(round(numbers + self.title_room()))
+
+
+def name_rows(rows: list[tuple[pg.PlotItem, list[str]]], scale: float) -> None:
+    """Label image rows (row r spans r..r+1) and give every plot's left axis one width.
+
+    pyqtgraph drops tick labels wider than their axis, and plots stacked in a column line up
+    only when their left axes are equally wide.
+    """
+
+    def widest_in(plot: pg.PlotItem, names: list[str]) -> int:
+        # In the font the axis draws with (style_plot's; the type scale's until it has one).
+        metrics = QFontMetrics(plot.getAxis("left").style["tickFont"] or scaled_font(scale, 0.9))
+        return max((metrics.horizontalAdvance(name) for name in names), default=0)
+
+    widest = max((widest_in(plot, names) for plot, names in rows), default=0)
+    # pyqtgraph draws a label only inside its axis, past the ticks and their gap: on stage the
+    # ticks are longer (thicker lines) and "R(k)·PE(pos)" fell off a width of widest + 16.
+    room = max(
+        max(0, plot.getAxis("left").style["tickLength"])
+        + plot.getAxis("left").style["tickTextOffset"][0]
+        for plot, _ in rows
+    )
+    width = widest + room + 12
+    for plot, names in rows:
+        axis = plot.getAxis("left")
+        axis.set_cells(len(names), names=names)
+        if axis.width() != width:  # only on a change: a new width re-lays out the plot
+            axis.setWidth(width)

@@ -21,7 +21,6 @@ to a copy of the state, so a refused value is reported with its scene number and
 
 from __future__ import annotations
 
-import importlib.resources
 import re
 import tomllib
 from collections.abc import Iterable
@@ -29,9 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.i18n import LANGUAGES, echo, tr
-from gui.state import AppState
-from gui.views import VIEWS
+from pe_clock.core.i18n import LANGUAGES, echo, tr
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.platform.resources import DECKS
+from pe_clock.gui.views import VIEWS
 
 #: The state fields a scene may set (the window's own options, such as the speed or the type
 #: size, stay the lecturer's).
@@ -262,8 +262,7 @@ def _outside_table(number: int, name: str, state: AppState) -> DeckError:
 def read_deck(source: str | Path) -> Deck:
     """The scenes of a deck file, or of the built-in deck for "default"."""
     if str(source) == DEFAULT:
-        resource = importlib.resources.files("gui.resources") / "decks" / "default.toml"
-        return parse_deck(resource.read_text(encoding="utf-8"))
+        return parse_deck((DECKS / "default.toml").read_text(encoding="utf-8"))
     path = Path(source)
     try:
         if not path.is_file():

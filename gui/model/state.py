@@ -14,11 +14,11 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 
-from core import i18n
-from core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
-from core.i18n import echo, tr
-from core.layout import check_layout
-from core.params import (
+from pe_clock.core import i18n
+from pe_clock.core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
+from pe_clock.core.i18n import echo, tr
+from pe_clock.core.layout import check_layout
+from pe_clock.core.params import (
     MAX_LEN,
     Params,
     check_bool,
@@ -27,11 +27,18 @@ from core.params import (
     check_real,
     refuse,
 )
-from core.rope import ROPE_LAYOUTS
-from core.scaling import METHODS
-from gui.derived import DerivedNumbers
-from gui.export.options import check_theme
-from gui.fields import PARAMS, TABLE, StateField, Values, declared_fields, field_signals
+from pe_clock.core.rope import ROPE_LAYOUTS
+from pe_clock.core.scaling import METHODS
+from pe_clock.gui.model.choices import check_theme
+from pe_clock.gui.model.derived import DerivedNumbers
+from pe_clock.gui.model.fields import (
+    PARAMS,
+    TABLE,
+    StateField,
+    Values,
+    declared_fields,
+    field_signals,
+)
 
 MIN_SPEED, MAX_SPEED = 0.25, 60.0
 MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 5.0
@@ -160,7 +167,7 @@ class AppState(DerivedNumbers, QObject):
         False, lambda v, _: check_bool("presenting", v), persist=False, copy=False
     )
     #: Drawn for a projector (the stage, export --stage): the theme's projector colours, whose
-    #: every cell stands out from the background (`style.Theme.projector_colormap_name`).
+    #: every cell stands out from the background (`look.themes.Theme.projector_colormap_name`).
     projected = StateField(False, lambda v, _: check_bool("projected", v), persist=False)
     # --- beyond sinusoids (issue 13): the toy attention, RoPE, context extension, ALiBi ---
     #: Add PE to the toy sentences' embeddings (the "why" panel).

@@ -12,11 +12,11 @@ from typing import Any
 
 import numpy as np
 
-from core.encoding import as_positions, inverse_frequencies, sin_cos, wavelengths
-from core.layout import column_order, rotation_entries
-from core.params import Params
-from core.rotation import pair_angles, rotate_by
-from core.similarity import Uniqueness, dot_matrix, uniqueness
+from pe_clock.core.encoding import as_positions, inverse_frequencies, sin_cos, wavelengths
+from pe_clock.core.layout import column_order, rotation_entries
+from pe_clock.core.params import Params
+from pe_clock.core.rotation import pair_angles, rotate_by
+from pe_clock.core.similarity import Uniqueness, dot_matrix, uniqueness
 
 #: R(k) is shown densely up to this width; wider matrices show their leading block.
 MAX_MATRIX_DIM = 1024

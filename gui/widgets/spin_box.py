@@ -8,7 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QDoubleSpinBox, QSpinBox
 
-from core.i18n import echo, tr
+from pe_clock.core.i18n import echo, tr
 
 State = QValidator.State
 

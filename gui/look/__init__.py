@@ -1,0 +1,1 @@
+"""The look floor: the themes, the colour maps and the type sizes every view draws with."""

@@ -1,0 +1,140 @@
+"""The two themes (light for screens and print, dark for projectors) and a state's theme."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pyqtgraph as pg
+from PySide6.QtGui import (
+    QColor,
+    QPen,
+)
+
+from pe_clock.gui.model.choices import THEME_NAMES
+from pe_clock.gui.model.state import (
+    AppState,
+)
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The colours of every figure: light for screens and print, dark for projectors."""
+
+    name: str
+    background: QColor
+    #: Text of labels and captions.
+    text: QColor
+    #: Tick labels, dial labels, the large clock's 12.
+    dim_text: QColor
+    title: QColor
+    #: Current position (heatmap row outline, clock hands, PE(pos) labels).
+    pos: QColor
+    #: pos + k (heatmap row outline, ghost hands, PE(pos+k) labels).
+    offset: QColor
+    #: The selected pair (heatmap columns, highlighted dial, R(k) block).
+    select: QColor
+    #: The three hands of the large clock: fast, middle, slow.
+    hands: tuple[QColor, QColor, QColor]
+    #: The curves of the distance panel: current pos, then three fixed positions.
+    curves: tuple[QColor, QColor, QColor, QColor]
+    dial_rim: QColor
+    clock_face: QColor
+    #: Background of a clock showing a position beyond the training length.
+    beyond_background: QColor
+    #: Shade over positions the model never saw in training.
+    beyond_shade: QColor
+    #: Hatching over columns whose pairs turn within one pixel row (their means are no value).
+    unresolved_hatch: QColor
+    #: Hatching where a learned table has no vector.
+    missing_hatch: QColor
+    #: Behind a label drawn over a figure.
+    label_fill: QColor
+    #: The diverging map for values in [-1, 1] in the window and in print.
+    colormap_name: str
+    #: A note that warns (the large clock beyond the training length).
+    warning: QColor
+    #: A fifth curve, unlike the four of `curves` (the context-extension methods).
+    fifth: QColor
+    #: The diverging map for a projector (the stage): every colour at least 3:1 against the
+    #: background (WCAG), zero included, so small values still read from the back row.
+    projector_colormap_name: str = "CET-D1"
+    #: The sequential map of one-signed data (attention weights, a bias ≤ 0): the part of
+    #: viridis whose every colour is at least 2.5:1 against the background.
+    sequential_span: tuple[float, float] = (0.0, 1.0)
+    #: Line widths and marker sizes are multiplied by this (stage mode draws them thicker).
+    line: float = 1.0
+
+    def pen(self, color: object, width: float = 1.0, **options: object) -> QPen:
+        """A cosmetic pen of width pixels times the theme's line scale."""
+        pen: QPen = pg.mkPen(color, width=width * self.line, **options)
+        return pen
+
+    def size(self, pixels: float) -> float:
+        """A marker's size in pixels times the theme's line scale."""
+        return pixels * self.line
+
+
+THEMES = {
+    "light": Theme(
+        "light",
+        QColor("#ffffff"),
+        QColor("#000000"),
+        QColor("#555555"),
+        QColor("#333333"),
+        QColor("#111111"),
+        QColor("#12a150"),
+        QColor("#f28e00"),
+        (QColor("#d62728"), QColor("#1f4e9c"), QColor("#111111")),
+        (QColor("#1f4e9c"), QColor("#d62728"), QColor("#12a150"), QColor("#f28e00")),
+        QColor("#b8b8b8"),
+        QColor("#444444"),
+        QColor("#e4e4e4"),
+        QColor(40, 40, 40, 90),
+        QColor(30, 30, 30, 150),
+        QColor("#9a9a9a"),
+        QColor(255, 255, 255, 208),
+        "CET-D1",
+        QColor("#8a4b00"),
+        QColor("#8e44ad"),
+        # Blue, grey and red (lightness 30–55): zero reads on white too.
+        projector_colormap_name="CET-D8",
+        sequential_span=(0.0, 0.7),
+    ),
+    # High contrast for a projector: white on black, saturated bright hues, and a diverging
+    # map through white (blue, white, red), every colour at least 3:1 against the black: zero
+    # is not the background, so small values do not vanish into it.
+    "dark": Theme(
+        "dark",
+        QColor("#000000"),
+        QColor("#f2f2f2"),
+        QColor("#bdbdbd"),
+        QColor("#ffffff"),
+        QColor("#ffffff"),
+        QColor("#3ddc84"),
+        QColor("#ffab2e"),
+        (QColor("#ff5c5c"), QColor("#6cb4ff"), QColor("#ffffff")),
+        (QColor("#6cb4ff"), QColor("#ff5c5c"), QColor("#3ddc84"), QColor("#ffab2e")),
+        QColor("#8a8a8a"),
+        QColor("#d9d9d9"),
+        QColor("#262626"),
+        QColor(0, 0, 0, 130),
+        QColor(230, 230, 230, 150),
+        QColor("#8a8a8a"),
+        QColor(0, 0, 0, 208),
+        "CET-D1",
+        QColor("#ffb85c"),
+        QColor("#d29bff"),
+        sequential_span=(0.3, 1.0),
+    ),
+}
+
+
+assert tuple(THEMES) == THEME_NAMES
+
+
+def theme_of(state: AppState) -> Theme:
+    """The theme a view built for state draws in, its lines scaled by state.line_scale."""
+    chosen = THEMES[state.theme]
+    if state.projected:
+        chosen = replace(chosen, colormap_name=chosen.projector_colormap_name)
+    return chosen if state.line_scale == 1.0 else replace(chosen, line=state.line_scale)

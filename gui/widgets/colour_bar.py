@@ -1,0 +1,67 @@
+"""The colour bar of an image plot, labelled at five fixed values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtGui import (
+    QFont,
+    QFontMetrics,
+)
+from PySide6.QtWidgets import (
+    QWidget,
+)
+
+from pe_clock.gui.look.colour_maps import lookup_table
+from pe_clock.gui.look.themes import Theme
+from pe_clock.gui.widgets.axes import Axis
+from pe_clock.gui.widgets.image import DivergingImage
+from pe_clock.gui.widgets.plots import cache_static, quiet_plot
+
+
+class ColourBar(pg.ColorBarItem):
+    """A colour bar labelled at five fixed values, its ends and middle included, its axis as
+    wide as its widest label: pyqtgraph's axis is 45 pixels wide and drops any label wider
+    (with large type, −0.5 and −1 went, leaving the negative half bare)."""
+
+    _labels: tuple[str, ...] = ()
+
+    def setLevels(self, *args: Any, **kwargs: Any) -> None:
+        super().setLevels(*args, **kwargs)
+        low, high = self.levels()
+        ticks = [(v, f"{v:.3g}".replace("-", "−")) for v in np.linspace(low, high, 5)]
+        self._labels = tuple(label for _, label in ticks)
+        self.axis.setTicks([ticks])
+        self.fit()
+
+    def fit(self) -> None:
+        """Make room for the widest label in the axis's type."""
+        font = self.axis.style.get("tickFont") or QFont()
+        widest = max((QFontMetrics(font).horizontalAdvance(t) for t in self._labels), default=0)
+        self.axis.setWidth(widest + 14 + self.axis.style["tickTextOffset"][0])
+
+
+def colour_bar(
+    owner: QWidget,
+    theme: Theme,
+    images: DivergingImage | list[DivergingImage],
+    insert_in: pg.PlotItem | None = None,
+    sequential: bool = False,
+) -> pg.ColorBarItem:
+    """The diverging (or sequential) map's scale for images (one bar for all), beside
+    insert_in if given. Style it with `style_plot` (a ColorBarItem is a PlotItem)."""
+    table = lookup_table(theme, sequential)
+    scale = pg.ColorMap(np.linspace(0.0, 1.0, len(table)), table)
+    bar = ColourBar(values=(-1.0, 1.0), colorMap=scale, interactive=False)
+    quiet_plot(bar, owner)
+    # The title's side of the frame: an Axis, so that the title stands clear of the bar.
+    title_side = Axis("left")
+    bar.setAxisItems({"left": title_side})
+    title_side.setTicks([])
+    title_side.setStyle(showValues=False)
+    cache_static(title_side)
+    bar.setImageItem(images, insert_in=insert_in)
+    bar.setLevels((-1.0, 1.0))
+    return bar

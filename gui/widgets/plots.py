@@ -1,0 +1,161 @@
+"""Plots for teaching: quiet (no menus), styled at the type size, with titles, markers, shades."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QFontMetricsF, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsView, QWidget
+
+from pe_clock.gui.look.fonts import BASE_POINT_SIZE, scaled_font
+from pe_clock.gui.look.themes import Theme, theme_of
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.widgets.axes import Axis
+
+
+@runtime_checkable
+class FitsItsType(Protocol):
+    """An item that sizes itself to its type once styled (a colour bar's labels, a log ruler)."""
+
+    def fit(self) -> None: ...
+
+
+def style_plot(plot: pg.PlotItem, state: AppState) -> None:
+    """Apply the type size and theme to a plot's axes, tick labels and axis titles."""
+    scale, colors = state.font_scale, theme_of(state)
+    font = scaled_font(scale, 0.9)
+    # Room past a vertical axis's ends for half a label: with large type pyqtgraph's 15 pixels
+    # cut the end labels (a colour bar's ±1 went).
+    overhang = round(QFontMetricsF(font).height() / 2 + 4)
+    # A gap between a tick and its number in proportion to the type: at stage sizes the
+    # 5 pixels of pyqtgraph made "−13.6" beside its tick read "—13.6".
+    height = QFontMetricsF(font).height()
+    for name in ("left", "bottom", "top", "right"):
+        axis = plot.getAxis(name)
+        side = name in ("left", "right")
+        gap = max(5, round(height / 3)) if side else max(2, round(height / 6))
+        # The title's font first: setStyle then sizes the axis for it.
+        axis.label.setFont(scaled_font(scale))
+        axis.setStyle(tickFont=font, tickTextOffset=gap)
+        if name in ("left", "right"):
+            axis.setStyle(hideOverlappingLabels=overhang)
+        axis.setTextPen(pg.mkPen(colors.dim_text))
+        axis.setPen(colors.pen(colors.dim_text))
+    # Items that size themselves to their type (a colour bar, a log ruler), now it is set.
+    for item in (plot, plot.getAxis("left"), plot.getAxis("right")):
+        if isinstance(item, FitsItsType):
+            item.fit()
+    if plot.titleLabel.text:
+        set_title(plot, plot.titleLabel.text, state)
+
+
+def style_legend(legend: pg.LegendItem, state: AppState) -> None:
+    """A legend's labels at the type size (pyqtgraph's stay at 9 points)."""
+    legend.setLabelTextSize(f"{BASE_POINT_SIZE * 0.9 * state.font_scale:.1f}pt")
+
+
+def style_marker(line: pg.InfiniteLine, state: AppState) -> None:
+    """A marker line's label at the type size."""
+    line.label.setFont(scaled_font(state.font_scale, 0.9))
+
+
+def _title_room(label: pg.LabelItem) -> None:
+    """pyqtgraph's LabelItem.updateMin, but asking for no width: a long title must not widen
+    its plot past its view (at 1280 pixels the heatmap's title pushed its colour bar out of
+    sight). A title wider than its plot reaches over the axes beside it instead."""
+    height = label.itemRect().height()
+    label.setMinimumWidth(0)
+    label.setMinimumHeight(height)
+    label._sizeHint = {
+        Qt.SizeHint.MinimumSize: (0, height),
+        Qt.SizeHint.PreferredSize: (0, height),
+        Qt.SizeHint.MaximumSize: (-1, -1),
+        Qt.SizeHint.MinimumDescent: (0, 0),
+    }
+    label.updateGeometry()
+
+
+def set_title(plot: pg.PlotItem, text: str, state: AppState) -> None:
+    """A plot title at the current type size (pyqtgraph styles titles through HTML)."""
+    size = f"{BASE_POINT_SIZE * state.font_scale * 1.1:.1f}pt"
+    color = theme_of(state).title.name()
+    label = plot.titleLabel
+    unchanged = label.text == text and label.opts.get("size") == size
+    if label.isVisible() and unchanged and label.opts.get("color") == color:
+        return  # unchanged: setting it again would repaint the plot
+    label.updateMin = lambda: _title_room(label)
+    plot.setTitle(text, size=size, color=color, bold=True)
+    # pyqtgraph keeps 30 pixels for a title: larger type ran into the plot below it and the
+    # tick labels above. Its own height, and a little room under it.
+    height = label.item.boundingRect().height() + 0.15 * QFontMetricsF(label.item.font()).height()
+    label.setMaximumHeight(height)
+    plot.layout.setRowFixedHeight(0, height)
+
+
+def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:
+    """A plot for teaching: no context menus, no auto-range button, pan/zoom only if asked.
+
+    pyqtgraph gives each PlotItem a parentless options menu; parenting it to the owning view
+    deletes it with the view instead of leaving a top-level widget behind.
+    """
+    plot.setMenuEnabled(False)
+    plot.hideButtons()
+    if not isinstance(plot, pg.ColorBarItem):  # its axes are its own (see colour_bar)
+        plain = [name for name, axis in plot.axes.items() if type(axis["item"]) is pg.AxisItem]
+        plot.setAxisItems({name: Axis(name) for name in plain if plot.getAxis(name).isVisible()})
+    # Axes as cached pixmaps: a step that repaints a figure beside (or under) an axis then
+    # copies the axis rather than drawing its ticks and labels again.
+    cache_static(*(plot.getAxis(name) for name in ("left", "bottom", "top", "right")))
+    plot.getViewBox().setMouseEnabled(mouse, mouse)
+    plot.ctrlMenu.setParent(owner, plot.ctrlMenu.windowFlags())
+    return plot
+
+
+def cache_static(*items: QGraphicsItem) -> None:
+    """Keep items that change only with the parameters (not with pos) as cached pixmaps.
+
+    Stepping pos then repaints just the hands and outlines. Exports switch the caches off (see
+    `uncache`), so SVG and PDF keep every line as a vector.
+    """
+    for item in items:
+        item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+
+def graphics_area(theme: Theme) -> pg.GraphicsLayoutWidget:
+    """A pyqtgraph layout on the figures' background."""
+    area = pg.GraphicsLayoutWidget()
+    area.setBackground(theme.background)
+    # Figures draw without antialiasing, inside their items' bounds: a step then repaints
+    # exactly what changed, not a 2-pixel margin that reaches into the axes beside it.
+    area.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+    # One rectangle around all changes: a region of several rectangles clips every drawing
+    # to spans, which costs more than redrawing the unchanged pixels between them.
+    area.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
+    return area
+
+
+def marker_line(
+    theme: Theme, position: float = 0.5, anchors: list | None = None
+) -> pg.InfiniteLine:
+    """A horizontal dashed line with a label (training length, max_len)."""
+    opts = {"position": position, "color": theme.pos, "fill": theme.label_fill}
+    if anchors:
+        opts["anchors"] = anchors
+    return pg.InfiniteLine(
+        angle=0,
+        movable=False,
+        label="",
+        labelOpts=opts,
+        pen=theme.pen(theme.pos, 2, style=Qt.PenStyle.DashLine),
+    )
+
+
+def filled_rect(brush: QBrush, z: float = 5) -> QGraphicsRectItem:
+    """A borderless rectangle, e.g. the shade over positions past the training length."""
+    item = QGraphicsRectItem()
+    item.setBrush(brush)
+    item.setPen(QPen(Qt.PenStyle.NoPen))
+    item.setZValue(z)
+    return item
