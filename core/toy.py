@@ -15,15 +15,35 @@ from numpy.typing import NDArray
 
 from pe_clock.core.attention import self_attention
 from pe_clock.core.encoding import positional_encoding
+from pe_clock.core.i18n import text
 
 #: Width of the toy embeddings (and of PE added to them).
 TOY_DIM = 8
-#: Two sentences per language, the second the first's words swapped; Korean is split into
-#: morphemes (나 | 는 | 너 | 를 | 사랑해) so that both sentences hold the same tokens.
-SENTENCES = {
-    "en": (("dog", "bites", "man"), ("man", "bites", "dog")),
-    "ko": (("나", "는", "너", "를", "사랑해"), ("너", "는", "나", "를", "사랑해")),
-}
+#: In the catalogue's sentences, a token that is joined to the word before it (a particle).
+JOINED = "~"
+
+
+def sentences(language: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The language's two sentences as tokens, the second the first's tokens reordered.
+
+    They are the catalogue's ``toy.sentences``, so a translation brings its own: two sentences
+    split by " / ", tokens by spaces. Korean is split into morphemes (나 ~는 너 ~를 사랑해) so
+    that both sentences hold the same tokens; ``written`` joins them again.
+    """
+    first, second = (
+        tuple(token.removeprefix(JOINED) for token in part.split())
+        for part in text("toy.sentences", language).split(" / ")
+    )
+    return first, second
+
+
+def written(language: str) -> tuple[str, str]:
+    """The two sentences as written: each ~token joined to the word before it."""
+    first, second = (
+        " ".join(part.split()).replace(f" {JOINED}", "")
+        for part in text("toy.sentences", language).split(" / ")
+    )
+    return first, second
 
 
 @dataclass(frozen=True)
@@ -48,7 +68,7 @@ def _weights() -> tuple[NDArray[np.float64], ...]:
 
 def toy_attention(language: str, with_pe: bool, base: float = 10000.0) -> ToyRun:
     """Run the seeded layer on the language's two sentences, with or without PE added."""
-    a, b = SENTENCES[language]
+    a, b = sentences(language)
     vocabulary = sorted(set(a))
     table = np.random.default_rng(1).normal(size=(len(vocabulary), TOY_DIM))
     order = np.array([a.index(token) for token in b], dtype=np.intp)

@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QWidget
 
 from pe_clock.core.i18n import tr
-from pe_clock.core.toy import TOY_DIM, toy_attention
+from pe_clock.core.toy import TOY_DIM, toy_attention, written
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.panel import Panel
@@ -57,6 +57,7 @@ class WhyView(Panel):
         weight_limit = math.ceil(10 * heaviest) / 10
         self.weight_bar.setLevels((0.0, weight_limit))
         n = len(run.tokens[0])
+        sentences = written(s.language)
         for column, tokens in enumerate(run.tokens):
             self.weight_images[column].display(
                 run.weights[column], QRectF(0, 0, n, n), (0.0, weight_limit)
@@ -64,7 +65,7 @@ class WhyView(Panel):
             self.output_images[column].display(
                 run.outputs[column], QRectF(0, 0, TOY_DIM, n), (-limit, limit)
             )
-            sentence = _sentence(tokens, s.language)
+            sentence = sentences[column]
             set_title(self.weight_plots[column], tr("why.weights", sentence=sentence), s)
             set_title(self.output_plots[column], tr("why.outputs", sentence=sentence), s)
             self.weight_plots[column].getAxis("bottom").set_cells(n, names=tokens)
@@ -82,8 +83,7 @@ class WhyView(Panel):
             [(plot, list(tokens)) for plot, tokens in zip(plots, run.tokens * 2, strict=True)],
             s.font_scale,
         )
-        a, b = run.tokens
-        moved = a[run.order[0]]  # the first word of b, which stood elsewhere in a
+        moved = run.tokens[0][run.order[0]]  # the first word of b, which stood elsewhere in a
         if s.why_pe:
             text = tr("why.differ", gap=f"{run.gap:.3g}")
         else:
@@ -92,23 +92,6 @@ class WhyView(Panel):
         # With PE on, the caption says what PE changes, not the no-PE identity alone: under
         # "Add PE, and word order counts" the no-PE sentence read as if it still held.
         caption = "why.caption_pe" if s.why_pe else "why.caption"
-        self.caption.setText(
-            tr(caption, a=_sentence(a, s.language), b=_sentence(b, s.language), d=TOY_DIM)
-        )
+        self.caption.setText(tr(caption, a=sentences[0], b=sentences[1], d=TOY_DIM))
         for label in (self.caption, self.result):
             label.setFont(scaled_font(s.font_scale, 1.1))
-
-
-def _korean(tokens: tuple[str, ...]) -> str:
-    """나 | 는 | 너 | 를 | 사랑해 as written: 나는 너를 사랑해."""
-    words, word = [], ""
-    for token in tokens:
-        word += token
-        if token in ("는", "를") or token == tokens[-1]:
-            words.append(word)
-            word = ""
-    return " ".join(words)
-
-
-def _sentence(tokens: tuple[str, ...], language: str) -> str:
-    return _korean(tokens) if language == "ko" else " ".join(tokens)

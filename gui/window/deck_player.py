@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
-from pe_clock.core.i18n import language, tr
+from pe_clock.core.i18n import LANGUAGES, language, tr
 from pe_clock.gui.export.options import SLIDE_SIZE
 from pe_clock.gui.export.render import figure_image
 from pe_clock.gui.export.slide import SlideTexts
@@ -118,7 +118,7 @@ class DeckPlayer(QObject):
         """Append the view on screen with every parameter a scene holds, after the current
         scene (the first scene of a new deck)."""
         view = self._window.current_view()
-        texts = {f"title_{lang}": tr(f"view.{view}", lang) for lang in ("en", "ko")}
+        texts = {f"title_{lang}": tr(f"view.{view}", lang) for lang in LANGUAGES}
         scene = Scene(view, parameters(self._state), texts)
         if not self.scenes:
             self._base = parameters(self._state)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from pe_clock.core.alibi import alibi_bias, alibi_slopes
 from pe_clock.core.attention import self_attention, softmax
 from pe_clock.core.encoding import encode
+from pe_clock.core.i18n import LANGUAGES
 from pe_clock.core.rope import apply_rope, decay_bound, rope_inverse_frequencies
 from pe_clock.core.scaling import METHODS, scaled_inverse_frequencies, yarn_correction_range
 
@@ -150,18 +151,29 @@ def test_alibi_bias_is_minus_slope_times_distance():
         alibi_slopes(0)
 
 
-@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_toy_sentences_look_alike_without_pe_and_differ_with_it(language):
-    from pe_clock.core.toy import SENTENCES, toy_attention
+    """Every translation's sentences (the catalogue's toy.sentences): the same distinct tokens
+    in another order."""
+    from pe_clock.core.toy import sentences, toy_attention
 
     plain = toy_attention(language, with_pe=False)
-    a, b = SENTENCES[language]
+    a, b = sentences(language)
     assert sorted(a) == sorted(b) and a != b  # the same tokens, another order
+    assert len(set(a)) == len(a)  # each token once: b's order is a's, rearranged
     assert [a[i] for i in plain.order] == list(b)
     assert plain.gap < 1e-12
     np.testing.assert_allclose(plain.weights[1], plain.weights[0][np.ix_(plain.order, plain.order)])
     assert toy_attention(language, with_pe=True).gap > 0.05
     assert toy_attention(language, with_pe=True, base=500000.0).gap > 0.05
+
+
+def test_the_toy_sentences_are_written_with_their_particles_joined():
+    from pe_clock.core.toy import sentences, written
+
+    assert written("en") == ("dog bites man", "man bites dog")
+    assert written("ko") == ("나는 너를 사랑해", "너는 나를 사랑해")
+    assert sentences("ko")[0] == ("나", "는", "너", "를", "사랑해")
 
 
 def test_rope_score_matrix_and_its_diagonals():

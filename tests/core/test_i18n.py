@@ -118,3 +118,31 @@ def test_no_alternation_reaches_the_reader():
         # An alternation may only follow a placeholder (it is resolved when filled in).
         bare = re.sub(r"\{\w+\}(\(으\)로|은\(는\)|이\(가\)|을\(를\)|과\(와\))", "", korean)
         assert not re.search(r"\(으\)로|은\(는\)|이\(가\)|을\(를\)|와\(과\)|과\(와\)", bare), key
+
+
+def test_no_module_names_a_translation():
+    """A new language is its .po and its line in LANGUAGE_NAMES: no module of the package
+    branches on a translation's code (its sentences, names and particles come from its .po)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    translations = set(i18n.LANGUAGES) - {"en"}
+    named = []
+    for path in sorted([*root.glob("core/**/*.py"), *root.glob("gui/**/*.py"),
+                        *root.glob("resources/*.py")]):  # fmt: skip
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        listed = {  # the one line: LANGUAGE_NAMES = {"en": "English", "ko": "한국어"}
+            id(constant)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "LANGUAGE_NAMES"
+            for constant in ast.walk(node.value)
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and node.value in translations
+                and id(node) not in listed
+            ):
+                named.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert named == []
