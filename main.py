@@ -1,6 +1,6 @@
 """``python main.py`` from a checkout: starts the installed pe_clock, as ``pe-clock`` does.
 
-The code lives in the package (the command line is resources/cli.py, installed as
+The code lives in the package (the command line is resources/cli/, installed as
 ``pe_clock.cli``); this file only launches it, so a checkout and an install run the same code.
 """
 

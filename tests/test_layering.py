@@ -124,7 +124,7 @@ def _check(rel: str, *forbidden: str, eager_only: bool = False) -> None:
 def test_scan_finds_every_module():
     assert len(MODULES) >= 30, sorted(MODULES)
     assert BY_NAME["pe_clock.gui.model.state"].imports
-    assert {"main.py", "resources/cli.py", "core/__init__.py", "gui/platform/app.py"} <= set(
+    assert {"main.py", "resources/cli/__init__.py", "core/__init__.py", "gui/platform/app.py"} <= set(
         MODULES
     )
 

@@ -31,7 +31,7 @@ def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_font_outside_the_che
     }
     assert on_disk <= packages, on_disk - packages
     for data in ("fonts/NanumGothic.ttf", "icons/pe-clock.svg", "decks/default.toml", "py.typed",
-                 "__main__.py", "cli.py"):  # fmt: skip
+                 "__main__.py", "cli/__init__.py"):  # fmt: skip
         assert f"pe_clock/{data}" in names
     for catalogue in ("pe_clock.pot", "ko/LC_MESSAGES/pe_clock.po", "ko/LC_MESSAGES/pe_clock.mo",
                       "en/LC_MESSAGES/pe_clock.mo"):  # fmt: skip

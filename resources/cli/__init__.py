@@ -1,0 +1,105 @@
+"""PE Clock's command line: opens the window by default; `export` writes figures headless.
+
+`run` is the `pe-clock` command, `python -m pe_clock` and a checkout's main.py. The parser,
+the checks, the export and the window are modules of their own; this one reads the language
+and hands over."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+# First: Ctrl+C, SIGTERM and SIGHUP end quietly while the modules below load.
+from pe_clock.cli import signals  # noqa: F401  (installs its handler on import)
+from pe_clock.cli.checks import check_view, number
+from pe_clock.cli.export import run_export
+from pe_clock.cli.parser import (
+    PARAMETERS,
+    VALUE_OPTIONS,
+    argparse_text,
+    build_parser,
+    fail,
+    join_dashed_values,
+    option_before_export,
+    out_is_folder,
+)
+from pe_clock.cli.window import run_gui
+from pe_clock.core import i18n
+from pe_clock.core.i18n import echo, tr
+from pe_clock.gui.platform.files import WriteError
+
+
+def language_from(argv: Sequence[str]) -> str | None:
+    """The value of --lang in argv (as --lang X or --lang=X), or None when absent; the last
+    one when repeated, as argparse takes every other option (--lang ko --lang xx is refused)."""
+    found = None
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]  # even "--version": "--lang --version" joins to --lang=--version
+        elif arg.startswith("--lang="):
+            found = arg.split("=", 1)[1]
+    return found
+
+
+def system_language() -> str:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(name):
+            return i18n.language_for_locale(os.environ[name])
+    return "en"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = language_from(argv)
+    if lang is not None and lang not in i18n.LANGUAGES:
+        allowed = tr("allowed.choice", choices=", ".join(i18n.LANGUAGES))
+        return fail(
+            tr("error.must", name="--lang", value=echo(lang), allowed=allowed), 2, "pe-clock"
+        )
+    i18n.set_language(lang or system_language())
+    vars(argparse)["_"] = argparse_text  # argparse looks its texts up through this gettext hook
+    tokens = join_dashed_values(argv)
+    for token in tokens:  # argparse reads "--pos=--" (or "--pos --") as an empty list
+        option, _, value = token.partition("=")
+        if value == "--" and option in VALUE_OPTIONS:
+            return fail(f"argument {option}: {tr('argparse.expected one argument')}", 2, "pe-clock")
+    misplaced = option_before_export(tokens)
+    if misplaced is not None:
+        return fail(tr(misplaced[1], option=misplaced[0]), 2, "pe-clock")
+    args = build_parser().parse_args(tokens)
+    args.out_folder = out_is_folder(tokens)
+    if args.command == "export":
+        return run_export(args)
+    if args.install_desktop_entry:
+        from pe_clock.gui.platform.desktop_entry import install_desktop_entry
+
+        try:
+            for path in install_desktop_entry():
+                print(path)
+        except (WriteError, OSError) as err:
+            return fail(str(err), 1, "pe-clock")
+        return 0
+    opening: dict[str, Any] = {}
+    for name, _, _ in PARAMETERS:
+        text = getattr(args, name.replace("-", "_"))
+        if text is not None:
+            opening[name.replace("-", "_")] = number(text)
+    if args.layout is not None:
+        opening["layout"] = args.layout  # checked with the rest when the window applies it
+    if args.view is not None:
+        try:
+            check_view(args.view)
+        except ValueError as err:
+            return fail(str(err), 2, "pe-clock")
+    return run_gui(lang, args.reset_settings, opening, args.view, args.deck, args.stage)
+
+
+def run() -> NoReturn:
+    """The ``pe-clock`` command, ``python -m pe_clock`` and a checkout's main.py."""
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:  # Ctrl+C before the handlers were installed: no traceback
+        sys.exit(130)

@@ -1,0 +1,187 @@
+"""Every export and handout argument checked before anything is drawn (ValueError if bad)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+from pe_clock.core.examples import load_embeddings
+from pe_clock.core.i18n import echo, tr
+from pe_clock.core.layout import check_layout
+from pe_clock.core.params import Params, check_int, check_real
+from pe_clock.gui.export.options import (
+    ANIMATION_SUFFIX,
+    DEFAULT_FPS,
+    MAX_FPS,
+    MAX_FRAMES,
+    MAX_SIDE,
+    MIN_FPS,
+    MIN_PAGE_HEIGHT,
+    MIN_SIDE,
+    STILL_SUFFIXES,
+    check_paper,
+)
+from pe_clock.gui.model.choices import check_theme
+from pe_clock.gui.platform.files import WriteError, check_target
+from pe_clock.gui.views import VIEW_NAMES, VIEWS
+
+
+def number(text: str) -> Any:
+    """'12' -> 12, '1e4' -> 10000.0; anything else is returned as is for the checks to name
+    (Any: every caller passes the result to a check that validates it)."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    # Too long to be an integer (past Python's 4,300 digits) and so read as inf: named as
+    # written (a 5,000-digit --pos was reported as "got inf").
+    return text if math.isinf(value) and "inf" not in text.lower() else value
+
+
+def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
+    return default if text is None else check_int(name, number(text), lo, hi)
+
+
+def check_view(view: str) -> None:
+    """Refuse a --view that is not registered (export and window alike)."""
+    if view not in VIEW_NAMES:
+        allowed = tr("allowed.choice", choices=", ".join(VIEW_NAMES))
+        raise ValueError(tr("error.must", name="--view", value=echo(view), allowed=allowed))
+
+
+def parameters(args: argparse.Namespace) -> Params:
+    return Params(
+        d_model=number(args.d_model),
+        max_len=number(args.max_len),
+        base=number(args.base),
+        pos=number(args.pos),
+        k=number(args.k),
+    )
+
+
+def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
+    """Validate every export argument before anything is drawn; raise ValueError if bad."""
+    check_view(args.view)
+    if args.paper is not None:
+        raise ValueError(tr("cli.paper_deck"))
+    params = parameters(args)
+    out: Path = args.out
+    suffix = out.suffix.lower()
+    if suffix not in (*STILL_SUFFIXES, ANIMATION_SUFFIX):
+        raise ValueError(tr("cli.out_suffix", value=repr(str(out))))
+    try:
+        if out.is_dir() or args.out_folder:  # t.png/ names a folder: it was written as t.png
+            raise ValueError(
+                tr("cli.out_dir", value=repr(str(out) + ("/" if args.out_folder else "")))
+            )
+        folder = out.parent
+        if not folder.is_dir():
+            raise ValueError(tr("cli.out_missing", value=repr(str(folder))))
+        if not os.access(folder, os.W_OK):
+            raise ValueError(tr("cli.out_readonly", value=repr(str(folder))))
+        check_target(out)
+    except WriteError as err:
+        raise ValueError(tr("cli.out_refused", message=err)) from err
+    except OSError as err:
+        reason = err.strerror or err
+        raise ValueError(tr("cli.out_refused", message=reason)) from err
+    default_w, default_h = (1920, 1080) if args.stage else VIEWS[args.view].size
+    options: dict[str, Any] = {
+        "width": integer("width", args.width, default_w, MIN_SIDE, MAX_SIDE),
+        "height": integer("height", args.height, default_h, MIN_SIDE, MAX_SIDE),
+    }
+    if suffix == ANIMATION_SUFFIX:
+        first = max(0, -params.k)
+        last = params.max_len - 1
+        start = integer("from", args.start, first, first, last)
+        stop_limit = min(last, start + MAX_FRAMES - 1)
+        options["start"] = start
+        options["stop"] = integer("to", args.stop, stop_limit, start, stop_limit)
+        options["fps"] = (
+            DEFAULT_FPS
+            if args.fps is None
+            else check_real(
+                "fps",
+                number(args.fps),
+                MIN_FPS,
+                MAX_FPS,
+                ("allowed.fps", {"lo": MIN_FPS, "hi": MAX_FPS}),
+            )
+        )
+    else:
+        for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
+            if value is not None:
+                raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(out))))
+    options.update(look(args))
+    if args.embeddings is not None:
+        if args.view != "embedding":
+            raise ValueError(tr("cli.embeddings_view", view=args.view))
+        options["embeddings"] = load_embeddings(args.embeddings, params.d_model)
+    return params, options
+
+
+def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
+    """Validate a handout's arguments (export --deck) before anything is drawn."""
+    if args.view != "window":
+        raise ValueError(tr("cli.handout_view"))
+    for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
+        if value is not None:
+            raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(args.out))))
+    for flag, given in (
+        ("--caption", args.caption),
+        ("--stage", args.stage),
+        ("--embeddings", args.embeddings is not None),
+    ):
+        if given:
+            raise ValueError(tr("cli.handout_flag", flag=flag))
+    params = parameters(args)
+    out: Path = args.out
+    try:
+        is_dir = out.is_dir()
+        # FOLDER/ (argparse's Path drops the slash, so main notes it: week1.v2/ is a folder).
+        folder = args.out_folder or is_dir or not out.suffix
+        if not folder and out.suffix.lower() != ".pdf":
+            raise ValueError(tr("cli.handout_out", value=repr(str(out))))
+        parent = out if is_dir else out.parent
+        if not parent.is_dir():
+            raise ValueError(tr("cli.out_missing", value=repr(str(parent))))
+        if folder and not is_dir and os.path.lexists(out):  # a file where the folder would be
+            raise ValueError(tr("cli.out_not_folder", value=repr(str(out))))
+        # As for a still: refused before drawing (16 pages were drawn, then a raw Errno 13).
+        if not os.access(parent, os.W_OK):
+            raise ValueError(tr("cli.out_readonly", value=repr(str(parent))))
+        if not is_dir:
+            check_target(out)  # the PDF, or the folder to be made: a name it may have
+    except (OSError, WriteError) as err:  # a name too long to look up, a folder not searchable
+        reason = err.strerror if isinstance(err, OSError) else str(err)
+        raise ValueError(tr("export.cannot_write", path=out, reason=reason)) from err
+    paper = check_paper("slide" if args.paper is None else args.paper)
+    for flag in ("width", "height"):
+        if paper != "slide" and getattr(args, flag) is not None:
+            raise ValueError(tr("cli.paper_size", flag=flag, paper=paper))
+    options: dict[str, Any] = {
+        "width": integer("width", args.width, 1920, MIN_SIDE, MAX_SIDE),
+        # A page keeps bands for its title and note: its figure is MIN_SIDE high at least.
+        "height": integer("height", args.height, 1080, MIN_PAGE_HEIGHT, MAX_SIDE),
+        "folder": folder,
+        "paper": paper,
+        **look(args),
+    }
+    return params, options
+
+
+def look(args: argparse.Namespace) -> dict[str, str]:
+    """--layout and --theme of an export or a handout, checked: the state fields they set."""
+    chosen = {}
+    if args.layout is not None:
+        chosen["layout"] = check_layout(args.layout)
+    if args.theme is not None:
+        chosen["theme"] = check_theme(args.theme)
+    return chosen

@@ -1,0 +1,164 @@
+"""`pe-clock export`: a figure, an animation or a handout, headless."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import sys
+from pathlib import Path
+
+from pe_clock.cli.checks import (
+    check_export,
+    check_handout,
+)
+from pe_clock.cli.parser import (
+    fail,
+)
+from pe_clock.cli.signals import STOP_SIGNALS
+from pe_clock.core.i18n import tr
+from pe_clock.gui.export.options import (
+    ANIMATION_SUFFIX,
+)
+from pe_clock.gui.platform.files import Interrupted, note_signal
+
+
+def headless_application() -> object:
+    """The QApplication of an export: offscreen unless a display is there."""
+    if not os.environ.get("QT_QPA_PLATFORM") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtWidgets import QApplication
+
+    from pe_clock.gui.platform.app import create_application, quiet_offscreen_warnings
+
+    quiet_offscreen_warnings()
+    return QApplication.instance() or create_application()
+
+
+def report(written: list[Path]) -> int:
+    """Print the files written, one a line; 1 if stdout cannot take them (a full device, a
+    closed pipe), with one message and no second failure at exit."""
+    # The files are in place: a signal from now on changes nothing. Ignored, not handled:
+    # Python puts back the default action of a signal it handles as it shuts down, and a
+    # SIGTERM then ended a finished export with 143 (17 runs in 30).
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_IGN)
+    for path in written:
+        name = str(path).replace("\r", "\\r").replace("\n", "\\n")  # one line per file
+        try:
+            print(name, flush=True)
+        except UnicodeEncodeError:  # a name stdout's encoding cannot spell: escaped, not lost
+            print(name.encode("ascii", "backslashreplace").decode("ascii"), flush=True)
+        except OSError as err:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return fail(tr("cli.stdout", path=path, reason=err.strerror or err), 1)
+    return 0
+
+
+def run_handout(args: argparse.Namespace) -> int:
+    """export --deck: one page (or PNG) per scene; a bad deck exits 2 and writes nothing."""
+    try:
+        params, options = check_handout(args)
+    except ValueError as err:
+        return fail(str(err))
+
+    from pe_clock.gui.export.handout import export_handout
+    from pe_clock.gui.export.render import ExportError
+    from pe_clock.gui.model.deck import DeckError, check_deck, read_deck
+    from pe_clock.gui.model.state import AppState
+
+    app = headless_application()
+    state = AppState(params)
+    try:
+        state.set(**{n: options[n] for n in ("layout", "theme") if n in options})
+        scenes = read_deck(args.deck)
+        check_deck(scenes, state)
+    except DeckError as err:
+        state.deleteLater()
+        return fail(str(err))
+    made = False  # only a folder this run's mkdir made is removed on failure
+    try:
+        if options["folder"]:
+            with contextlib.suppress(FileExistsError):  # another run made it first: ours too
+                args.out.mkdir()
+                made = True
+        written = export_handout(
+            args.out, scenes, state, options["width"], options["height"], options["paper"]
+        )
+    except (ExportError, OSError, Interrupted) as err:
+        if made:  # the folder this run made, and nothing in it
+            with contextlib.suppress(OSError):
+                args.out.rmdir()
+        if isinstance(err, Interrupted):
+            return fail(tr("export.interrupted", signal=err, path=args.out), 128 + err.signum)
+        return fail(str(err), 1)
+    finally:
+        state.deleteLater()
+    del app
+    if options["folder"]:
+        from pe_clock.gui.export.handout import earlier_pages
+
+        earlier = earlier_pages(args.out, written)
+        if earlier:  # the folder would print them too: said, not deleted
+            names = ", ".join(path.name for path in earlier[:3]) + (", …" if earlier[3:] else "")
+            note = tr("handout.earlier", n=len(earlier), names=names)
+            print(f"pe-clock export: {note}".replace("\n", "\\n"), file=sys.stderr)
+    return report(written)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    # Ctrl+C, SIGTERM and SIGHUP are noted and acted on between drawing steps (note_signal).
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, note_signal)
+    if args.deck is not None:
+        return run_handout(args)
+    try:
+        params, options = check_export(args)
+    except ValueError as err:
+        return fail(str(err))
+
+    from pe_clock.gui.export.animation import export_animation
+    from pe_clock.gui.export.render import ExportError, export_figure
+    from pe_clock.gui.model.state import AppState
+
+    app = headless_application()
+    state = AppState(params)
+    state.set(**{n: options[n] for n in ("layout", "theme") if n in options})
+    if "embeddings" in options:
+        state.set_embeddings(options["embeddings"])
+        state.embeddings_file = args.embeddings.name
+    try:
+        if args.out.suffix.lower() == ANIMATION_SUFFIX:
+            written = export_animation(
+                args.out,
+                args.view,
+                state,
+                options["start"],
+                options["stop"],
+                options["fps"],
+                options["width"],
+                options["height"],
+                args.caption,
+                stage=args.stage,
+            )
+        else:
+            written = export_figure(
+                args.out,
+                args.view,
+                state,
+                options["width"],
+                options["height"],
+                args.caption,
+                stage=args.stage,
+            )
+    except ExportError as err:
+        return fail(str(err), 1)
+    except Interrupted as stop:
+        return fail(tr("export.interrupted", signal=stop, path=args.out), 128 + stop.signum)
+    finally:
+        state.deleteLater()
+    del app
+    return report([] if written is None else [written])  # None: stopped (the GUI only)

@@ -1,0 +1,158 @@
+"""The command line's parser: its options in the current language, one-line errors, and the
+values it joins or refuses before argparse reads them."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+from pe_clock import __version__
+from pe_clock.core import i18n
+from pe_clock.core.i18n import tr
+from pe_clock.core.layout import LAYOUTS
+from pe_clock.gui.model.choices import THEME_NAMES
+from pe_clock.gui.views import VIEW_NAMES
+
+PARAMETERS = (  # (option, default, catalogue key of its help)
+    ("pos", "0", "cli.opt.pos"),
+    ("k", "1", "cli.opt.k"),
+    ("d-model", "512", "cli.opt.d_model"),
+    ("max-len", "50", "cli.opt.max_len"),
+    ("base", "10000", "cli.opt.base"),
+)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on stderr and exit status 2, and no option
+    abbreviations (``--la xx`` would otherwise slip past the --lang check)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, error_line(self.prog, message) + "\n")
+
+
+def argparse_text(message: str) -> str:
+    """argparse's own texts (usage:, options, its error messages) in the current language."""
+    key = f"argparse.{message}"
+    return tr(key) if i18n.has(key) else message
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line, with every text in the current language."""
+    parser = Parser(prog="pe-clock", description=tr("cli.description"))
+    parser.add_argument(
+        "--version", action="version", version=f"PE Clock {__version__}", help=tr("cli.version")
+    )
+    parser.add_argument("--lang", help=tr("cli.lang"))
+    parser.add_argument("--reset-settings", action="store_true", help=tr("cli.reset"))
+    parser.add_argument(
+        "--install-desktop-entry", action="store_true", help=tr("cli.desktop_entry")
+    )
+    # The window opens on these (over the saved settings), so a desktop shortcut can open the
+    # picture a lecture needs.
+    parser.add_argument("--view", help=tr("cli.opt.window_view", views=", ".join(VIEW_NAMES)))
+    parser.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
+    parser.add_argument("--deck", help=tr("cli.opt.deck"))
+    parser.add_argument("--stage", action="store_true", help=tr("cli.opt.stage"))
+    for name, _, key in PARAMETERS:
+        parser.add_argument(f"--{name}", help=tr(f"{key}_window"))
+    commands = parser.add_subparsers(dest="command", parser_class=Parser)
+    export = commands.add_parser(
+        "export", help=tr("cli.export"), description=tr("cli.export_description")
+    )
+    export.add_argument(
+        "--view", default="window", help=tr("cli.opt.view", views=", ".join(VIEW_NAMES))
+    )
+    export.add_argument("--out", required=True, type=Path, help=tr("cli.opt.out"))
+    for name, default, key in PARAMETERS:
+        export.add_argument(f"--{name}", default=default, help=tr(key, default=default))
+    export.add_argument("--width", help=tr("cli.opt.width"))
+    export.add_argument("--height", help=tr("cli.opt.height"))
+    export.add_argument("--caption", action="store_true", help=tr("cli.opt.caption"))
+    export.add_argument("--from", dest="start", help=tr("cli.opt.from"))
+    export.add_argument("--to", dest="stop", help=tr("cli.opt.to"))
+    export.add_argument("--fps", help=tr("cli.opt.fps"))
+    export.add_argument("--embeddings", type=Path, help=tr("cli.opt.embeddings"))
+    export.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
+    export.add_argument("--theme", help=tr("cli.opt.theme", themes=", ".join(THEME_NAMES)))
+    export.add_argument("--deck", help=tr("cli.opt.handout"))
+    export.add_argument("--paper", help=tr("cli.opt.paper"))
+    export.add_argument("--stage", action="store_true", help=tr("cli.opt.stage_export"))
+    export.add_argument("--lang", help=tr("cli.lang"))
+    return parser
+
+
+#: Options that take a value: a value that starts with "-" (--pos -inf) is joined to its
+#: option (--pos=-inf), so the value check names the problem rather than argparse.
+VALUE_OPTIONS = {
+    "--lang", "--view", "--deck", "--out", "--width", "--height", "--from", "--to", "--fps",
+    "--embeddings", "--layout", "--theme", "--paper", *(f"--{name}" for name, _, _ in PARAMETERS),
+}  # fmt: skip
+
+
+def join_dashed_values(argv: list[str]) -> list[str]:
+    joined: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg in VALUE_OPTIONS:
+            value = next(args, None)
+            if value is not None and value.startswith("-") and value not in VALUE_OPTIONS:
+                joined.append(f"{arg}={value}")
+                continue
+            joined.append(arg)
+            if value is not None:
+                joined.append(value)
+            continue
+        joined.append(arg)
+    return joined
+
+
+#: The window's options that export takes too: written before "export", they went to the
+#: window and the export never saw them (pe-clock --d-model 8 export … drew d_model 512).
+SHARED_OPTIONS = {"--view", "--layout", "--deck", "--stage", *(f"--{n}" for n, _, _ in PARAMETERS)}
+
+
+#: The window's options that mean nothing to an export.
+WINDOW_ONLY = ("--reset-settings", "--install-desktop-entry")
+
+
+def option_before_export(tokens: list[str]) -> tuple[str, str] | None:
+    """(A window option written before the export command, the message key that says where it
+    goes), or None. --lang serves both; --help, --version and unknown options are argparse's."""
+    for index, token in enumerate(tokens):
+        if token == "export" and (index == 0 or tokens[index - 1] not in VALUE_OPTIONS):
+            for option in (t.split("=")[0] for t in tokens[:index] if t.startswith("-")):
+                if option in WINDOW_ONLY:
+                    return option, "cli.not_with_export"
+                if option in SHARED_OPTIONS:
+                    return option, "cli.before_export"
+            return None
+    return None
+
+
+def out_is_folder(tokens: list[str]) -> bool:
+    """Whether --out was written as a folder, ending in "/" (argparse's Path drops it)."""
+    value = ""
+    for index, token in enumerate(tokens):
+        if token == "--out" and index + 1 < len(tokens):
+            value = tokens[index + 1]
+        elif token.startswith("--out="):
+            value = token.partition("=")[2]
+    return value.endswith(("/", os.sep))
+
+
+def error_line(prog: str, message: object) -> str:
+    """One line, always: a newline in a path or value is shown as \\n."""
+    text = tr("cli.error", prog=prog, message=message)
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
+def fail(message: str, code: int = 2, prog: str = "pe-clock export") -> int:
+    print(error_line(prog, message), file=sys.stderr)
+    return code

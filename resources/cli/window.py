@@ -1,0 +1,91 @@
+"""`pe-clock`: the window, on the saved settings and the command line's parameters."""
+
+from __future__ import annotations
+
+import signal
+from typing import Any
+
+from pe_clock.cli.parser import fail
+from pe_clock.cli.signals import STOP_SIGNALS
+from pe_clock.core.i18n import tr
+from pe_clock.gui.platform.files import WriteError
+
+
+def run_gui(
+    lang: str | None,
+    reset: bool,
+    opening: dict[str, Any] | None = None,
+    view: str | None = None,
+    deck: str | None = None,
+    stage: bool = False,
+) -> int:
+    """Open the window (on the saved settings, then the command line's parameters and view);
+    a parameter the window refuses exits 2 with one line before anything is shown."""
+    import socket
+
+    from PySide6.QtCore import QCoreApplication, QEvent, QSocketNotifier
+    from PySide6.QtWidgets import QApplication
+
+    from pe_clock.gui.model.deck import DeckError
+    from pe_clock.gui.platform.app import create_application
+    from pe_clock.gui.platform.settings import reset_settings
+    from pe_clock.gui.window.main_window import MainWindow
+
+    app = QApplication.instance() or create_application()
+    if reset:
+        # Refused values or a bad deck exit before the saved settings are cleared.
+        from pe_clock.gui.model.deck import check_deck, read_deck
+        from pe_clock.gui.model.state import AppState
+
+        fresh = AppState()
+        try:
+            fresh.set(**(opening or {}))
+            if deck is not None:
+                check_deck(read_deck(deck), fresh)
+        except (ValueError, TypeError, DeckError) as err:
+            return fail(str(err), 2, "pe-clock")
+        finally:
+            fresh.deleteLater()
+        try:
+            reset_settings()
+        except WriteError as err:
+            return fail(str(err), 1, "pe-clock")
+        print(tr("cli.reset_done"))
+    window = MainWindow(language=lang)
+    try:
+        window.state.set(**(opening or {}))
+        if deck is not None:
+            window.deck.open(deck)  # its first scene, over the parameters above
+    except (ValueError, TypeError, DeckError) as err:
+        window.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        return fail(str(err), 2, "pe-clock")
+    if view is not None:
+        window.show_view(view)
+    # Ctrl+C in the terminal, SIGTERM and SIGHUP close the window as its close button does (settings
+    # saved). Qt's event loop runs in C++: the signal's wake-up byte on a socket brings
+    # control back to Python at once, where the handler runs.
+    received: list[int] = []
+
+    def close_on_signal(signum: int, _frame: object) -> None:
+        received.append(signum)
+        window.closing_on_signal = True
+        window.close()
+        app.quit()  # whatever else is on screen (a note that the settings were not saved)
+
+    wake_read, wake_write = socket.socketpair()
+    wake_write.setblocking(False)
+    signal.set_wakeup_fd(wake_write.fileno())
+    notifier = QSocketNotifier(wake_read.fileno(), QSocketNotifier.Type.Read)
+    notifier.activated.connect(lambda *_: wake_read.recv(64))
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, close_on_signal)
+    window.show()
+    if stage:
+        window.toggle_stage()
+    code = app.exec()
+    signal.set_wakeup_fd(-1)
+    # Delete the window before Python tears down the QApplication (PySide6 would crash on it).
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    return 128 + received[0] if received else code
