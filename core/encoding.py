@@ -115,6 +115,14 @@ def sin_cos(theta: NDArray[np.float64]) -> NDArray[np.float64]:
     return out.reshape(theta.shape[0], 2 * theta.shape[1])
 
 
+def check_table_size(max_len: int, d_model: int) -> None:
+    """Refuse a whole table of more than MAX_TABLE_VALUES values (ValueError naming them)."""
+    if max_len * d_model > MAX_TABLE_VALUES:
+        total = f"{max_len * d_model:,}"
+        limit, n, d = f"{MAX_TABLE_VALUES:,}", f"{max_len:,}", f"{d_model:,}"
+        raise ValueError(tr("error.table", limit=limit, n=n, d=d, total=total))
+
+
 def positional_encoding(
     max_len: int, d_model: int, base: float = PAPER_BASE, start: float = 0
 ) -> NDArray[np.float64]:
@@ -148,16 +156,7 @@ def positional_encoding(
     n = check_max_len(max_len)
     d = check_d_model(d_model)
     start = check_real("start", start, 0.0, MAX_POSITION)
-    if n * d > MAX_TABLE_VALUES:
-        raise ValueError(
-            tr(
-                "error.table",
-                limit=f"{MAX_TABLE_VALUES:,}",
-                n=f"{n:,}",
-                d=f"{d:,}",
-                total=f"{n * d:,}",
-            )
-        )
+    check_table_size(n, d)
     return sin_cos_progression(start, 1.0, n, inverse_frequencies(d, base)).reshape(n, d)
 
 

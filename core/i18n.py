@@ -10,6 +10,7 @@ key up and fills in the numbers, then the Korean particles.
 from __future__ import annotations
 
 import gettext
+import os
 import re
 from collections.abc import Iterator
 
@@ -44,6 +45,14 @@ def text(key: str, lang: str) -> str:
     """The unfilled text of key in lang (English where a translation lacks it)."""
     english = _SOURCE[key]
     return english if lang == "en" else _TRANSLATIONS[lang].pgettext(key, english)
+
+
+def system_language() -> str:
+    """The language of the environment's locale (LC_ALL, LC_MESSAGES, LANG), else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(name):
+            return language_for_locale(os.environ[name])
+    return "en"
 
 
 def language() -> str:

@@ -3,7 +3,28 @@
 The one package PE Clock installs, mapped from the repository's folders: this one (resources/)
 holds the package itself, the command line (`pe_clock.cli`) and the bundled files (fonts and
 their licence, the icon, the default deck); `pe_clock.core` is core/ (NumPy only) and
-`pe_clock.gui` is gui/ (Qt). Importing it loads nothing else.
+`pe_clock.gui` is gui/ (Qt). Importing it loads nothing else: the notebook's API
+(`table`, `figure`, `show`, in `pe_clock.notebook`) loads on first use.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pe_clock.notebook import Figure, figure, show, table
+
 __version__ = "0.1.0"
+__all__ = ["Figure", "__version__", "figure", "show", "table"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("Figure", "figure", "show", "table"):
+        from pe_clock import notebook
+
+        return getattr(notebook, name)
+    raise AttributeError(f"module 'pe_clock' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from PySide6.QtCore import (
@@ -36,6 +37,30 @@ def create_application() -> QApplication:
     # were drawn anew on every step.
     QPixmapCache.setCacheLimit(PIXMAP_CACHE_KB)
     return app
+
+
+def headless_application() -> QApplication:
+    """The QApplication of an export or a notebook's figure: the one running, else a new one,
+    offscreen unless a display is there."""
+    running = QApplication.instance()
+    if isinstance(running, QApplication):
+        return running
+    if not os.environ.get("QT_QPA_PLATFORM") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        _offscreen.append(True)
+    quiet_offscreen_warnings()
+    return create_application()
+
+
+_offscreen: list[bool] = []
+
+
+def chose_offscreen() -> bool:
+    """Whether `headless_application` chose the offscreen platform (no display was set up):
+    then no window of this process can be seen."""
+    return bool(_offscreen)
 
 
 def quiet_offscreen_warnings() -> None:

@@ -7,14 +7,13 @@ and hands over."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
 # First: Ctrl+C, SIGTERM and SIGHUP end quietly while the modules below load.
 from pe_clock.cli import signals  # noqa: F401  (installs its handler on import)
-from pe_clock.cli.checks import check_view, number
+from pe_clock.cli.checks import number
 from pe_clock.cli.export import run_export
 from pe_clock.cli.parser import (
     PARAMETERS,
@@ -30,6 +29,7 @@ from pe_clock.cli.window import run_gui
 from pe_clock.core import i18n
 from pe_clock.core.i18n import echo, tr
 from pe_clock.gui.platform.files import WriteError
+from pe_clock.gui.views import check_view
 
 
 def language_from(argv: Sequence[str]) -> str | None:
@@ -44,13 +44,6 @@ def language_from(argv: Sequence[str]) -> str | None:
     return found
 
 
-def system_language() -> str:
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        if os.environ.get(name):
-            return i18n.language_for_locale(os.environ[name])
-    return "en"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = language_from(argv)
@@ -59,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(
             tr("error.must", name="--lang", value=echo(lang), allowed=allowed), 2, "pe-clock"
         )
-    i18n.set_language(lang or system_language())
+    i18n.set_language(lang or i18n.system_language())
     vars(argparse)["_"] = argparse_text  # argparse looks its texts up through this gettext hook
     tokens = join_dashed_values(argv)
     for token in tokens:  # argparse reads "--pos=--" (or "--pos --") as an empty list

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from pe_clock.core.examples import load_embeddings
-from pe_clock.core.i18n import echo, tr
+from pe_clock.core.i18n import tr
 from pe_clock.core.layout import check_layout
 from pe_clock.core.params import Params, check_int, check_real
 from pe_clock.gui.export.options import (
@@ -26,7 +26,7 @@ from pe_clock.gui.export.options import (
 )
 from pe_clock.gui.model.choices import check_theme
 from pe_clock.gui.platform.files import WriteError, check_target
-from pe_clock.gui.views import VIEW_NAMES, VIEWS
+from pe_clock.gui.views import VIEWS, check_view
 
 
 def number(text: str) -> Any:
@@ -47,13 +47,6 @@ def number(text: str) -> Any:
 
 def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
     return default if text is None else check_int(name, number(text), lo, hi)
-
-
-def check_view(view: str) -> None:
-    """Refuse a --view that is not registered (export and window alike)."""
-    if view not in VIEW_NAMES:
-        allowed = tr("allowed.choice", choices=", ".join(VIEW_NAMES))
-        raise ValueError(tr("error.must", name="--view", value=echo(view), allowed=allowed))
 
 
 def parameters(args: argparse.Namespace) -> Params:

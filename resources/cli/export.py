@@ -24,20 +24,6 @@ from pe_clock.gui.export.options import (
 from pe_clock.gui.platform.files import Interrupted, note_signal
 
 
-def headless_application() -> object:
-    """The QApplication of an export: offscreen unless a display is there."""
-    if not os.environ.get("QT_QPA_PLATFORM") and not (
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    ):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtWidgets import QApplication
-
-    from pe_clock.gui.platform.app import create_application, quiet_offscreen_warnings
-
-    quiet_offscreen_warnings()
-    return QApplication.instance() or create_application()
-
-
 def report(written: list[Path]) -> int:
     """Print the files written, one a line; 1 if stdout cannot take them (a full device, a
     closed pipe), with one message and no second failure at exit."""
@@ -69,6 +55,7 @@ def run_handout(args: argparse.Namespace) -> int:
     from pe_clock.gui.export.render import ExportError
     from pe_clock.gui.model.deck import DeckError, check_deck, read_deck
     from pe_clock.gui.model.state import AppState
+    from pe_clock.gui.platform.app import headless_application
 
     app = headless_application()
     state = AppState(params)
@@ -123,6 +110,7 @@ def run_export(args: argparse.Namespace) -> int:
     from pe_clock.gui.export.animation import export_animation
     from pe_clock.gui.export.render import ExportError, export_figure
     from pe_clock.gui.model.state import AppState
+    from pe_clock.gui.platform.app import headless_application
 
     app = headless_application()
     state = AppState(params)

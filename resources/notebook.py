@@ -1,0 +1,327 @@
+"""PE Clock in a notebook: the course's table, any view as a figure, the live window.
+
+    import pe_clock
+    pe = pe_clock.table(50, 512)                       # the course's positional_encoding(50, 512)
+    pe_clock.figure("heatmap", d_model=64, pos=7)      # Jupyter shows it (PNG, or SVG)
+    pe_clock.figure("clock", pos=7, lang="ko").save("clock.svg")
+    pe_clock.show("rope", head_dim=64)                 # the live window, after %gui qt
+
+A figure is drawn exactly as ``pe-clock export`` draws it, from a fresh state (never the
+window's saved settings), and bad parameters raise ``ValueError`` with the command line's
+messages.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pe_clock.core import i18n
+from pe_clock.core.encoding import check_table_size, encode
+from pe_clock.core.examples import load_embeddings
+from pe_clock.core.i18n import echo, tr
+from pe_clock.core.layout import column_order
+from pe_clock.core.params import PAPER_BASE, Params, check_int
+from pe_clock.gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
+from pe_clock.gui.model.choices import check_theme
+from pe_clock.gui.views import VIEW_NAMES, VIEWS, check_view
+
+if TYPE_CHECKING:
+    from pe_clock.gui.model.state import AppState
+    from pe_clock.gui.window.main_window import MainWindow
+
+#: State fields that are not a picture's parameters: how the window plays, and how a figure
+#: is drawn (its theme, language and type are figure()'s own arguments or follow its size).
+NOT_PARAMETERS = frozenset(
+    {"playing", "speed", "loop", "presenting", "projected", "line_scale", "font_scale",
+     "language", "theme"}
+)  # fmt: skip
+
+
+#: How Jupyter shows a figure.
+SHOWN_AS = ("png", "svg")
+
+
+def _parameter_names() -> tuple[str, ...]:
+    from pe_clock.gui.model.state import AppState
+
+    return tuple(name for name in AppState.FIELDS if name not in NOT_PARAMETERS)
+
+
+def table(
+    max_len: int, d_model: int, base: float = PAPER_BASE, layout: str = "interleaved"
+) -> NDArray[np.float64]:
+    """The course's table: PE of positions 0 … max_len − 1, shape (max_len, d_model), float64.
+
+    The numbers the app shows: column 2i is sin(pos · base^(−2i/d_model)) and column 2i+1 its
+    cos (``layout="interleaved"``, the paper's), or the sines in the first half and the
+    cosines in the second (``layout="split"``, tensor2tensor's). ``table(4, 4)`` is the
+    course's ``positional_encoding(4, 4)``. Raises ValueError for a parameter out of range.
+    """
+    params = Params(d_model=d_model, max_len=max_len, base=base, pos=0, k=0)
+    check_table_size(params.max_len, params.d_model)
+    pe = encode(np.arange(params.max_len), params.d_model, params.base)
+    return np.ascontiguousarray(pe[:, column_order(params.d_model, layout)])
+
+
+@contextlib.contextmanager
+def _speaking(language: str) -> Iterator[None]:
+    """Texts in language while a figure is drawn; the notebook's language afterwards."""
+    before = i18n.language()
+    i18n.set_language(language)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
+class Figure:
+    """One view drawn headless; Jupyter shows it, ``save`` writes it as PNG, SVG or PDF.
+
+    Made by `figure`: the parameters are checked there, and the drawing happens the first time
+    it is shown or saved (once per format).
+    """
+
+    def __init__(
+        self,
+        view: str,
+        values: dict[str, Any],
+        size: tuple[int, int],
+        look: dict[str, Any],
+        embeddings: NDArray[np.float64] | None,
+    ) -> None:
+        self.view = view
+        self.width, self.height = size
+        self._values = values
+        self._look = look  # theme, lang, caption, stage
+        self._embeddings = embeddings
+        self._drawn: dict[str, bytes] = {}
+        #: What Jupyter shows: "png" (the default) or "svg".
+        self.format = "png"
+
+    @contextlib.contextmanager
+    def _state(self) -> Iterator[AppState]:
+        from pe_clock.gui.model.state import AppState
+        from pe_clock.gui.platform.app import headless_application
+
+        headless_application()
+        with _speaking(self._look["lang"]):
+            # Owned by Python, deleted when dropped: a notebook may run no event loop, and
+            # deleteLater would keep every figure's state until one ran.
+            state = AppState()
+            state.set(**self._values, theme=self._look["theme"], language=self._look["lang"])
+            if self._embeddings is not None:
+                state.set_embeddings(self._embeddings)
+            yield state
+
+    def _encoded(self, suffix: str) -> bytes:
+        if suffix not in self._drawn:
+            from pe_clock.gui.export.render import encode as encode_figure
+            from pe_clock.gui.export.render import staged
+
+            with self._state() as state, staged(
+                self.view, state, self.width, self.height, self._look["caption"],
+                self._look["stage"],
+            ) as drawn:  # fmt: skip
+                self._drawn[suffix] = encode_figure(drawn, suffix)
+        return self._drawn[suffix]
+
+    def png(self) -> bytes:
+        """The figure as PNG bytes, width × height pixels."""
+        return self._encoded(".png")
+
+    def svg(self) -> str:
+        """The figure as an SVG document (its text drawn as outlines: no font needed)."""
+        return self._encoded(".svg").decode("utf-8")
+
+    def _repr_png_(self) -> bytes | None:
+        return self.png() if self.format == "png" else None
+
+    def _repr_svg_(self) -> str | None:
+        # One format per figure in a notebook: Jupyter asks for every format an object has,
+        # and an SVG of a detailed view (its text as outlines) can be a megabyte.
+        return self.svg() if self.format == "svg" else None
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the figure to path (.png, .svg or .pdf, by its suffix), atomically: a failed
+        write leaves no partial file and keeps what was there. Returns the path."""
+        from pe_clock.gui.export.render import export_figure
+
+        target = Path(path)
+        if target.suffix.lower() not in STILL_SUFFIXES:
+            raise ValueError(tr("cli.out_suffix", value=repr(str(target))))
+        with self._state() as state:
+            return export_figure(
+                target, self.view, state, self.width, self.height, self._look["caption"],
+                stage=self._look["stage"],
+            )  # fmt: skip
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in self._values.items())
+        return (
+            f"<pe_clock.Figure {self.view} {self.width}×{self.height}{': ' * bool(shown)}{shown}>"
+        )
+
+
+def _checked(view: object, parameters: dict[str, Any], name: str = "view") -> dict[str, Any]:
+    """The parameters of a view, checked as the window checks them (ValueError if bad)."""
+    from pe_clock.gui.model.state import AppState
+    from pe_clock.gui.platform.app import headless_application
+
+    check_view(view, name)
+    allowed = _parameter_names()
+    unknown = sorted(set(parameters) - set(allowed))
+    if unknown:
+        choices = tr("allowed.choice", choices=", ".join(allowed))
+        raise ValueError(
+            tr("error.must", name="parameter", value=echo(unknown[0]), allowed=choices)
+        )
+    headless_application()
+    AppState().set(**parameters)
+    return dict(parameters)
+
+
+def figure(
+    view: str = "window",
+    *,
+    width: int | None = None,
+    height: int | None = None,
+    theme: str = "light",
+    lang: str | None = None,
+    caption: bool = False,
+    stage: bool = False,
+    embeddings: str | os.PathLike[str] | NDArray[np.float64] | None = None,
+    format: str = "png",
+    **parameters: Any,
+) -> Figure:
+    """(The views and parameters are listed below, from the registry and the state.)"""
+    view = check_view(view, "view")
+    values = _checked(view, parameters)
+    default = (1920, 1080) if stage else VIEWS[view].size
+    size = (
+        default[0] if width is None else check_int("width", width, MIN_SIDE, MAX_SIDE),
+        default[1] if height is None else check_int("height", height, MIN_SIDE, MAX_SIDE),
+    )
+    look = {
+        "theme": check_theme(theme),
+        "lang": i18n.system_language() if lang is None else i18n.check_language(lang),
+        "caption": bool(caption),
+        "stage": bool(stage),
+    }
+    rows = None
+    if embeddings is not None:
+        if view != "embedding":
+            raise ValueError(tr("cli.embeddings_view", view=view))
+        d_model = values.get("d_model", Params().d_model)
+        if isinstance(embeddings, str | os.PathLike):
+            rows = load_embeddings(Path(embeddings), d_model)
+        else:
+            rows = np.asarray(embeddings, dtype=np.float64)
+            from pe_clock.gui.model.state import AppState
+
+            AppState(Params(d_model=d_model)).set_embeddings(rows)  # checked, as a file's
+    drawn = Figure(view, values, size, look, rows)
+    if format not in SHOWN_AS:
+        allowed = tr("allowed.choice", choices=", ".join(SHOWN_AS))
+        raise ValueError(tr("error.must", name="format", value=echo(format), allowed=allowed))
+    drawn.format = format
+    return drawn
+
+
+def _display_problem() -> str | None:
+    """Why a window cannot be shown here, or None."""
+    from pe_clock.gui.platform.app import chose_offscreen
+
+    if chose_offscreen():  # a figure was drawn first, with no display: Qt stays offscreen
+        return tr("notebook.offscreen")
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY")
+        or os.environ.get("WAYLAND_DISPLAY")
+        or os.environ.get("QT_QPA_PLATFORM")
+    ):
+        return tr("notebook.no_display")
+    # IPython is loaded in every notebook kernel: not loaded, no notebook and no loop.
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    kernel_loop = getattr(getattr(shell, "kernel", None), "eventloop", None)
+    loop = getattr(shell, "active_eventloop", None) or getattr(kernel_loop, "__name__", None)
+    if loop is None or "qt" not in str(loop):
+        return tr("notebook.no_loop")
+    return None
+
+
+_windows: list[MainWindow] = []
+
+
+def show(view: str = "window", **parameters: Any) -> MainWindow:
+    """Open PE Clock's window on view, with these parameters over the saved settings.
+
+    For a notebook whose kernel runs Qt's event loop (``%gui qt`` first): the window lives
+    beside the notebook and the call returns at once. Without a display, or without that
+    loop (where the window would freeze, or hang the kernel), it raises RuntimeError saying
+    what to do, and opens nothing.
+    """
+    view = check_view(view, "view")
+    values = _checked(view, parameters)
+    problem = _display_problem()
+    if problem is not None:
+        raise RuntimeError(problem)
+    from pe_clock.gui.platform.app import headless_application
+    from pe_clock.gui.platform.resources import ensure_fonts
+    from pe_clock.gui.window.main_window import MainWindow
+
+    headless_application()
+    ensure_fonts()
+    window = MainWindow()
+    window.state.set(**values)
+    window.show_view(view)
+    window.show()
+    window.raise_()
+    _windows.append(window)  # kept alive with the notebook, forgotten once closed
+    window.destroyed.connect(lambda *_: _windows.remove(window) if window in _windows else None)
+    return window
+
+
+def _figure_doc() -> str:
+    names = _parameter_names()
+    return f"""Draw one of PE Clock's views headless, exactly as ``pe-clock export`` does.
+
+    Returns a `Figure`: Jupyter shows it as an image; ``.save(path)`` writes PNG, SVG or PDF;
+    ``.png()`` and ``.svg()`` give the bytes and the document.
+
+    Parameters
+    ----------
+    view : str
+        One of: {", ".join(VIEW_NAMES)}.
+    width, height : int, optional
+        Pixels ({MIN_SIDE}…{MAX_SIDE}); the view's export size by default (1920 × 1080 on stage).
+    theme : "light" or "dark"
+    lang : {" or ".join(repr(lang) for lang in i18n.LANGUAGES)}, optional
+        The language of every text; the system's by default.
+    caption : bool
+        Add the line of parameters under the figure.
+    stage : bool
+        Draw it as a slide on stage (title line, figure, one line of result).
+    embeddings : path of a .npy file, or an array (rows, d_model), optional
+        Token embeddings for the "embedding" view.
+    format : "png" or "svg"
+        How Jupyter shows it (``save`` takes the format from the file's suffix).
+    **parameters
+        The state's fields: {", ".join(names)}. A fresh state's values by default (pos 0, k 1,
+        d_model 512, max_len 50, base 10000).
+
+    Raises
+    ------
+    ValueError
+        For an unknown view or parameter, or a value out of range: the command line's message.
+    """
+
+
+figure.__doc__ = _figure_doc()

@@ -1,0 +1,168 @@
+"""The notebook's API: pe_clock.table, pe_clock.figure and pe_clock.show."""
+
+import subprocess
+import sys
+import types
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QImage
+
+import pe_clock
+from pe_clock import cli, notebook
+from pe_clock.core.layout import column_order
+from pe_clock.gui.platform import app as platform_app
+from pe_clock.gui.views import VIEW_NAMES
+
+
+def course_positional_encoding(max_len, d_model):
+    """The course page's function, as printed there."""
+    pos = np.arange(max_len)[:, None]
+    i = np.arange(d_model // 2)[None, :]
+    angle = pos / (10000 ** (2 * i / d_model))
+    pe = np.zeros((max_len, d_model))
+    pe[:, 0::2] = np.sin(angle)
+    pe[:, 1::2] = np.cos(angle)
+    return pe
+
+
+def test_the_table_is_the_courses_and_the_apps(state):
+    np.testing.assert_allclose(pe_clock.table(4, 4), course_positional_encoding(4, 4), atol=1e-15)
+    assert pe_clock.table(4, 4).round(3)[1].tolist() == [0.841, 0.54, 0.01, 1.0]
+    big = pe_clock.table(50, 512)
+    np.testing.assert_allclose(big, course_positional_encoding(50, 512), atol=1e-12)
+    state.set(d_model=512, max_len=50)
+    assert np.array_equal(big, state.pe_rows(0, 50))  # the very numbers the heatmap shows
+    split = pe_clock.table(50, 512, layout="split")
+    assert np.array_equal(split, big[:, column_order(512, "split")])
+    assert np.array_equal(split[:, :256], big[:, 0::2])
+
+
+@pytest.mark.parametrize(
+    ("call", "argv"),
+    [
+        (lambda: pe_clock.figure("heatmap", pos=99), ["--view", "heatmap", "--pos", "99"]),
+        (lambda: pe_clock.figure("clock", d_model=7), ["--view", "clock", "--d-model", "7"]),
+        (lambda: pe_clock.figure("rope", base=1), ["--view", "rope", "--base", "1"]),
+        (lambda: pe_clock.figure("clock", width=10), ["--view", "clock", "--width", "10"]),
+        (lambda: pe_clock.figure("clock", theme="pink"), ["--view", "clock", "--theme", "pink"]),
+    ],
+)
+def test_bad_parameters_raise_the_command_lines_message(call, argv, tmp_path, capsys):
+    with pytest.raises(ValueError) as raised:
+        call()
+    assert cli.main(["--lang", "en", "export", *argv, "--out", str(tmp_path / "f.png")]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said == f"pe-clock export: error: {raised.value}"
+    assert "\n" not in str(raised.value)
+
+
+def test_an_unknown_view_or_parameter_is_refused_with_the_choices():
+    with pytest.raises(ValueError, match="view must be one of window, heatmap"):
+        pe_clock.figure("nope")
+    with pytest.raises(ValueError, match=r"parameter must be one of d_model, .*; got 'speed'"):
+        pe_clock.figure("clock", speed=3)
+    with pytest.raises(ValueError, match="format"):
+        pe_clock.figure("clock", format="jpeg")
+    with pytest.raises(ValueError, match="embedding"):
+        pe_clock.figure("clock", embeddings=np.zeros((3, 512)))
+
+
+def test_a_figure_is_the_export_and_jupyter_shows_one_format(tmp_path):
+    drawn = pe_clock.figure("heatmap", d_model=64, pos=7, width=640, height=480, lang="ko")
+    assert "heatmap 640×480" in repr(drawn) and "pos=7" in repr(drawn)
+    png = drawn._repr_png_()
+    assert png.startswith(b"\x89PNG") and drawn._repr_svg_() is None
+    image = QImage.fromData(png)
+    assert (image.width(), image.height()) == (640, 480)
+    out = tmp_path / "cli.png"
+    argv = ["--lang", "ko", "export", "--view", "heatmap", "--d-model", "64", "--pos", "7",
+            "--width", "640", "--height", "480", "--out", str(out)]  # fmt: skip
+    assert cli.main(argv) == 0
+    assert out.read_bytes() == png  # exactly as export draws it
+    vector = pe_clock.figure("clock", pos=3, format="svg")
+    assert vector._repr_png_() is None and vector._repr_svg_().lstrip().startswith("<?xml")
+    saved = drawn.save(tmp_path / "fig.pdf")
+    assert saved.read_bytes().startswith(b"%PDF")
+    with pytest.raises(ValueError, match=r"fig\.jpg"):
+        drawn.save(tmp_path / "fig.jpg")
+    assert not (tmp_path / "fig.jpg").exists()
+
+
+def test_a_figure_leaves_the_notebooks_language_as_it_was():
+    from pe_clock.core import i18n
+
+    before = i18n.language()
+    pe_clock.figure("worked", lang="ko" if before == "en" else "en").png()
+    assert i18n.language() == before
+
+
+def test_embeddings_come_from_an_array_or_a_file(tmp_path):
+    rows = np.random.default_rng(0).normal(size=(6, 512))
+    assert pe_clock.figure("embedding", embeddings=rows).png().startswith(b"\x89PNG")
+    np.save(tmp_path / "e.npy", rows)
+    assert pe_clock.figure("embedding", embeddings=tmp_path / "e.npy").png()
+    with pytest.raises(ValueError, match="512"):
+        pe_clock.figure("embedding", embeddings=np.zeros((3, 5)))
+
+
+def test_help_lists_every_view_and_parameter():
+    doc = pe_clock.figure.__doc__
+    for name in (*VIEW_NAMES, *notebook._parameter_names()):
+        assert name in doc
+    assert "speed" not in doc.split("**parameters")[1]
+
+
+@pytest.fixture
+def qt_loop(monkeypatch):
+    """A notebook kernel that runs Qt's event loop (%gui qt)."""
+    shell = types.SimpleNamespace(active_eventloop="qt")
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: shell))
+    return shell
+
+
+def test_show_opens_the_window_on_the_view_when_qt_runs_in_the_notebook(qt_loop, qtbot):
+    window = pe_clock.show("rope", head_dim=64, pos=5)
+    qtbot.addWidget(window)
+    assert window.isVisible() and window.current_view() == "rope"
+    assert (window.state.head_dim, window.state.pos) == (64, 5)
+    assert window in notebook._windows
+
+
+def test_show_says_what_to_do_without_a_loop_or_a_display(monkeypatch, qtbot):
+    monkeypatch.delitem(sys.modules, "IPython", raising=False)
+    with pytest.raises(RuntimeError, match="%gui qt"):
+        pe_clock.show("clock")
+    shell = types.SimpleNamespace(kernel=types.SimpleNamespace(eventloop=None))
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: shell))
+    with pytest.raises(RuntimeError, match="%gui qt"):
+        pe_clock.show("clock")
+    monkeypatch.setattr(platform_app, "_offscreen", [True])
+    with pytest.raises(RuntimeError, match="offscreen"):
+        pe_clock.show("clock")
+    monkeypatch.setattr(platform_app, "_offscreen", [])
+    monkeypatch.setattr(sys, "platform", "linux")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(RuntimeError, match="No display"):
+        pe_clock.show("clock")
+    with pytest.raises(ValueError, match="pos"):  # a bad parameter first: nothing opens
+        pe_clock.show("clock", pos=-5)
+
+
+def test_the_kernels_loop_is_found_too(monkeypatch, qtbot):
+    def loop_qt(kernel):  # ipykernel's name for it
+        return None
+
+    shell = types.SimpleNamespace(kernel=types.SimpleNamespace(eventloop=loop_qt))
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(get_ipython=lambda: shell))
+    window = pe_clock.show()
+    qtbot.addWidget(window)
+    assert window.isVisible()
+
+
+def test_importing_pe_clock_loads_neither_qt_nor_numpy():
+    probe = "import sys, pe_clock; print(sorted({'PySide6', 'numpy'} & set(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    assert "table" in dir(pe_clock) and pe_clock.__version__
