@@ -12,6 +12,9 @@ import math
 import numpy as np
 from numpy.typing import NDArray
 
+#: Query and key positions the ALiBi figure (and its code) shows.
+SHOWN_LENGTH = 16
+
 
 def alibi_slopes(num_heads: int) -> NDArray[np.float64]:
     """m_h for h = 1 … H: 2^(−8h/H) when H is a power of two (H = 8: 1/2, 1/4, … 1/256).

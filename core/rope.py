@@ -17,6 +17,10 @@ from pe_clock.core.params import check_d_model, check_real
 ROPE_LAYOUTS = ("interleaved", "half")
 
 
+#: Positions m, n of the RoPE figure's score matrix (and of its code).
+SCORE_LENGTH = 48
+
+
 def rope_inverse_frequencies(head_dim: int, base: float = 10000.0) -> NDArray[np.float64]:
     """θ_i = base^(−2i/head_dim), i = 0 … head_dim/2 − 1, shape (head_dim/2,), float64."""
     head_dim = check_d_model(head_dim)

@@ -17,6 +17,8 @@ from pe_clock.core.params import PAPER_BASE, check_max_len
 
 #: Work budget (values touched) for the live statistics; beyond it they cover a prefix.
 STATS_BUDGET = 1 << 22
+#: The distance figure's offsets reach ±DISTANCE_REACH at most (its code too).
+DISTANCE_REACH = 200
 #: Values held at once by the chunked loops (8 MiB of float64).
 CHUNK = 1 << 20
 

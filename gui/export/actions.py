@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QCursor, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidget
 
+from pe_clock.core.figure_code import script
 from pe_clock.core.i18n import tr
 from pe_clock.gui.export import render as export
 from pe_clock.gui.export.animation import export_animation
@@ -157,6 +158,15 @@ class ExportActions(QObject):
             return
         QGuiApplication.clipboard().setImage(image)
         self._show_status(tr("status.copied", width=width, height=height))
+
+    def copy_code(self) -> None:
+        """Put the NumPy script that recomputes the current view on the clipboard, its
+        comments in the window's language (`pe-clock code` prints the same)."""
+        name = self.current_view()
+        values = {field: getattr(self._state, field) for field in self._state.FIELDS}
+        code = script(name, values, self._state.language)
+        QGuiApplication.clipboard().setText(code)
+        self._show_status(tr("status.code_copied", view=name, lines=code.count("\n")))
 
     def _failed(self, err: Exception) -> None:
         self._show_status(tr("status.export_failed", error=err))

@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
-from pe_clock.core.alibi import alibi_bias, alibi_slopes
+from pe_clock.core.alibi import SHOWN_LENGTH, alibi_bias, alibi_slopes
 from pe_clock.core.i18n import tr
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.state import MAX_ALIBI_HEADS, AppState
@@ -20,9 +20,6 @@ from pe_clock.gui.widgets.colour_bar import colour_bar
 from pe_clock.gui.widgets.image import image_plot
 from pe_clock.gui.widgets.labels import key_text, rich_label
 from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_plot
-
-#: Queries and keys of the bias matrices drawn.
-LENGTH = 16
 
 
 def slope_text(slope: float) -> str:
@@ -61,7 +58,7 @@ class AlibiView(Panel):
             plot, image = image_plot(self, self.graphics, 0, column + 1, theme=t, sequential=True)
             plot.setAspectLocked(True)
             for name in ("left", "bottom"):
-                plot.getAxis(name).set_cells(LENGTH, each=False)
+                plot.getAxis(name).set_cells(SHOWN_LENGTH, each=False)
             # The masked cells hatched: blank, they looked like the zero-bias diagonal on the
             # dark theme, and the triangle's edge was lost.
             mask = QGraphicsPathItem(_masked_cells())
@@ -104,9 +101,9 @@ class AlibiView(Panel):
             yRange=(float(logs.min()) - 0.5, float(logs.max()) + 0.5),
             padding=0,
         )
-        bias = alibi_bias(s.alibi_heads, LENGTH)
+        bias = alibi_bias(s.alibi_heads, SHOWN_LENGTH)
         if s.causal:  # a query sees only itself and the keys before it
-            bias = np.where(np.tri(LENGTH, dtype=bool)[None], bias, np.nan)
+            bias = np.where(np.tri(SHOWN_LENGTH, dtype=bool)[None], bias, np.nan)
         for hatch in self.masks:
             hatch.setVisible(s.causal)
         drawn = self.heads_drawn()
@@ -117,11 +114,13 @@ class AlibiView(Panel):
             if not shown:
                 continue
             head = drawn[column]
-            # Each head on its own scale, -1 at its largest penalty m_h·(LENGTH − 1): on one
+            # Each head on its own scale, -1 at its largest penalty m_h·(SHOWN_LENGTH − 1): on one
             # scale the gentle heads were black on black. The lines below compare the heads.
-            largest = slopes[head - 1] * (LENGTH - 1)
-            image.display(bias[head - 1] / largest, QRectF(0, 0, LENGTH, LENGTH), (-1.0, 0.0))
-            plot.setRange(xRange=(0, LENGTH), yRange=(0, LENGTH), padding=0)
+            largest = slopes[head - 1] * (SHOWN_LENGTH - 1)
+            image.display(
+                bias[head - 1] / largest, QRectF(0, 0, SHOWN_LENGTH, SHOWN_LENGTH), (-1.0, 0.0)
+            )
+            plot.setRange(xRange=(0, SHOWN_LENGTH), yRange=(0, SHOWN_LENGTH), padding=0)
             set_title(plot, tr("alibi.matrix", head=head, slope=slope_text(slopes[head - 1])), s)
             plot.setLabel("bottom", tr("alibi.key"))
             plot.setLabel("left", tr("alibi.query"))
@@ -131,7 +130,7 @@ class AlibiView(Panel):
         self.slopes.setSize(t.size(9))
         for line in self.lines:
             self.line_plot.removeItem(line)
-        distance = np.arange(LENGTH * 8)
+        distance = np.arange(SHOWN_LENGTH * 8)
         # The heads drawn above in their colours, over the others in grey.
         others = [h for h in heads.tolist() if h not in colours]
         self.lines = [
@@ -152,7 +151,7 @@ class AlibiView(Panel):
         self.slope_plot.setLabel("left", tr("alibi.slope"))
         self.line_plot.setLabel("bottom", tr("alibi.distance"))
         self.line_plot.setLabel("left", tr("alibi.bias"))
-        self.bias_bar.setLabel("left", tr("alibi.scale", length=LENGTH - 1))
+        self.bias_bar.setLabel("left", tr("alibi.scale", length=SHOWN_LENGTH - 1))
         one = s.alibi_heads == 1
         slopes_title = tr("alibi.slopes_one") if one else tr("alibi.slopes", heads=s.alibi_heads)
         set_title(self.slope_plot, slopes_title, s)
@@ -184,7 +183,7 @@ class AlibiView(Panel):
                 gentle_head=int(np.argmin(slopes)) + 1,
             )
             found += " " + rule
-        self.result.setText(found + tr("alibi.own_scale", length=LENGTH - 1) + mask)
+        self.result.setText(found + tr("alibi.own_scale", length=SHOWN_LENGTH - 1) + mask)
         self.caption.setText(tr("alibi.caption"))
         for label in (self.caption, self.key, self.result):
             label.setFont(scaled_font(s.font_scale, 1.05))
@@ -192,11 +191,12 @@ class AlibiView(Panel):
 
 def _masked_cells() -> QPainterPath:
     """The cells a causal query cannot see, keys j > query i: a staircase from (1, 0) down to
-    (LENGTH − 1, LENGTH − 1), then up the right edge (cell (i, j) spans j..j+1, i..i+1)."""
+    (L − 1, L − 1) for L = SHOWN_LENGTH, then up the right edge (cell (i, j) spans j..j+1,
+    i..i+1)."""
     path = QPainterPath(QPointF(1, 0))
-    for i in range(1, LENGTH):
+    for i in range(1, SHOWN_LENGTH):
         path.lineTo(i, i)
         path.lineTo(i + 1, i)
-    path.lineTo(LENGTH, 0)
+    path.lineTo(SHOWN_LENGTH, 0)
     path.closeSubpath()
     return path

@@ -9,7 +9,7 @@ from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QWidget
 
 from pe_clock.core.i18n import tr
-from pe_clock.core.similarity import dot_by_offset, measured_dots
+from pe_clock.core.similarity import DISTANCE_REACH, dot_by_offset, measured_dots
 from pe_clock.gui.figures.segments import Segments
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.state import AppState
@@ -20,8 +20,6 @@ from pe_clock.gui.widgets.lazy_view import lazy
 from pe_clock.gui.widgets.plots import cache_static, quiet_plot, set_title, style_legend, style_plot
 from pe_clock.gui.widgets.stable_label import StableLabel
 
-#: Offsets k drawn: -MAX_OFFSET..MAX_OFFSET (or up to max_len - 1 when shorter).
-MAX_OFFSET = 200
 #: The product matrix shows at most this many positions.
 MATRIX_POSITIONS = 512
 
@@ -83,7 +81,7 @@ class DistanceView(Panel):
     def _sync(self) -> None:
         """Everything that does not move with pos: once per parameter change."""
         s = self._state
-        reach = max(1, min(MAX_OFFSET, s.max_len - 1))
+        reach = max(1, min(DISTANCE_REACH, s.max_len - 1))
         self._offsets = offsets = np.arange(-reach, reach + 1)
         self._closed = dot_by_offset(offsets, s.d_model, s.base)
         self.closed_form.setData(offsets, self._closed)

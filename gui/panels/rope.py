@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 from pe_clock.core.format import fmt_base, fmt_turned
 from pe_clock.core.i18n import tr
 from pe_clock.core.rope import (
+    SCORE_LENGTH,
     apply_rope,
     decay_bound,
     diagonal_spread,
@@ -29,8 +30,6 @@ from pe_clock.gui.widgets.lazy_view import lazy
 from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_legend, style_plot
 from pe_clock.gui.widgets.stable_label import StableLabel
 
-#: Positions m and n of the score matrix.
-SCORE_LENGTH = 48
 #: The bases whose decay is compared: the paper's, Llama 3's and Qwen2's rope_theta.
 DECAY_BASES = (10000.0, 500000.0, 1000000.0)
 DECAY_DISTANCES = np.arange(0, 1025)

@@ -238,6 +238,7 @@ class MainWindow(QMainWindow):
         edit = self._menu(bar, "menu.edit")
         self._action(edit, "menu.copy", self.exports.copy_figure, "Ctrl+Shift+C")
         self._action(edit, "menu.copy_slide", lambda: self.exports.copy_figure(SLIDE_SIZE))
+        self._action(edit, "menu.copy_code", self.exports.copy_code)
 
         view = self._menu(bar, "menu.view")
         self.presenter_action = self._key_action(view, "menu.presenter", "presenter")

@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 # First: Ctrl+C, SIGTERM and SIGHUP end quietly while the modules below load.
 from pe_clock.cli import signals  # noqa: F401  (installs its handler on import)
 from pe_clock.cli.checks import number
+from pe_clock.cli.code import run_code
 from pe_clock.cli.export import run_export
 from pe_clock.cli.parser import (
     PARAMETERS,
@@ -61,11 +62,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fail(f"argument {option}: {tr('argparse.expected one argument')}", 2, "pe-clock")
     misplaced = option_before_export(tokens)
     if misplaced is not None:
-        return fail(tr(misplaced[1], option=misplaced[0]), 2, "pe-clock")
+        option, key, command = misplaced
+        return fail(tr(key, option=option, command=command), 2, "pe-clock")
     args = build_parser().parse_args(tokens)
     args.out_folder = out_is_folder(tokens)
     if args.command == "export":
         return run_export(args)
+    if args.command == "code":
+        return run_code(args)
     if args.install_desktop_entry:
         from pe_clock.gui.platform.desktop_entry import install_desktop_entry
 

@@ -85,7 +85,20 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--paper", help=tr("cli.opt.paper"))
     export.add_argument("--stage", action="store_true", help=tr("cli.opt.stage_export"))
     export.add_argument("--lang", help=tr("cli.lang"))
+    code = commands.add_parser("code", help=tr("cli.code"), description=tr("cli.code_description"))
+    code.add_argument(
+        "--view", default="window", help=tr("cli.opt.code_view", views=", ".join(VIEW_NAMES))
+    )
+    for name, default, key in PARAMETERS:
+        code.add_argument(f"--{name}", default=default, help=tr(key, default=default))
+    code.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
+    code.add_argument("--torch", action="store_true", help=tr("cli.opt.torch"))
+    code.add_argument("--lang", help=tr("cli.lang"))
     return parser
+
+
+#: The commands; the window's options written before one of them are refused.
+COMMANDS = ("export", "code")
 
 
 #: Options that take a value: a value that starts with "-" (--pos -inf) is joined to its
@@ -122,16 +135,17 @@ SHARED_OPTIONS = {"--view", "--layout", "--deck", "--stage", *(f"--{n}" for n, _
 WINDOW_ONLY = ("--reset-settings", "--install-desktop-entry")
 
 
-def option_before_export(tokens: list[str]) -> tuple[str, str] | None:
-    """(A window option written before the export command, the message key that says where it
-    goes), or None. --lang serves both; --help, --version and unknown options are argparse's."""
+def option_before_export(tokens: list[str]) -> tuple[str, str, str] | None:
+    """(A window option written before a command, the message key that says where it goes,
+    the command), or None. --lang serves all; --help, --version and unknown options are
+    argparse's."""
     for index, token in enumerate(tokens):
-        if token == "export" and (index == 0 or tokens[index - 1] not in VALUE_OPTIONS):
+        if token in COMMANDS and (index == 0 or tokens[index - 1] not in VALUE_OPTIONS):
             for option in (t.split("=")[0] for t in tokens[:index] if t.startswith("-")):
                 if option in WINDOW_ONLY:
-                    return option, "cli.not_with_export"
+                    return option, "cli.not_with_export", token
                 if option in SHARED_OPTIONS:
-                    return option, "cli.before_export"
+                    return option, "cli.before_export", token
             return None
     return None
 

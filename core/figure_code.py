@@ -1,0 +1,467 @@
+"""Every figure's code: a short NumPy script that recomputes what a view shows.
+
+The scripts follow the course's `positional_encoding` (its names and its comment style), take
+the figure's parameters as literals, and need NumPy alone. Their comments are catalogue
+messages (``code.*``), so each language writes its own. `VARIABLES` names the arrays each
+script leaves behind: the tests run every script in a fresh interpreter and compare them with
+this package's core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pe_clock.core.alibi import SHOWN_LENGTH
+from pe_clock.core.i18n import text
+from pe_clock.core.rope import SCORE_LENGTH
+from pe_clock.core.similarity import DISTANCE_REACH
+
+#: The arrays each view's script computes, under these names.
+VARIABLES: dict[str, tuple[str, ...]] = {
+    "heatmap": ("pe",),
+    "clock": ("w", "theta", "tips", "degrees"),
+    "dials": ("w", "theta", "tips", "degrees"),
+    "bigclock": ("w", "theta", "hand_degrees", "turn_positions"),
+    "rotation": ("phi", "R"),
+    "window": ("pe", "theta", "R"),
+    "embedding": ("E", "pe", "x", "norm_e", "norm_pe", "norm_x"),
+    "worked": ("positions", "denominators", "values"),
+    "unique": ("distances", "nearest", "at", "distinct"),
+    "distance": ("offsets", "dots", "measured"),
+    "wavelength": ("wavelengths",),
+    "beyond": ("pe",),
+    "why": ("weights_a", "weights_b", "outputs_a", "outputs_b"),
+    "rope": ("theta", "scores"),
+    "scaling": ("inv_freq", "theta_prime"),
+    "alibi": ("slopes", "bias"),
+}
+#: Views whose script the course also writes in PyTorch (the blog's positional_encoding).
+TORCH_VIEWS = ("heatmap", "worked", "beyond")
+
+
+def _number(value: float) -> str:
+    """A literal that reads back as exactly value: 10000 rather than 10000.0 where whole."""
+    value = float(value)
+    return str(int(value)) if value.is_integer() and abs(value) < 1e16 else repr(value)
+
+
+class _Writer:
+    """Lines of a script, with comments looked up in one language."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.lines: list[str] = []
+
+    def say(self, key: str, **values: object) -> str:
+        found = text(f"code.{key}", self.language)
+        return found.format(**values) if values else found
+
+    def comment(self, key: str, **values: object) -> None:
+        self.lines.append(f"# {self.say(key, **values)}")
+
+    def code(self, *lines: str) -> None:
+        self.lines.extend(lines)
+
+    def gap(self) -> None:
+        if self.lines and self.lines[-1]:
+            self.lines.append("")
+
+
+def _table_function(w: _Writer, torch: bool) -> None:
+    """The course's function, with the base as a parameter (10000 in the paper)."""
+    if torch:
+        w.code(
+            "def positional_encoding(seq_len, d_model, base=10000):",
+            "    f64 = torch.float64",
+            "    pos = torch.arange(seq_len, dtype=f64).unsqueeze(1)        # (seq_len, 1)",
+            "    i = torch.arange(d_model // 2, dtype=f64).unsqueeze(0)     # (1, d_model/2)",
+            "    angle = pos / (base ** (2 * i / d_model))                  # (seq_len, d_model/2)",
+            "    pe = torch.zeros(seq_len, d_model, dtype=f64)",
+            f"    pe[:, 0::2] = torch.sin(angle)  # {w.say('even')}",
+            f"    pe[:, 1::2] = torch.cos(angle)  # {w.say('odd')}",
+            "    return pe",
+        )
+        return
+    w.code(
+        "def positional_encoding(max_len, d_model, base=10000):",
+        f"    # {w.say('pe_shape')}",
+        "    pos = np.arange(max_len)[:, None]",
+        "    i = np.arange(d_model // 2)[None, :]",
+        "    angle = pos / (base ** (2 * i / d_model))",
+        "    pe = np.zeros((max_len, d_model))",
+        f"    pe[:, 0::2] = np.sin(angle)   # {w.say('even')}",
+        f"    pe[:, 1::2] = np.cos(angle)   # {w.say('odd')}",
+        "    return pe",
+    )
+
+
+def _speeds(w: _Writer) -> None:
+    w.comment("speed")
+    w.code("w = 1 / base ** (2 * np.arange(d_model // 2) / d_model)")
+
+
+def _split(w: _Writer, v: Mapping[str, Any], name: str) -> None:
+    if v["layout"] == "split":
+        w.comment("split")
+        w.code(f"{name} = np.concatenate([{name}[:, 0::2], {name}[:, 1::2]], axis=1)")
+
+
+def _heatmap(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
+    w.comment("table")
+    convert = ".numpy()" if torch else ""
+    w.code(f"pe = positional_encoding(max_len, d_model, base){convert}")
+    _split(w, v, "pe")
+    w.code("print(pe.shape, pe.min().round(3), pe.max().round(3))")
+    w.comment("outlined")
+    w.code("print(pe[pos].round(3))", "if pos + k < max_len:", "    print(pe[pos + k].round(3))")
+
+
+def _clock(w: _Writer, v: Mapping[str, Any]) -> None:
+    _speeds(w)
+    w.comment("angle")
+    w.code("theta = pos * w")
+    w.comment("tip")
+    w.code("tips = np.stack([np.sin(theta), np.cos(theta)], axis=1)")
+    w.comment("degrees")
+    w.code("degrees = np.degrees(theta) % 360", "print(degrees[:8].round(1))")
+
+
+def _bigclock(w: _Writer, v: Mapping[str, Any]) -> None:
+    _speeds(w)
+    w.comment("angle")
+    w.code("theta = pos * w")
+    w.comment("hands")
+    w.code(
+        f"hands = [{', '.join(str(int(p)) for p in v['clock_pairs'])}]",
+        "hand_degrees = np.degrees(theta[hands]) % 360",
+        "turn_positions = 2 * np.pi / w[hands]",
+        "print(hand_degrees.round(1), turn_positions.round(1))",
+    )
+
+
+def _rotation(w: _Writer, v: Mapping[str, Any]) -> None:
+    if not any(line.startswith("w = ") for line in w.lines):
+        _speeds(w)
+    w.comment("phi")
+    w.code("phi = k * w")
+    w.comment("block")
+    w.code(
+        "R = np.zeros((d_model, d_model))",
+        "for i, (c, s) in enumerate(zip(np.cos(phi), np.sin(phi))):",
+        "    R[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = [[c, s], [-s, c]]",
+        "",
+        "def pe_row(p):",
+        f"    # {w.say('row')}",
+        "    row = np.empty(d_model)",
+        "    row[0::2], row[1::2] = np.sin(p * w), np.cos(p * w)",
+        "    return row",
+        "",
+    )
+    if v["layout"] == "split":
+        w.comment("split")
+        w.code(
+            "order = np.r_[0:d_model:2, 1:d_model:2]",
+            "R = R[np.ix_(order, order)]",
+            "print(np.allclose(R @ pe_row(pos)[order], pe_row(pos + k)[order]))  "
+            f"# {w.say('check_rotation')}",
+        )
+    else:
+        w.code(f"print(np.allclose(R @ pe_row(pos), pe_row(pos + k)))  # {w.say('check_rotation')}")
+
+
+def _window(w: _Writer, v: Mapping[str, Any]) -> None:
+    _heatmap(w, v)
+    w.gap()
+    _clock(w, v)
+    w.gap()
+    _rotation(w, v)
+
+
+def _embedding(w: _Writer, v: Mapping[str, Any]) -> None:
+    w.comment("embeddings")
+    w.code(
+        "E = np.stack([np.random.default_rng(2017 + row).normal(0.0, 0.5, d_model)",
+        "              for row in range(3)])",
+    )
+    if v["scale_embeddings"]:
+        w.comment("scaled")
+        w.code("E = E * np.sqrt(d_model)")
+    w.comment("input")
+    w.code("pe = positional_encoding(pos + len(E), d_model, base)[pos:]", "x = E + pe")
+    w.comment("norms")
+    w.code(
+        "norm_e, norm_pe, norm_x = (np.linalg.norm(a, axis=1) for a in (E, pe, x))",
+        "print(norm_e.round(2), norm_pe.round(2), norm_x.round(2))",
+    )
+
+
+def _worked(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
+    w.comment("worked")
+    convert = ".numpy()" if torch else ""
+    w.code(
+        "positions = np.arange(pos, pos + 4)",
+        "denominators = base ** (np.arange(2) * 2 / 4)",
+        f"values = positional_encoding(pos + 4, 4, base){convert}[pos:]",
+        "print(denominators)",
+        "print(values.round(3))",
+    )
+
+
+def _unique(w: _Writer, v: Mapping[str, Any]) -> None:
+    _speeds(w)
+    w.comment("distances")
+    w.code(
+        "offsets = np.arange(1, max(max_len, 2))",
+        "distances = 2 * np.sqrt((np.sin(np.outer(offsets, w) / 2) ** 2).sum(axis=1))",
+    )
+    w.comment("nearest")
+    w.code("nearest, at = distances.min(), offsets[distances.argmin()]", "print(nearest, at)")
+    w.comment("distinct")
+    w.code(
+        "pe = positional_encoding(max_len, d_model, base)",
+        "distinct = len(np.unique(pe.round(6), axis=0))",
+        "print(distinct, max_len)",
+    )
+
+
+def _distance(w: _Writer, v: Mapping[str, Any]) -> None:
+    _speeds(w)
+    reach = max(1, min(DISTANCE_REACH, int(v["max_len"]) - 1))
+    w.comment("offsets")
+    w.code(f"reach = {reach}", "offsets = np.arange(-reach, reach + 1)")
+    w.comment("dots")
+    w.code("dots = np.cos(np.outer(offsets, w)).sum(axis=1)")
+    w.comment("measured")
+    w.code(
+        "def pe_row(p):",
+        "    row = np.empty(d_model)",
+        "    row[0::2], row[1::2] = np.sin(p * w), np.cos(p * w)",
+        "    return row",
+        "",
+        "measured = np.array([pe_row(pos + o) @ pe_row(pos) if pos + o >= 0 else np.nan",
+        "                     for o in offsets])",
+        "print(np.nanmax(np.abs(measured - dots)))",
+    )
+
+
+def _wavelength(w: _Writer, v: Mapping[str, Any]) -> None:
+    _speeds(w)
+    w.comment("wavelengths")
+    w.code("wavelengths = 2 * np.pi / w", "print(wavelengths[[0, -1]].round(1))")
+
+
+def _beyond(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
+    span = max(int(v["max_len"]), 2 * int(v["train_len"]))
+    convert = ".numpy()" if torch else ""
+    w.comment("beyond")
+    w.code(
+        f"train_len, span = {int(v['train_len'])}, {span}",
+        f"pe = positional_encoding(span, d_model, base){convert}",
+        "print(pe[:train_len].shape, pe[train_len:].shape)",
+    )
+
+
+def _why(w: _Writer, v: Mapping[str, Any]) -> None:
+    from pe_clock.core.toy import TOY_DIM, sentences, written
+
+    first, second = sentences(w.language)
+    a, b = written(w.language)
+    w.comment("toy")
+    w.code(f"a = {list(first)!r}  # {a}", f"b = {list(second)!r}  # {b}", f"d = {TOY_DIM}")
+    w.comment("weights_seed")
+    w.code(
+        "rng = np.random.default_rng(2017)",
+        "W_q, W_k, W_v = (rng.normal(size=(d, d)) / np.sqrt(d) for _ in range(3))",
+        "vocabulary = sorted(set(a))",
+        "table = np.random.default_rng(1).normal(size=(len(vocabulary), d))",
+        "",
+        "def attention(tokens, with_pe):",
+        "    x = table[[vocabulary.index(t) for t in tokens]]",
+        "    if with_pe:",
+        f"        # {w.say('with_pe')}",
+        "        x = x + positional_encoding(len(tokens), d, base)",
+        "    q, k, v = x @ W_q, x @ W_k, x @ W_v",
+        f"    # {w.say('attention')}",
+        "    scores = q @ k.T / np.sqrt(d)",
+        "    weights = np.exp(scores - scores.max(axis=1, keepdims=True))",
+        "    weights /= weights.sum(axis=1, keepdims=True)",
+        "    return weights, weights @ v",
+        "",
+        f"with_pe = {bool(v['why_pe'])}",
+        "weights_a, outputs_a = attention(a, with_pe)",
+        "weights_b, outputs_b = attention(b, with_pe)",
+        "order = [a.index(t) for t in b]",
+    )
+    w.comment("same")
+    w.code("print(np.abs(outputs_b - outputs_a[order]).max())")
+
+
+def _rope_rotate(w: _Writer, v: Mapping[str, Any]) -> None:
+    half = v["rope_layout"] == "half"
+    w.code(
+        "def rope(x, position):",
+        f"    # {w.say('rope')}",
+        f"    # {w.say('rope_pairs_half' if half else 'rope_pairs_interleaved')}",
+        "    phi = position * theta",
+        "    first = np.arange(head_dim // 2)" if half else "    first = np.arange(0, head_dim, 2)",
+        "    second = first + head_dim // 2" if half else "    second = first + 1",
+        "    out = np.empty_like(x)",
+        "    out[first] = x[first] * np.cos(phi) - x[second] * np.sin(phi)",
+        "    out[second] = x[second] * np.cos(phi) + x[first] * np.sin(phi)",
+        "    return out",
+    )
+
+
+def _rope(w: _Writer, v: Mapping[str, Any]) -> None:
+    w.code(f"head_dim = {int(v['head_dim'])}")
+    w.comment("rope_theta")
+    w.code("theta = base ** (-np.arange(0, head_dim, 2) / head_dim)", "")
+    _rope_rotate(w, v)
+    w.gap()
+    w.comment("qk")
+    w.code(
+        "rng = np.random.default_rng(2021)",
+        "q, k = rng.normal(size=head_dim), rng.normal(size=head_dim)",
+    )
+    w.comment("scores")
+    w.code(
+        f"length = {SCORE_LENGTH}",
+        "scores = np.array([[rope(q, m) @ rope(k, n) for n in range(length)]",
+        "                   for m in range(length)])",
+        "print(np.isclose(scores[10, 3], scores[30, 23]))",
+    )
+
+
+def _scaling(w: _Writer, v: Mapping[str, Any]) -> None:
+    factor, original = float(v["scaling_factor"]), int(v["original_len"])
+    w.code(
+        f"head_dim, factor, original_max_len = {int(v['head_dim'])}, {_number(factor)}, {original}",
+        f"seq_len = {round(factor * original)}  # s · L0",
+    )
+    w.comment("rope_theta")
+    w.code(
+        "def rope_theta(base):",
+        "    return base ** (-np.arange(0, head_dim, 2) / head_dim)",
+        "",
+        "inv_freq = rope_theta(base)",
+        "d = head_dim",
+        "",
+    )
+    w.comment("scaling")
+    w.code(
+        "def yarn(beta_fast=32.0, beta_slow=1.0):",
+        "    def pair_turning(turns):",
+        "        return d * np.log(original_max_len / (turns * 2 * np.pi)) / (2 * np.log(base))",
+        "    low = max(int(np.floor(pair_turning(beta_fast))), 0)",
+        "    high = min(int(np.ceil(pair_turning(beta_slow))), d - 1)",
+        "    ramp = np.clip((np.arange(d // 2) - low) / ((high - low) or 0.001), 0, 1)",
+        "    keep = 1 - ramp",
+        "    return inv_freq / factor * (1 - keep) + inv_freq * keep",
+        "",
+        "def llama3(low_freq_factor=1.0, high_freq_factor=4.0):",
+        "    wavelength = 2 * np.pi / inv_freq",
+        "    low_wave = original_max_len / low_freq_factor",
+        "    high_wave = original_max_len / high_freq_factor",
+        "    out = np.where(wavelength > low_wave, inv_freq / factor, inv_freq)",
+        "    smooth = (original_max_len / wavelength - low_freq_factor) / (",
+        "        high_freq_factor - low_freq_factor)",
+        "    blended = (1 - smooth) * out / factor + smooth * out",
+        "    medium = ~(wavelength < high_wave) & ~(wavelength > low_wave)",
+        "    return np.where(medium, blended, out)",
+        "",
+        "grown = max(seq_len, original_max_len) * factor / original_max_len - (factor - 1)",
+        "theta_prime = {",
+        '    "linear": inv_freq / factor,',
+        '    "ntk": rope_theta(base * factor ** (d / (d - 2))) if d > 2 else inv_freq,',
+        '    "dynamic": rope_theta(base * grown ** (d / (d - 2))) if d > 2 else inv_freq,',
+        '    "yarn": yarn(),',
+        '    "llama3": llama3(),',
+        "}",
+        "for method, scaled in theta_prime.items():",
+        "    print(method, (scaled / inv_freq)[[0, -1]].round(4))",
+    )
+
+
+def _alibi(w: _Writer, v: Mapping[str, Any]) -> None:
+    w.code(f"num_heads, length = {int(v['alibi_heads'])}, {SHOWN_LENGTH}")
+    w.comment("slopes")
+    w.code(
+        "def power_of_two(n):",
+        "    start = 2 ** (-(2 ** -(np.log2(n) - 3)))",
+        "    return [start * start**i for i in range(n)]",
+        "",
+        "def alibi_slopes(n):",
+        "    if np.log2(n).is_integer():",
+        "        return np.array(power_of_two(n))",
+        "    closest = 2 ** int(np.floor(np.log2(n)))",
+        "    rest = alibi_slopes(2 * closest)[0::2][: n - closest]",
+        "    return np.concatenate([power_of_two(closest), rest])",
+        "",
+        "slopes = alibi_slopes(num_heads)",
+    )
+    w.comment("bias")
+    w.code(
+        "i, j = np.arange(length)[:, None], np.arange(length)[None, :]",
+        "bias = -slopes[:, None, None] * np.abs(i - j)",
+    )
+    if v["causal"]:
+        w.comment("causal")
+        w.code("masked = np.where(j <= i, bias, -np.inf)")
+    w.code("print(slopes.round(4))")
+
+
+WRITERS: dict[str, Callable[..., None]] = {
+    "heatmap": _heatmap,
+    "clock": _clock,
+    "dials": _clock,
+    "bigclock": _bigclock,
+    "rotation": _rotation,
+    "window": _window,
+    "embedding": _embedding,
+    "worked": _worked,
+    "unique": _unique,
+    "distance": _distance,
+    "wavelength": _wavelength,
+    "beyond": _beyond,
+    "why": _why,
+    "rope": _rope,
+    "scaling": _scaling,
+    "alibi": _alibi,
+}
+assert tuple(WRITERS) == tuple(VARIABLES)
+
+
+def script(view: str, values: Mapping[str, Any], language: str, torch: bool = False) -> str:
+    """The script of view at these values (the state's fields by name), its comments in
+    language; torch: the table in PyTorch, as the course's blog writes it (TORCH_VIEWS only).
+
+    Raises ValueError for a view without a script or torch for a view the course writes
+    in NumPy alone.
+    """
+    if view not in WRITERS:
+        raise ValueError(text("code.no_view", language).format(view=view))
+    if torch and view not in TORCH_VIEWS:
+        views = ", ".join(TORCH_VIEWS)
+        raise ValueError(text("code.no_torch", language).format(view=view, views=views))
+    w = _Writer(language)
+    w.comment("header_torch" if torch else "header", view=view)
+    w.code("import numpy as np")
+    if torch:
+        w.code("import torch")
+    w.gap()
+    w.comment("parameters")
+    w.code(
+        f"max_len, d_model, base = {int(values['max_len'])}, {int(values['d_model'])}, "
+        f"{_number(values['base'])}",
+        f"pos, k = {int(values['pos'])}, {_number(values['k'])}",
+        "",
+    )
+    _table_function(w, torch)
+    w.gap()
+    writer = WRITERS[view]
+    if view in TORCH_VIEWS:
+        writer(w, values, torch)
+    else:
+        writer(w, values)
+    return "\n".join(w.lines).rstrip("\n") + "\n"

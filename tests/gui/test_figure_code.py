@@ -1,0 +1,219 @@
+"""Every figure's code: each printed script, run in a fresh interpreter with NumPy alone,
+recomputes the arrays the app's core computes for that view."""
+
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from pe_clock import cli
+from pe_clock.core.alibi import SHOWN_LENGTH, alibi_bias, alibi_slopes
+from pe_clock.core.encoding import encode, inverse_frequencies, wavelengths
+from pe_clock.core.examples import example_embeddings, input_norms, worked_example
+from pe_clock.core.figure_code import TORCH_VIEWS, VARIABLES, script
+from pe_clock.core.layout import column_order
+from pe_clock.core.rope import SCORE_LENGTH, rope_inverse_frequencies, rope_scores
+from pe_clock.core.rotation import pair_angles, relative_rotation
+from pe_clock.core.scaling import scaled_inverse_frequencies
+from pe_clock.core.similarity import (
+    DISTANCE_REACH,
+    distance_by_offset,
+    dot_by_offset,
+    measured_dots,
+    uniqueness,
+)
+from pe_clock.core.toy import toy_attention
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.panels.rope import query_key
+from pe_clock.gui.views import VIEW_NAMES
+from pe_clock.notebook import table
+
+#: Runs a script with NumPy alone (pe_clock cannot be imported) and saves its arrays.
+RUNNER = """
+import runpy, sys
+sys.modules["pe_clock"] = None
+import numpy as np
+found = runpy.run_path(sys.argv[1])
+arrays = {}
+for name in sys.argv[3:]:
+    value = found[name]
+    items = value.items() if isinstance(value, dict) else [(None, value)]
+    for key, item in items:
+        arrays[name if key is None else f"{name}.{key}"] = np.asarray(item, dtype=np.float64)
+np.savez(sys.argv[2], **arrays)
+"""
+
+SETTINGS = {
+    "defaults": ({}, "en"),
+    "varied": (
+        {"d_model": 64, "max_len": 100, "base": 500.0, "pos": 7, "k": 3, "layout": "split",
+         "head_dim": 64, "rope_layout": "half", "scaling_factor": 4.0, "original_len": 2048,
+         "alibi_heads": 12, "scale_embeddings": True, "why_pe": True, "clock_pairs": (1, 8, 30),
+         "train_len": 40, "causal": False},
+        "ko",
+    ),
+}  # fmt: skip
+
+
+def expected(view: str, s: AppState) -> dict[str, np.ndarray]:
+    """What the app's core computes for the view, under the script's names."""
+    d, n, base, pos, k = s.d_model, s.max_len, s.base, s.pos, s.k
+    order = column_order(d, s.layout)
+    w = inverse_frequencies(d, base)
+    theta = pos * w
+    clock = {"w": w, "theta": theta, "tips": encode([pos], d, base)[0].reshape(-1, 2),
+             "degrees": np.degrees(theta) % 360}  # fmt: skip
+    rotation = {
+        "phi": pair_angles(k, d, base),
+        "R": relative_rotation(k, d, base)[np.ix_(order, order)],
+    }
+    hands = list(s.clock_pairs)
+    embeddings = example_embeddings(d) * (np.sqrt(d) if s.scale_embeddings else 1.0)
+    pe_rows = s.pe_rows(pos, pos + len(embeddings))
+    norms = input_norms(embeddings, pe_rows)
+    stats = uniqueness(n, d, base)
+    reach = max(1, min(DISTANCE_REACH, n - 1))
+    offsets = np.arange(-reach, reach + 1)
+    run = toy_attention(s.language, s.why_pe, base)
+    q, key = query_key(s.head_dim)
+    methods = ("linear", "ntk", "dynamic", "yarn", "llama3")
+    seq_len = round(s.scaling_factor * s.original_len)
+    bias = alibi_bias(s.alibi_heads, SHOWN_LENGTH)
+    return {
+        "heatmap": {"pe": table(n, d, base, s.layout)},
+        "clock": clock,
+        "dials": clock,
+        "bigclock": {
+            "w": w,
+            "theta": theta,
+            "hand_degrees": np.degrees(theta[hands]) % 360,
+            "turn_positions": wavelengths(d, base)[hands],
+        },
+        "rotation": rotation,
+        "window": {"pe": table(n, d, base, s.layout), "theta": theta, "R": rotation["R"]},
+        "embedding": {
+            "E": embeddings,
+            "pe": pe_rows,
+            "x": embeddings + pe_rows,
+            "norm_e": norms[0],
+            "norm_pe": norms[1],
+            "norm_x": norms[2],
+        },
+        "worked": dict(
+            zip(("positions", "denominators", "values"), worked_example(pos, base), strict=True)
+        ),
+        "unique": {
+            "distances": distance_by_offset(np.arange(1, max(n, 2)), d, base),
+            "nearest": stats.min_distance,
+            "at": stats.min_offset,
+            "distinct": stats.distinct,
+        },
+        "distance": {
+            "offsets": offsets,
+            "dots": dot_by_offset(offsets, d, base),
+            "measured": measured_dots([pos], offsets, d, base)[0],
+        },
+        "wavelength": {"wavelengths": wavelengths(d, base)},
+        "beyond": {"pe": table(max(n, 2 * s.train_len), d, base)},
+        "why": {
+            "weights_a": run.weights[0],
+            "weights_b": run.weights[1],
+            "outputs_a": run.outputs[0],
+            "outputs_b": run.outputs[1],
+        },
+        "rope": {
+            "theta": rope_inverse_frequencies(s.head_dim, base),
+            "scores": rope_scores(q, key, SCORE_LENGTH, base, s.rope_layout),
+        },
+        "scaling": {
+            "inv_freq": rope_inverse_frequencies(s.head_dim, base),
+            **{
+                f"theta_prime.{m}": scaled_inverse_frequencies(
+                    m, s.head_dim, base, s.scaling_factor, s.original_len, seq_len=seq_len
+                )[0]
+                for m in methods
+            },
+        },
+        "alibi": {"slopes": alibi_slopes(s.alibi_heads), "bias": bias},
+    }[view]
+
+
+def run_script(code: str, names: tuple[str, ...], tmp_path) -> dict[str, np.ndarray]:
+    path, out = tmp_path / "figure.py", tmp_path / "arrays.npz"
+    path.write_text(code, encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", RUNNER, str(path), str(out), *names],
+        capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    with np.load(out) as arrays:
+        return dict(arrays)
+
+
+def test_every_view_has_code():
+    assert set(VARIABLES) == set(VIEW_NAMES)
+
+
+@pytest.mark.parametrize("setting", list(SETTINGS))
+@pytest.mark.parametrize("view", VIEW_NAMES)
+def test_the_script_recomputes_what_the_view_shows(view, setting, tmp_path, state):
+    values, language = SETTINGS[setting]
+    state.set(**values, language=language)
+    code = script(view, {f: getattr(state, f) for f in state.FIELDS}, language)
+    assert "pe_clock" not in code and code.startswith("# PE Clock")
+    got = run_script(code, VARIABLES[view], tmp_path)
+    want = expected(view, state)
+    assert set(got) == set(want)
+    for name, array in want.items():
+        value = np.asarray(array, dtype=np.float64)
+        if name.endswith("degrees"):  # an angle: compare on the circle, 359.99… is 0
+            gap = (got[name] - value + 180) % 360 - 180
+            np.testing.assert_allclose(gap, 0, atol=1e-9, err_msg=name)
+        else:
+            np.testing.assert_allclose(got[name], value, rtol=1e-9, atol=1e-9, err_msg=name)
+
+
+def test_comments_are_in_the_language_asked_for(state):
+    fields = {f: getattr(state, f) for f in state.FIELDS}
+    korean, english = script("heatmap", fields, "ko"), script("heatmap", fields, "en")
+    assert "짝수 칸(0, 2, 4, ...)은 사인" in korean and "even dimensions" in english
+    assert not re.search("[가-힣]", english)
+
+
+def test_pe_clock_code_prints_the_script_and_refuses_what_it_cannot_write(capsys):
+    assert (
+        cli.main(["--lang", "en", "code", "--view", "rotation", "--d-model", "8", "--k", "2"]) == 0
+    )
+    printed = capsys.readouterr().out
+    assert (
+        "R = np.zeros((d_model, d_model))" in printed
+        and "max_len, d_model, base = 50, 8," in printed
+    )
+    assert cli.main(["--lang", "en", "code", "--view", "rotation", "--torch"]) == 2
+    assert "PyTorch" in capsys.readouterr().err
+    assert cli.main(["--lang", "en", "code", "--view", "nope"]) == 2
+    assert capsys.readouterr().err.startswith("pe-clock code: error: --view must be one of")
+    assert cli.main(["--lang", "en", "--pos", "3", "code"]) == 2
+    assert "--pos goes after code" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("view", TORCH_VIEWS)
+def test_the_torch_form_is_the_blogs_function(view):
+    state = AppState()
+    code = script(view, {f: getattr(state, f) for f in state.FIELDS}, "ko", torch=True)
+    assert "import torch" in code and "torch.arange(seq_len" in code and ".unsqueeze(1)" in code
+    assert "NumPy만으로" not in code  # its header says PyTorch computes the table
+
+
+def test_copy_as_code_puts_the_views_script_on_the_clipboard(window, qtbot):
+    from PySide6.QtGui import QGuiApplication
+
+    window.show_view("rope")
+    window.state.set(head_dim=32)
+    window.exports.copy_code()
+    copied = QGuiApplication.clipboard().text()
+    assert copied.startswith("# PE Clock · rope") and "head_dim = 32" in copied
