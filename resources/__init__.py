@@ -4,7 +4,7 @@ The one package PE Clock installs, mapped from the repository's folders: this on
 holds the package itself, the command line (`pe_clock.cli`) and the bundled files (fonts and
 their licence, the icon, the default deck); `pe_clock.core` is core/ (NumPy only) and
 `pe_clock.gui` is gui/ (Qt). Importing it loads nothing else: the notebook's API
-(`table`, `figure`, `show`, in `pe_clock.notebook`) loads on first use.
+(`table`, `figure`, `code`, `show`, in `pe_clock.notebook`) loads on first use.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pe_clock.notebook import Figure, figure, show, table
+    from pe_clock.notebook import Figure, code, figure, show, table
 
 __version__ = "0.1.0"
-__all__ = ["Figure", "__version__", "figure", "show", "table"]
+__all__ = ["Figure", "__version__", "code", "figure", "show", "table"]
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("Figure", "figure", "show", "table"):
+    if name in ("Figure", "code", "figure", "show", "table"):
         from pe_clock import notebook
 
         return getattr(notebook, name)

@@ -4,6 +4,7 @@
     pe = pe_clock.table(50, 512)                       # the course's positional_encoding(50, 512)
     pe_clock.figure("heatmap", d_model=64, pos=7)      # Jupyter shows it (PNG, or SVG)
     pe_clock.figure("clock", pos=7, lang="ko").save("clock.svg")
+    print(pe_clock.code("rotation", k=3))              # the NumPy code behind a figure
     pe_clock.show("rope", head_dim=64)                 # the live window, after %gui qt
 
 A figure is drawn exactly as ``pe-clock export`` draws it, from a fresh state (never the
@@ -233,6 +234,26 @@ def figure(
         raise ValueError(tr("error.must", name="format", value=echo(format), allowed=allowed))
     drawn.format = format
     return drawn
+
+
+def code(
+    view: str = "window", *, lang: str | None = None, torch: bool = False, **parameters: Any
+) -> str:
+    """The short NumPy script that recomputes what view shows at these parameters (as
+    ``pe-clock code`` prints it), its comments in lang; ``exec`` it, or paste it into a cell.
+
+    torch: the table as the course's blog writes it, in PyTorch (heatmap, worked, beyond).
+    Raises ValueError as `figure` does.
+    """
+    from pe_clock.core.figure_code import script
+    from pe_clock.gui.model.state import AppState
+
+    view = check_view(view, "view")
+    values = _checked(view, parameters)
+    state = AppState()
+    state.set(**values)
+    language = i18n.system_language() if lang is None else i18n.check_language(lang)
+    return script(view, {name: getattr(state, name) for name in state.FIELDS}, language, torch)
 
 
 def _display_problem() -> str | None:

@@ -1,8 +1,10 @@
 """The notebook's API: pe_clock.table, pe_clock.figure and pe_clock.show."""
 
+import os
 import subprocess
 import sys
 import types
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,6 +15,8 @@ from pe_clock import cli, notebook
 from pe_clock.core.layout import column_order
 from pe_clock.gui.platform import app as platform_app
 from pe_clock.gui.views import VIEW_NAMES
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def course_positional_encoding(max_len, d_model):
@@ -166,3 +170,37 @@ def test_importing_pe_clock_loads_neither_qt_nor_numpy():
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
     assert "table" in dir(pe_clock) and pe_clock.__version__
+
+
+def test_code_is_what_pe_clock_code_prints(capsys):
+    argv = ["--lang", "ko", "code", "--view", "rotation", "--d-model", "8", "--k", "3"]
+    assert cli.main(argv) == 0
+    assert pe_clock.code("rotation", d_model=8, k=3, lang="ko") == capsys.readouterr().out
+    with pytest.raises(ValueError, match="pos"):
+        pe_clock.code("heatmap", pos=-1)
+
+
+def test_the_example_notebook_runs_headless_and_draws_its_figures(tmp_path, monkeypatch):
+    """examples/positional_encoding.ipynb, executed in a fresh kernel as Jupyter would."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    # The kernel is this interpreter's (python3 with pe_clock installed), offscreen.
+    monkeypatch.setenv("PATH", os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    monkeypatch.setenv("JUPYTER_PLATFORM_DIRS", "1")
+    notebook = nbformat.read(ROOT / "examples" / "positional_encoding.ipynb", as_version=4)
+    client = NotebookClient(
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": tmp_path}}
+    )
+    client.execute()
+    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    images = [o for o in outputs if "image/png" in o.get("data", {})]
+    figures = [
+        c for c in notebook.cells if c.cell_type == "code" and "pe_clock.figure(" in c.source
+    ]
+    assert len(images) == len(figures) >= 5
+    printed = "".join(o.get("text", "") for o in outputs)
+    assert "[ 0.841  0.54   0.01   1.   ]" in printed  # the course's table
+    assert "True" in printed  # R(k) @ PE(pos) == PE(pos + k)
