@@ -131,7 +131,29 @@ def _load(path: str | Path, name: str, d_model: int) -> NDArray[np.float64]:
     except OSError as err:
         raise ValueError(tr("npy.unreadable", file=name, reason=err.strerror or err)) from err
     order: Literal["F", "C"] = "F" if fortran else "C"
-    values: NDArray[np.float64] = data.reshape((rows, cols), order=order).astype(np.float64)
+    return check_embedding_rows(data.reshape((rows, cols), order=order), d_model, name)
+
+
+def check_embedding_rows(rows: object, d_model: int, name: str) -> NDArray[np.float64]:
+    """Token embeddings as PE Clock draws them: real numbers, shape (rows, d_model) with 1 to
+    MAX_EMBEDDING_ROWS rows (or one row of d_model), finite, within ±MAX_EMBEDDING_SIZE.
+
+    Returns a float64 copy; raises ValueError naming `name` (a file, or "embeddings").
+    """
+    try:
+        array = np.array(rows, copy=True)
+    except (TypeError, ValueError, OverflowError):  # ragged lists, objects NumPy cannot take
+        raise ValueError(tr("npy.dtype", file=name, dtype=type(rows).__name__)) from None
+    if array.dtype.hasobject or array.dtype.kind not in "fiub":
+        raise ValueError(tr("npy.dtype", file=name, dtype=array.dtype))
+    shape = array.shape
+    if array.ndim == 1:
+        array = array[None, :]
+    if array.ndim != 2 or array.shape[1] != d_model or not 1 <= len(array) <= MAX_EMBEDDING_ROWS:
+        raise ValueError(
+            tr("npy.shape", file=name, shape=shape, d_model=d_model, max_rows=MAX_EMBEDDING_ROWS)
+        )
+    values: NDArray[np.float64] = array.astype(np.float64)
     if not np.all(np.isfinite(values)):
         raise ValueError(tr("npy.finite", file=name))
     largest = float(np.abs(values).max())

@@ -12,17 +12,14 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from pe_clock.core.i18n import echo, tr
+from pe_clock.core.params import check_choice
 from pe_clock.core.rotation import pair_rotation
 
 LAYOUTS = ("interleaved", "split")
 
 
 def check_layout(value: object) -> str:
-    if value not in LAYOUTS:
-        allowed = tr("allowed.choice", choices=", ".join(LAYOUTS))
-        raise ValueError(tr("error.must", name="layout", value=echo(value), allowed=allowed))
-    return str(value)
+    return check_choice("layout", value, LAYOUTS)
 
 
 def column_order(d_model: int, layout: str) -> NDArray[np.intp]:

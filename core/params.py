@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import SupportsInt, cast
 
@@ -62,6 +62,14 @@ def check_int(name: str, value: object, lo: int, hi: int, allowed: Allowed | Non
     if not lo <= as_int <= hi:
         raise refuse(name, value, allowed)
     return as_int
+
+
+def check_choice(name: str, value: object, choices: Sequence[str]) -> str:
+    """Return ``value`` if it is one of the texts ``choices``; raise ValueError naming them
+    otherwise (a list, an array or any other object included)."""
+    if not isinstance(value, str) or value not in choices:
+        raise refuse(name, value, ("allowed.choice", {"choices": ", ".join(choices)}))
+    return value
 
 
 def check_bool(name: str, value: object) -> bool:

@@ -11,7 +11,8 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pe_clock.core.i18n import echo, tr
+from pe_clock.core.i18n import tr
+from pe_clock.core.params import check_choice
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -83,7 +84,4 @@ TABS = tuple(spec for spec in REGISTRY if spec.tab)
 
 def check_view(view: object, name: str = "--view") -> str:
     """A registered view's name; a ValueError naming the choices for anything else."""
-    if view not in VIEWS:
-        allowed = tr("allowed.choice", choices=", ".join(VIEW_NAMES))
-        raise ValueError(tr("error.must", name=name, value=echo(view), allowed=allowed))
-    return str(view)
+    return check_choice(name, view, VIEW_NAMES)

@@ -26,15 +26,17 @@ from numpy.typing import NDArray
 
 from pe_clock.core import i18n
 from pe_clock.core.encoding import check_table_size, encode
-from pe_clock.core.examples import load_embeddings
+from pe_clock.core.examples import check_embedding_rows, load_embeddings
 from pe_clock.core.i18n import echo, tr
 from pe_clock.core.layout import column_order
-from pe_clock.core.params import PAPER_BASE, Params, check_int
+from pe_clock.core.params import PAPER_BASE, Params, check_bool, check_choice, check_int
 from pe_clock.gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
 from pe_clock.gui.model.choices import check_theme
 from pe_clock.gui.views import VIEW_NAMES, VIEWS, check_view
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
     from pe_clock.gui.model.state import AppState
     from pe_clock.gui.window.main_window import MainWindow
 
@@ -97,22 +99,26 @@ class Figure:
         size: tuple[int, int],
         look: dict[str, Any],
         embeddings: NDArray[np.float64] | None,
+        shown_as: str = "png",
     ) -> None:
         self.view = view
+        self._shown_as = shown_as
         self.width, self.height = size
         self._values = values
         self._look = look  # theme, lang, caption, stage
         self._embeddings = embeddings
         self._drawn: dict[str, bytes] = {}
-        #: What Jupyter shows: "png" (the default) or "svg".
-        self.format = "png"
+
+    @property
+    def format(self) -> str:
+        """What Jupyter shows: "png" (the default) or "svg"."""
+        return self._shown_as
 
     @contextlib.contextmanager
     def _state(self) -> Iterator[AppState]:
         from pe_clock.gui.model.state import AppState
-        from pe_clock.gui.platform.app import headless_application
 
-        headless_application()
+        _application()
         with _speaking(self._look["lang"]):
             # Owned by Python, deleted when dropped: a notebook may run no event loop, and
             # deleteLater would keep every figure's state until one ran.
@@ -155,9 +161,16 @@ class Figure:
         write leaves no partial file and keeps what was there. Returns the path."""
         from pe_clock.gui.export.render import export_figure
 
+        if not isinstance(path, str | os.PathLike) or not str(path):
+            raise ValueError(
+                tr("error.must", name="path", value=echo(path), allowed=tr("save.path"))
+            )
         target = Path(path)
+        if str(path).endswith(("/", os.sep)) or target.is_dir():
+            raise ValueError(tr("cli.out_dir", value=repr(str(path))))
         if target.suffix.lower() not in STILL_SUFFIXES:
-            raise ValueError(tr("cli.out_suffix", value=repr(str(target))))
+            suffixes = ", ".join(STILL_SUFFIXES)
+            raise ValueError(tr("export.suffix", suffixes=suffixes, value=echo(target.name)))
         with self._state() as state:
             return export_figure(
                 target, self.view, state, self.width, self.height, self._look["caption"],
@@ -171,22 +184,34 @@ class Figure:
         )
 
 
-def _checked(view: object, parameters: dict[str, Any], name: str = "view") -> dict[str, Any]:
-    """The parameters of a view, checked as the window checks them (ValueError if bad)."""
-    from pe_clock.gui.model.state import AppState
-    from pe_clock.gui.platform.app import headless_application
+def _application() -> QApplication:
+    """The running QApplication, else a new one: on Linux without a display offscreen (for
+    this QApplication alone), elsewhere on the system's own platform, which a window may
+    use later."""
+    from PySide6.QtWidgets import QApplication
 
-    check_view(view, name)
+    from pe_clock.gui.platform.app import create_application, headless_application
+
+    running = QApplication.instance()
+    if isinstance(running, QApplication):
+        return running
+    if not sys.platform.startswith("linux"):
+        return create_application()
+    return headless_application(restore_environment=True)
+
+
+def _checked(parameters: dict[str, Any]) -> dict[str, Any]:
+    """The parameters, checked as the window checks them (ValueError if bad), as the state
+    holds them (a list of pairs becomes a tuple, a NumPy integer an int): changing what was
+    passed cannot change a figure drawn later. No QApplication is made."""
+    from pe_clock.gui.model.state import AppState
+
     allowed = _parameter_names()
-    unknown = sorted(set(parameters) - set(allowed))
-    if unknown:
-        choices = tr("allowed.choice", choices=", ".join(allowed))
-        raise ValueError(
-            tr("error.must", name="parameter", value=echo(unknown[0]), allowed=choices)
-        )
-    headless_application()
-    AppState().set(**parameters)
-    return dict(parameters)
+    for name in parameters:
+        check_choice("parameter", name, allowed)
+    state = AppState()
+    state.set(**parameters)
+    return {name: getattr(state, name) for name in parameters}
 
 
 def figure(
@@ -204,8 +229,8 @@ def figure(
 ) -> Figure:
     """(The views and parameters are listed below, from the registry and the state.)"""
     view = check_view(view, "view")
-    values = _checked(view, parameters)
-    default = (1920, 1080) if stage else VIEWS[view].size
+    values = _checked(parameters)
+    default = (1920, 1080) if check_bool("stage", stage) else VIEWS[view].size
     size = (
         default[0] if width is None else check_int("width", width, MIN_SIDE, MAX_SIDE),
         default[1] if height is None else check_int("height", height, MIN_SIDE, MAX_SIDE),
@@ -213,8 +238,8 @@ def figure(
     look = {
         "theme": check_theme(theme),
         "lang": i18n.system_language() if lang is None else i18n.check_language(lang),
-        "caption": bool(caption),
-        "stage": bool(stage),
+        "caption": check_bool("caption", caption),
+        "stage": stage,
     }
     rows = None
     if embeddings is not None:
@@ -223,17 +248,9 @@ def figure(
         d_model = values.get("d_model", Params().d_model)
         if isinstance(embeddings, str | os.PathLike):
             rows = load_embeddings(Path(embeddings), d_model)
-        else:
-            rows = np.asarray(embeddings, dtype=np.float64)
-            from pe_clock.gui.model.state import AppState
-
-            AppState(Params(d_model=d_model)).set_embeddings(rows)  # checked, as a file's
-    drawn = Figure(view, values, size, look, rows)
-    if format not in SHOWN_AS:
-        allowed = tr("allowed.choice", choices=", ".join(SHOWN_AS))
-        raise ValueError(tr("error.must", name="format", value=echo(format), allowed=allowed))
-    drawn.format = format
-    return drawn
+        else:  # checked as a file's rows are, and copied
+            rows = check_embedding_rows(embeddings, d_model, "embeddings")
+    return Figure(view, values, size, look, rows, check_choice("format", format, SHOWN_AS))
 
 
 def code(
@@ -249,25 +266,25 @@ def code(
     from pe_clock.gui.model.state import AppState
 
     view = check_view(view, "view")
-    values = _checked(view, parameters)
     state = AppState()
-    state.set(**values)
+    state.set(**_checked(parameters))
     language = i18n.system_language() if lang is None else i18n.check_language(lang)
-    return script(view, {name: getattr(state, name) for name in state.FIELDS}, language, torch)
+    fields = {name: getattr(state, name) for name in state.FIELDS}
+    return script(view, fields, language, check_bool("torch", torch))
 
 
 def _display_problem() -> str | None:
     """Why a window cannot be shown here, or None."""
     from pe_clock.gui.platform.app import chose_offscreen
 
-    if chose_offscreen():  # a figure was drawn first, with no display: Qt stays offscreen
-        return tr("notebook.offscreen")
     if sys.platform.startswith("linux") and not (
         os.environ.get("DISPLAY")
         or os.environ.get("WAYLAND_DISPLAY")
         or os.environ.get("QT_QPA_PLATFORM")
     ):
         return tr("notebook.no_display")
+    if chose_offscreen():  # a figure was drawn first, with no display: Qt stays offscreen
+        return tr("notebook.offscreen")
     # IPython is loaded in every notebook kernel: not loaded, no notebook and no loop.
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
@@ -290,15 +307,18 @@ def show(view: str = "window", **parameters: Any) -> MainWindow:
     what to do, and opens nothing.
     """
     view = check_view(view, "view")
-    values = _checked(view, parameters)
-    problem = _display_problem()
+    values = _checked(parameters)
+    problem = _display_problem()  # before any QApplication: it would choose its platform
     if problem is not None:
         raise RuntimeError(problem)
-    from pe_clock.gui.platform.app import headless_application
+    from PySide6.QtWidgets import QApplication
+
+    from pe_clock.gui.platform.app import create_application
     from pe_clock.gui.platform.resources import ensure_fonts
     from pe_clock.gui.window.main_window import MainWindow
 
-    headless_application()
+    if QApplication.instance() is None:
+        create_application()
     ensure_fonts()
     window = MainWindow()
     window.state.set(**values)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pe_clock.core.i18n import echo, tr
+from pe_clock.core.params import check_choice
 
 STILL_SUFFIXES = (".png", ".svg", ".pdf")
 ANIMATION_SUFFIX = ".gif"
@@ -30,10 +30,7 @@ PAPERS = {"slide": None, "a4": (210 / 25.4 * 96, 297 / 25.4 * 96), "letter": (8.
 
 
 def check_paper(value: object) -> str:
-    if value not in PAPERS:
-        allowed = tr("allowed.choice", choices=", ".join(PAPERS))
-        raise ValueError(tr("error.must", name="paper", value=echo(value), allowed=allowed))
-    return str(value)
+    return check_choice("paper", value, tuple(PAPERS))
 
 
 DEFAULT_FPS = 4.0

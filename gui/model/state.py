@@ -15,13 +15,14 @@ import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 
 from pe_clock.core import i18n
-from pe_clock.core.examples import MAX_EMBEDDING_ROWS, example_embeddings, load_embeddings
+from pe_clock.core.examples import check_embedding_rows, example_embeddings, load_embeddings
 from pe_clock.core.i18n import echo, tr
 from pe_clock.core.layout import check_layout
 from pe_clock.core.params import (
     MAX_LEN,
     Params,
     check_bool,
+    check_choice,
     check_int,
     check_max_len,
     check_real,
@@ -92,10 +93,7 @@ SCALING_CHOICES = ("all", *(m for m in METHODS if m != "default"), "default")
 
 def _choice(name: str, choices: tuple[str, ...]) -> Callable[[object, Values], str]:
     def check(value: object, values: Values) -> str:
-        if value not in choices:
-            allowed = tr("allowed.choice", choices=", ".join(choices))
-            raise ValueError(tr("error.must", name=name, value=echo(value), allowed=allowed))
-        return str(value)
+        return check_choice(name, value, choices)
 
     return check
 
@@ -401,25 +399,11 @@ class AppState(DerivedNumbers, QObject):
     def embeddings_loaded(self) -> bool:
         return self._embeddings is not None
 
-    def set_embeddings(self, rows: np.ndarray | None) -> None:
-        """Token embeddings for the input figure: rows (n, d_model), or None for the examples."""
+    def set_embeddings(self, rows: np.ndarray | None, name: str = "embeddings") -> None:
+        """Token embeddings for the input figure: rows (n, d_model), or None for the examples;
+        checked as a .npy file's are (ValueError naming `name`)."""
         if rows is not None:
-            rows = np.asarray(rows, dtype=np.float64)
-            if (
-                rows.ndim != 2
-                or rows.shape[1] != self.d_model
-                or not 1 <= rows.shape[0] <= MAX_EMBEDDING_ROWS
-                or not np.isfinite(rows).all()
-            ):
-                raise ValueError(
-                    tr(
-                        "npy.shape",
-                        file="",
-                        shape=rows.shape,
-                        d_model=self.d_model,
-                        max_rows=MAX_EMBEDDING_ROWS,
-                    )
-                )
+            rows = check_embedding_rows(rows, self.d_model, name)
         self._embeddings = rows
         self.embeddingsChanged.emit()
 

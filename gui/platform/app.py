@@ -39,19 +39,30 @@ def create_application() -> QApplication:
     return app
 
 
-def headless_application() -> QApplication:
+def headless_application(restore_environment: bool = False) -> QApplication:
     """The QApplication of an export or a notebook's figure: the one running, else a new one,
-    offscreen unless a display is there."""
+    offscreen unless a display is there.
+
+    restore_environment: choose the platform for this QApplication alone and put the
+    variable back, so that a program it starts (a notebook's !pe-clock) opens its windows.
+    """
     running = QApplication.instance()
     if isinstance(running, QApplication):
         return running
-    if not os.environ.get("QT_QPA_PLATFORM") and not (
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if (
+        os.environ.get("QT_QPA_PLATFORM")
+        or os.environ.get("DISPLAY")
+        or (os.environ.get("WAYLAND_DISPLAY"))
     ):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-        _offscreen.append(True)
+        return create_application()
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    _offscreen.append(True)
     quiet_offscreen_warnings()
-    return create_application()
+    try:
+        return create_application()
+    finally:
+        if restore_environment:
+            del os.environ["QT_QPA_PLATFORM"]
 
 
 _offscreen: list[bool] = []

@@ -35,7 +35,9 @@ def run_code(args: argparse.Namespace) -> int:
 def _print(text: str, prog: str) -> int:
     """Write text to stdout: as UTF-8 bytes where its encoding cannot spell the comments (a
     C locale), quietly when a pipe's reader stops early (| head), 1 with one line when the
-    device is full."""
+    device is full or stdout is closed."""
+    if sys.stdout is None:  # started with stdout closed (>&-)
+        return fail(tr("cli.stdout_failed", reason=os.strerror(9)), 1, prog)
     try:
         try:
             sys.stdout.write(text)
@@ -47,5 +49,5 @@ def _print(text: str, prog: str) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second failure
         if isinstance(err, BrokenPipeError):
             return 0
-        return fail(tr("cli.stdout", path="-", reason=err.strerror or err), 1, prog)
+        return fail(tr("cli.stdout_failed", reason=err.strerror or err), 1, prog)
     return 0

@@ -217,3 +217,16 @@ def test_copy_as_code_puts_the_views_script_on_the_clipboard(window, qtbot):
     window.exports.copy_code()
     copied = QGuiApplication.clipboard().text()
     assert copied.startswith("# PE Clock · rope") and "head_dim = 32" in copied
+
+
+@pytest.mark.parametrize(
+    ("redirect", "said"),
+    [(">&-", "could not write to standard output"), ("> /dev/full", "No space left on device")],
+)
+def test_pe_clock_code_says_when_stdout_cannot_take_the_script(redirect, said):
+    if redirect.endswith("/dev/full") and not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    command = f"{sys.executable} -m pe_clock --lang en code --view why {redirect}"
+    done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and said in done.stderr and "Traceback" not in done.stderr

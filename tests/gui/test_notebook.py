@@ -1,6 +1,7 @@
 """The notebook's API: pe_clock.table, pe_clock.figure and pe_clock.show."""
 
 import os
+import re
 import subprocess
 import sys
 import types
@@ -204,3 +205,89 @@ def test_the_example_notebook_runs_headless_and_draws_its_figures(tmp_path, monk
     printed = "".join(o.get("text", "") for o in outputs)
     assert "[ 0.841  0.54   0.01   1.   ]" in printed  # the course's table
     assert "True" in printed  # R(k) @ PE(pos) == PE(pos + k)
+
+
+@pytest.mark.parametrize(
+    ("rows", "said"),
+    [
+        (np.full((3, 8), 1e308), "up to ±1e+15"),  # drawn, it crashed Qt (a segmentation fault)
+        (np.full((3, 8), np.nan), "NaN"),
+        ([["a"] * 8], "real numbers"),
+        (np.ones((3, 8), dtype=complex), "real numbers"),
+        (object(), "real numbers"),
+        (np.zeros((3, 5)), "d_model = 8"),
+    ],
+)
+def test_embedding_arrays_are_checked_as_a_files_rows_are(rows, said, state):
+    with pytest.raises(ValueError, match=re.escape(said)) as raised:
+        pe_clock.figure("embedding", d_model=8, embeddings=rows)
+    assert str(raised.value).startswith("embeddings ")
+    state.set(d_model=8)
+    with pytest.raises(ValueError, match=re.escape(said)):
+        state.set_embeddings(rows)
+    assert not state.embeddings_loaded
+
+
+def test_flags_views_and_paths_must_be_what_they_say():
+    for call in (
+        lambda: pe_clock.figure("clock", stage="False"),
+        lambda: pe_clock.figure("clock", caption="no"),
+        lambda: pe_clock.code("heatmap", torch="no"),
+        lambda: pe_clock.figure(["clock"]),
+        lambda: pe_clock.code({}),
+        lambda: pe_clock.show({}),
+        lambda: pe_clock.figure("clock", **{"no such": 1}),
+    ):
+        with pytest.raises(ValueError):
+            call()
+    drawn = pe_clock.figure("clock")
+    for path, said in (
+        (None, "path"),
+        ("", "path"),
+        ("out/", "folder"),
+        ("x.gif", ".png, .svg, .pdf;"),
+    ):
+        with pytest.raises(ValueError, match=re.escape(said)):
+            drawn.save(path)
+    with pytest.raises(AttributeError):
+        drawn.format = "jpeg"
+
+
+def test_a_figure_is_drawn_from_what_was_passed_then(tmp_path):
+    pairs = [0, 5, 10]
+    rows = np.random.default_rng(1).normal(size=(3, 8))
+    clock = pe_clock.figure("bigclock", d_model=64, clock_pairs=pairs, width=320, height=240)
+    embedded = pe_clock.figure("embedding", d_model=8, embeddings=rows, width=320, height=240)
+    first = (clock.png(), embedded._values, repr(clock))
+    pairs[0], rows[0, 0] = 31, 1e300
+    again = pe_clock.figure("bigclock", d_model=64, clock_pairs=(0, 5, 10), width=320, height=240)
+    assert again.png() == first[0] and "clock_pairs=(0, 5, 10)" in first[2]
+    assert embedded.png().startswith(b"\x89PNG")
+
+
+def test_no_display_a_figure_leaves_the_environment_and_show_says_why(tmp_path):
+    """Without a display: offscreen for the figure alone (a notebook's !pe-clock still opens
+    its window); code() makes no QApplication; show() names the cause."""
+    probe = (
+        "import os, pe_clock\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "print(pe_clock.code('heatmap') and QApplication.instance() is None)\n"
+        "try:\n    pe_clock.figure('clock', pos=-1)\nexcept ValueError:\n    pass\n"
+        "print(QApplication.instance() is None and 'QT_QPA_PLATFORM' not in os.environ)\n"
+        "pe_clock.figure('clock', width=200, height=150).png()\n"
+        "print('QT_QPA_PLATFORM' not in os.environ)\n"
+        "try:\n    pe_clock.show('clock')\nexcept RuntimeError as err:\n    print(err)\n"
+    )
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    env["LANG"] = "C"
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[:3] == ["True", "True", "True"]
+    assert lines[3].startswith("No display here")
