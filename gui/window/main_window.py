@@ -6,18 +6,14 @@ import sys
 
 from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt, QTimer
 from PySide6.QtGui import (
-    QAction,
-    QActionGroup,
     QCloseEvent,
     QGuiApplication,
-    QKeySequence,
     QResizeEvent,
     QScreen,
 )
 from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QTabWidget,
     QVBoxLayout,
@@ -28,7 +24,6 @@ from pe_clock import __version__
 from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.gui.export.actions import ExportActions
-from pe_clock.gui.export.options import SLIDE_SIZE
 from pe_clock.gui.export.slide import explanations
 from pe_clock.gui.figures.window import WindowView
 from pe_clock.gui.look.fonts import scaled_font
@@ -45,11 +40,12 @@ from pe_clock.gui.widgets.stable_label import StableLabel
 from pe_clock.gui.window.console import Console
 from pe_clock.gui.window.controls import ControlPanel
 from pe_clock.gui.window.deck_player import DeckPlayer
-from pe_clock.gui.window.keys import BY_ACTION, PresenterKeys
+from pe_clock.gui.window.keys import PresenterKeys
+from pe_clock.gui.window.menus import Menus
 from pe_clock.gui.window.overlay import ShortcutOverlay
 from pe_clock.gui.window.stage import Stage
 
-#: Edit ▸ Copy figure at slide size.
+#: The type scale of presenter mode.
 PRESENTER_SCALE = 1.5
 DEFAULT_SIZE = (1600, 900)
 #: On a screen too small for DEFAULT_SIZE, the share of its free area the first window takes,
@@ -150,7 +146,9 @@ class MainWindow(QMainWindow):
         self._console_sync.setSingleShot(True)
         self._console_sync.timeout.connect(self._sync_console)
         self.stage.shown.connect(self._console_sync.start)
-        self._build_menus()
+        self.menus = Menus(self)
+        self.presenter_action = self.menus.presenter_action
+        self.language_actions = self.menus.language_actions
 
         self.state.observe(["pos", "k", "d_model", "base", "max_len"], self._sync_readout)
         self.state.observe(["font_scale"], self._sync_fonts)
@@ -216,85 +214,10 @@ class MainWindow(QMainWindow):
         self.panel(TABS[index].name)
 
     # --- menus -------------------------------------------------------------------------------
-    def _build_menus(self) -> None:
-        #: (catalogue key, action or menu) for every text of the menu bar.
-        self._texts: list[tuple[str, QAction | QMenu]] = []
-        bar = self.menuBar()
-        file_menu = self._menu(bar, "menu.file")
-        self._action(file_menu, "menu.export", self.exports.open_export_dialog, "Ctrl+E")
-        self._action(
-            file_menu, "menu.export_animation", self.exports.open_animation_dialog, "Ctrl+Shift+E"
-        )
-        self._action(file_menu, "menu.load_embeddings", self.open_embeddings_dialog, "Ctrl+O")
-        file_menu.addSeparator()
-        self._action(file_menu, "menu.open_deck", self.deck.open_dialog, "Ctrl+Shift+O")
-        self._action(file_menu, "menu.default_deck", lambda: self.deck.open_shown("default"))
-        self._action(file_menu, "menu.add_scene", self.deck.add_current)
-        self._action(file_menu, "menu.save_deck", self.deck.save_dialog, "Ctrl+Shift+S")
-        self._action(file_menu, "menu.close_deck", self.deck.close)
-        file_menu.addSeparator()
-        self._action(file_menu, "menu.quit", self.close, QKeySequence.StandardKey.Quit)
-
-        edit = self._menu(bar, "menu.edit")
-        self._action(edit, "menu.copy", self.exports.copy_figure, "Ctrl+Shift+C")
-        self._action(edit, "menu.copy_slide", lambda: self.exports.copy_figure(SLIDE_SIZE))
-        self._action(edit, "menu.copy_code", self.exports.copy_code)
-
-        view = self._menu(bar, "menu.view")
-        self.presenter_action = self._key_action(view, "menu.presenter", "presenter")
-        self.presenter_action.setCheckable(True)
-        self._key_action(view, "menu.larger", "larger")
-        self._key_action(view, "menu.smaller", "smaller")
-        self._key_action(view, "menu.reset_type", "reset_type")
-        self._key_action(view, "menu.console", "console")
-        view.addSeparator()
-        language = self._menu(view, "menu.language")
-        group = QActionGroup(self)
-        self.language_actions: dict[str, QAction] = {}
-        for lang in i18n.LANGUAGES:
-            # Each language is named in itself, so anyone can find their way back.
-            action = QAction(i18n.LANGUAGE_NAMES[lang], self, checkable=True)
-            action.triggered.connect(lambda *_, lang=lang: self.state.set(language=lang))
-            group.addAction(action)
-            language.addAction(action)
-            self.language_actions[lang] = action
-        view.addSeparator()
-        view.addAction(self.control_dock.toggleViewAction())
-
-        help_menu = self._menu(bar, "menu.help")
-        self._key_action(help_menu, "menu.shortcuts", "overlay")
-        self._action(help_menu, "menu.about", self._show_about)
-
-    def _menu(self, parent, key: str) -> QMenu:
-        menu = parent.addMenu("")
-        self._texts.append((key, menu))
-        return menu
-
-    def _action(self, menu, key: str, slot, *shortcuts) -> QAction:
-        action = QAction(self)
-        if shortcuts:
-            action.setShortcuts([QKeySequence(s) for s in shortcuts])
-        action.triggered.connect(lambda *_: slot())
-        menu.addAction(action)
-        self.addAction(action)  # shortcuts keep working while the menu bar is hidden
-        self._texts.append((key, action))
-        return action
-
-    def _key_action(self, menu: QMenu, key: str, binding: str) -> QAction:
-        """A menu entry for a presenter key: its keys and action come from the key table."""
-        return self._action(
-            menu, key, lambda: self.keys.run(binding), *BY_ACTION[binding].sequences
-        )
-
     def _retranslate(self, *_: object) -> None:
         use_qt_translations(self.state.language)
         self.setWindowTitle(tr("window.title"))
-        for key, item in self._texts:
-            if isinstance(item, QMenu):
-                item.setTitle(tr(key))
-            else:
-                item.setText(tr(key))
-        self.language_actions[self.state.language].setChecked(True)
+        self.menus.retranslate()
         self.control_dock.setWindowTitle(tr("dock.controls"))
         for index, spec in enumerate(TABS):
             self.tabs.setTabText(index, spec.tab_title)
@@ -475,7 +398,7 @@ class MainWindow(QMainWindow):
         self.tabs.tabBar().setFont(scaled_font(scale))  # in presenter mode too
         self.shortcut_overlay.set_scale(scale)
 
-    def _show_about(self) -> None:
+    def show_about(self) -> None:
         QMessageBox.about(self, tr("about.title"), tr("about.text", version=__version__))
 
     # --- Qt overrides ------------------------------------------------------------------------

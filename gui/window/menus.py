@@ -1,0 +1,112 @@
+"""The menu bar: File, Edit, View and Help.
+
+Every entry's text is a catalogue key, set again when the language changes; a presenter
+entry takes its keys and its action from the key table (`keys.BINDINGS`), so the menu, the
+keys and the F1 overlay never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QMenuBar
+
+from pe_clock.core import i18n
+from pe_clock.core.i18n import tr
+from pe_clock.gui.export.options import SLIDE_SIZE
+from pe_clock.gui.window.keys import BY_ACTION
+
+if TYPE_CHECKING:
+    from pe_clock.gui.window.main_window import MainWindow
+
+
+class Menus:
+    """The window's menus and their actions (whose shortcuts work with the bar hidden)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self._window = window
+        #: (catalogue key, action or menu) for every text of the menu bar.
+        self._texts: list[tuple[str, QAction | QMenu]] = []
+        bar = window.menuBar()
+        exports, deck = window.exports, window.deck
+        file_menu = self._menu(bar, "menu.file")
+        self._action(file_menu, "menu.export", exports.open_export_dialog, "Ctrl+E")
+        self._action(
+            file_menu, "menu.export_animation", exports.open_animation_dialog, "Ctrl+Shift+E"
+        )
+        self._action(file_menu, "menu.load_embeddings", window.open_embeddings_dialog, "Ctrl+O")
+        file_menu.addSeparator()
+        self._action(file_menu, "menu.open_deck", deck.open_dialog, "Ctrl+Shift+O")
+        self._action(file_menu, "menu.default_deck", lambda: deck.open_shown("default"))
+        self._action(file_menu, "menu.add_scene", deck.add_current)
+        self._action(file_menu, "menu.save_deck", deck.save_dialog, "Ctrl+Shift+S")
+        self._action(file_menu, "menu.close_deck", deck.close)
+        file_menu.addSeparator()
+        self._action(file_menu, "menu.quit", window.close, QKeySequence.StandardKey.Quit)
+
+        edit = self._menu(bar, "menu.edit")
+        self._action(edit, "menu.copy", exports.copy_figure, "Ctrl+Shift+C")
+        self._action(edit, "menu.copy_slide", lambda: exports.copy_figure(SLIDE_SIZE))
+        self._action(edit, "menu.copy_code", exports.copy_code)
+
+        view = self._menu(bar, "menu.view")
+        self.presenter_action = self._key_action(view, "menu.presenter", "presenter")
+        self.presenter_action.setCheckable(True)
+        self._key_action(view, "menu.larger", "larger")
+        self._key_action(view, "menu.smaller", "smaller")
+        self._key_action(view, "menu.reset_type", "reset_type")
+        self._key_action(view, "menu.console", "console")
+        view.addSeparator()
+        language = self._menu(view, "menu.language")
+        group = QActionGroup(window)
+        self.language_actions: dict[str, QAction] = {}
+        for lang in i18n.LANGUAGES:
+            # Each language is named in itself, so anyone can find their way back.
+            action = QAction(i18n.LANGUAGE_NAMES[lang], window, checkable=True)
+            action.triggered.connect(lambda *_, lang=lang: window.state.set(language=lang))
+            group.addAction(action)
+            language.addAction(action)
+            self.language_actions[lang] = action
+        view.addSeparator()
+        view.addAction(window.control_dock.toggleViewAction())
+
+        help_menu = self._menu(bar, "menu.help")
+        self._key_action(help_menu, "menu.shortcuts", "overlay")
+        self._action(help_menu, "menu.about", window.show_about)
+
+    def _menu(self, parent: QMenuBar | QMenu, key: str) -> QMenu:
+        menu = parent.addMenu("")
+        self._texts.append((key, menu))
+        return menu
+
+    def _action(
+        self,
+        menu: QMenu,
+        key: str,
+        slot: Callable[[], object],
+        *shortcuts: str | QKeySequence | QKeySequence.StandardKey,
+    ) -> QAction:
+        action = QAction(self._window)
+        if shortcuts:
+            action.setShortcuts([QKeySequence(s) for s in shortcuts])
+        action.triggered.connect(lambda *_: slot())
+        menu.addAction(action)
+        self._window.addAction(action)  # shortcuts keep working while the menu bar is hidden
+        self._texts.append((key, action))
+        return action
+
+    def _key_action(self, menu: QMenu, key: str, binding: str) -> QAction:
+        """A menu entry for a presenter key: its keys and action come from the key table."""
+        keys = self._window.keys
+        return self._action(menu, key, lambda: keys.run(binding), *BY_ACTION[binding].sequences)
+
+    def retranslate(self) -> None:
+        """Every text in the current language, the language's entry checked."""
+        for key, item in self._texts:
+            if isinstance(item, QMenu):
+                item.setTitle(tr(key))
+            else:
+                item.setText(tr(key))
+        self.language_actions[self._window.state.language].setChecked(True)
