@@ -140,8 +140,9 @@ def _bigclock(w: _Writer, v: Mapping[str, Any]) -> None:
     )
 
 
-def _rotation(w: _Writer, v: Mapping[str, Any]) -> None:
-    if not any(line.startswith("w = ") for line in w.lines):
+def _rotation(w: _Writer, v: Mapping[str, Any], speeds: bool = True) -> None:
+    """R(k) and its check; speeds: write w first (the window's script has it already)."""
+    if speeds:
         _speeds(w)
     w.comment("phi")
     w.code("phi = k * w")
@@ -175,7 +176,7 @@ def _window(w: _Writer, v: Mapping[str, Any]) -> None:
     w.gap()
     _clock(w, v)
     w.gap()
-    _rotation(w, v)
+    _rotation(w, v, speeds=False)
 
 
 def _embedding(w: _Writer, v: Mapping[str, Any]) -> None:
