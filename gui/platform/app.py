@@ -49,15 +49,11 @@ def headless_application(restore_environment: bool = False) -> QApplication:
     running = QApplication.instance()
     if isinstance(running, QApplication):
         return running
-    if (
-        os.environ.get("QT_QPA_PLATFORM")
-        or os.environ.get("DISPLAY")
-        or (os.environ.get("WAYLAND_DISPLAY"))
-    ):
+    quiet_offscreen_warnings()
+    if any(os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")):
         return create_application()
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     _offscreen.append(True)
-    quiet_offscreen_warnings()
     try:
         return create_application()
     finally:
