@@ -2,7 +2,7 @@
 
 The scripts follow the course's `positional_encoding` (its names and its comment style), take
 the figure's parameters as literals, and need NumPy alone. Their comments are catalogue
-messages (``code.*``), so each language writes its own. `VARIABLES` names the arrays each
+messages (``code.*``), so each language writes its own. `SCRIPTS` names the arrays each
 script leaves behind: the tests run every script in a fresh interpreter and compare them with
 this package's core.
 """
@@ -17,25 +17,6 @@ from pe_clock.core.i18n import text
 from pe_clock.core.rope import SCORE_LENGTH
 from pe_clock.core.similarity import DISTANCE_REACH
 
-#: The arrays each view's script computes, under these names.
-VARIABLES: dict[str, tuple[str, ...]] = {
-    "heatmap": ("pe",),
-    "clock": ("w", "theta", "tips", "degrees"),
-    "dials": ("w", "theta", "tips", "degrees"),
-    "bigclock": ("w", "theta", "hand_degrees", "turn_positions"),
-    "rotation": ("phi", "R"),
-    "window": ("pe", "theta", "R"),
-    "embedding": ("E", "pe", "x", "norm_e", "norm_pe", "norm_x"),
-    "worked": ("positions", "denominators", "values"),
-    "unique": ("distances", "nearest", "at", "distinct"),
-    "distance": ("offsets", "dots", "measured"),
-    "wavelength": ("wavelengths",),
-    "beyond": ("pe",),
-    "why": ("weights_a", "weights_b", "outputs_a", "outputs_b"),
-    "rope": ("theta", "scores"),
-    "scaling": ("inv_freq", "theta_prime"),
-    "alibi": ("slopes", "bias"),
-}
 #: Views whose script the course also writes in PyTorch (the blog's positional_encoding).
 TORCH_VIEWS = ("heatmap", "worked", "beyond")
 
@@ -101,26 +82,26 @@ def _speeds(w: _Writer) -> None:
     w.code("w = 1 / base ** (2 * np.arange(d_model // 2) / d_model)")
 
 
-def _split(w: _Writer, v: Mapping[str, Any], name: str) -> None:
-    if v["layout"] == "split":
-        w.comment("split")
-        w.code(f"{name} = np.concatenate([{name}[:, 0::2], {name}[:, 1::2]], axis=1)")
-
-
 def _heatmap(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
     w.comment("table")
     convert = ".numpy()" if torch else ""
     w.code(f"pe = positional_encoding(max_len, d_model, base){convert}")
-    _split(w, v, "pe")
+    if v["layout"] == "split":
+        w.comment("split")
+        w.code("pe = np.concatenate([pe[:, 0::2], pe[:, 1::2]], axis=1)")
     w.code("print(pe.shape, pe.min().round(3), pe.max().round(3))")
     w.comment("outlined")
     w.code("print(pe[pos].round(3))", "if pos + k < max_len:", "    print(pe[pos + k].round(3))")
 
 
-def _clock(w: _Writer, v: Mapping[str, Any]) -> None:
+def _angles(w: _Writer) -> None:
     _speeds(w)
     w.comment("angle")
     w.code("theta = pos * w")
+
+
+def _clock(w: _Writer, v: Mapping[str, Any]) -> None:
+    _angles(w)
     w.comment("tip")
     w.code("tips = np.stack([np.sin(theta), np.cos(theta)], axis=1)")
     w.comment("degrees")
@@ -128,15 +109,24 @@ def _clock(w: _Writer, v: Mapping[str, Any]) -> None:
 
 
 def _bigclock(w: _Writer, v: Mapping[str, Any]) -> None:
-    _speeds(w)
-    w.comment("angle")
-    w.code("theta = pos * w")
+    _angles(w)
     w.comment("hands")
     w.code(
         f"hands = [{', '.join(str(int(p)) for p in v['clock_pairs'])}]",
         "hand_degrees = np.degrees(theta[hands]) % 360",
         "turn_positions = 2 * np.pi / w[hands]",
         "print(hand_degrees.round(1), turn_positions.round(1))",
+    )
+
+
+def _pe_row(w: _Writer) -> None:
+    w.code(
+        "def pe_row(p):",
+        f"    # {w.say('row')}",
+        "    row = np.empty(d_model)",
+        "    row[0::2], row[1::2] = np.sin(p * w), np.cos(p * w)",
+        "    return row",
+        "",
     )
 
 
@@ -152,13 +142,8 @@ def _rotation(w: _Writer, v: Mapping[str, Any], speeds: bool = True) -> None:
         "for i, (c, s) in enumerate(zip(np.cos(phi), np.sin(phi))):",
         "    R[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = [[c, s], [-s, c]]",
         "",
-        "def pe_row(p):",
-        f"    # {w.say('row')}",
-        "    row = np.empty(d_model)",
-        "    row[0::2], row[1::2] = np.sin(p * w), np.cos(p * w)",
-        "    return row",
-        "",
     )
+    _pe_row(w)
     if v["layout"] == "split":
         w.comment("split")
         w.code(
@@ -233,13 +218,9 @@ def _distance(w: _Writer, v: Mapping[str, Any]) -> None:
     w.code(f"reach = {reach}", "offsets = np.arange(-reach, reach + 1)")
     w.comment("dots")
     w.code("dots = np.cos(np.outer(offsets, w)).sum(axis=1)")
+    _pe_row(w)
     w.comment("measured")
     w.code(
-        "def pe_row(p):",
-        "    row = np.empty(d_model)",
-        "    row[0::2], row[1::2] = np.sin(p * w), np.cos(p * w)",
-        "    return row",
-        "",
         "measured = np.array([pe_row(pos + o) @ pe_row(pos) if pos + o >= 0 else np.nan",
         "                     for o in offsets])",
         "print(np.nanmax(np.abs(measured - dots)))",
@@ -412,25 +393,26 @@ def _alibi(w: _Writer, v: Mapping[str, Any]) -> None:
     w.code("print(slopes.round(4))")
 
 
-WRITERS: dict[str, Callable[..., None]] = {
-    "heatmap": _heatmap,
-    "clock": _clock,
-    "dials": _clock,
-    "bigclock": _bigclock,
-    "rotation": _rotation,
-    "window": _window,
-    "embedding": _embedding,
-    "worked": _worked,
-    "unique": _unique,
-    "distance": _distance,
-    "wavelength": _wavelength,
-    "beyond": _beyond,
-    "why": _why,
-    "rope": _rope,
-    "scaling": _scaling,
-    "alibi": _alibi,
+#: Each view's script writer, and the arrays its script leaves behind, under these names.
+SCRIPTS: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
+    "heatmap": (_heatmap, ("pe",)),
+    "clock": (_clock, ("w", "theta", "tips", "degrees")),
+    "dials": (_clock, ("w", "theta", "tips", "degrees")),
+    "bigclock": (_bigclock, ("w", "theta", "hand_degrees", "turn_positions")),
+    "rotation": (_rotation, ("phi", "R")),
+    "window": (_window, ("pe", "theta", "R")),
+    "embedding": (_embedding, ("E", "pe", "x", "norm_e", "norm_pe", "norm_x")),
+    "worked": (_worked, ("positions", "denominators", "values")),
+    "unique": (_unique, ("distances", "nearest", "at", "distinct")),
+    "distance": (_distance, ("offsets", "dots", "measured")),
+    "wavelength": (_wavelength, ("wavelengths",)),
+    "beyond": (_beyond, ("pe",)),
+    "why": (_why, ("weights_a", "weights_b", "outputs_a", "outputs_b")),
+    "rope": (_rope, ("theta", "scores")),
+    "scaling": (_scaling, ("inv_freq", "theta_prime")),
+    "alibi": (_alibi, ("slopes", "bias")),
 }
-assert tuple(WRITERS) == tuple(VARIABLES)
+VARIABLES = {view: names for view, (_, names) in SCRIPTS.items()}
 
 
 def script(view: str, values: Mapping[str, Any], language: str, torch: bool = False) -> str:
@@ -440,7 +422,7 @@ def script(view: str, values: Mapping[str, Any], language: str, torch: bool = Fa
     Raises ValueError for a view without a script or torch for a view the course writes
     in NumPy alone.
     """
-    if view not in WRITERS:
+    if view not in SCRIPTS:
         raise ValueError(text("code.no_view", language).format(view=view))
     if torch and view not in TORCH_VIEWS:
         views = ", ".join(TORCH_VIEWS)
@@ -460,7 +442,7 @@ def script(view: str, values: Mapping[str, Any], language: str, torch: bool = Fa
     )
     _table_function(w, torch)
     w.gap()
-    writer = WRITERS[view]
+    writer = SCRIPTS[view][0]
     if view in TORCH_VIEWS:
         writer(w, values, torch)
     else:

@@ -159,7 +159,7 @@ class Figure:
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the figure to path (.png, .svg or .pdf, by its suffix), atomically: a failed
         write leaves no partial file and keeps what was there. Returns the path."""
-        from pe_clock.gui.export.render import export_figure
+        from pe_clock.gui.export.render import ExportError, check_suffix, export_figure
 
         if not isinstance(path, str | os.PathLike) or not str(path):
             raise ValueError(
@@ -168,9 +168,10 @@ class Figure:
         target = Path(path)
         if str(path).endswith(("/", os.sep)) or target.is_dir():
             raise ValueError(tr("cli.out_dir", value=repr(str(path))))
-        if target.suffix.lower() not in STILL_SUFFIXES:
-            suffixes = ", ".join(STILL_SUFFIXES)
-            raise ValueError(tr("export.suffix", suffixes=suffixes, value=echo(target.name)))
+        try:
+            check_suffix(target, STILL_SUFFIXES)
+        except ExportError as err:  # a bad argument here, as in figure()
+            raise ValueError(str(err)) from None
         with self._state() as state:
             return export_figure(
                 target, self.view, state, self.width, self.height, self._look["caption"],
@@ -200,10 +201,11 @@ def _application() -> QApplication:
     return headless_application(restore_environment=True)
 
 
-def _checked(parameters: dict[str, Any]) -> dict[str, Any]:
-    """The parameters, checked as the window checks them (ValueError if bad), as the state
-    holds them (a list of pairs becomes a tuple, a NumPy integer an int): changing what was
-    passed cannot change a figure drawn later. No QApplication is made."""
+def _checked(parameters: dict[str, Any]) -> tuple[AppState, dict[str, Any]]:
+    """A fresh state that took the parameters, checked as the window checks them (ValueError
+    if bad), and the parameters as that state holds them (a list of pairs a tuple, a NumPy
+    integer an int): changing what was passed cannot change a figure drawn later. No
+    QApplication is made."""
     from pe_clock.gui.model.state import AppState
 
     allowed = _parameter_names()
@@ -211,7 +213,7 @@ def _checked(parameters: dict[str, Any]) -> dict[str, Any]:
         check_choice("parameter", name, allowed)
     state = AppState()
     state.set(**parameters)
-    return {name: getattr(state, name) for name in parameters}
+    return state, {name: getattr(state, name) for name in parameters}
 
 
 def figure(
@@ -229,7 +231,7 @@ def figure(
 ) -> Figure:
     """(The views and parameters are listed below, from the registry and the state.)"""
     view = check_view(view, "view")
-    values = _checked(parameters)
+    state, values = _checked(parameters)
     default = (1920, 1080) if check_bool("stage", stage) else VIEWS[view].size
     size = (
         default[0] if width is None else check_int("width", width, MIN_SIDE, MAX_SIDE),
@@ -245,11 +247,10 @@ def figure(
     if embeddings is not None:
         if view != "embedding":
             raise ValueError(tr("cli.embeddings_view", view=view))
-        d_model = values.get("d_model", Params().d_model)
         if isinstance(embeddings, str | os.PathLike):
-            rows = load_embeddings(Path(embeddings), d_model)
+            rows = load_embeddings(Path(embeddings), state.d_model)
         else:  # checked as a file's rows are, and copied
-            rows = check_embedding_rows(embeddings, d_model, "embeddings")
+            rows = check_embedding_rows(embeddings, state.d_model, "embeddings")
     return Figure(view, values, size, look, rows, check_choice("format", format, SHOWN_AS))
 
 
@@ -263,25 +264,18 @@ def code(
     Raises ValueError as `figure` does.
     """
     from pe_clock.core.figure_code import script
-    from pe_clock.gui.model.state import AppState
 
     view = check_view(view, "view")
-    state = AppState()
-    state.set(**_checked(parameters))
+    state, _ = _checked(parameters)
     language = i18n.system_language() if lang is None else i18n.check_language(lang)
-    fields = {name: getattr(state, name) for name in state.FIELDS}
-    return script(view, fields, language, check_bool("torch", torch))
+    return script(view, state.values(), language, check_bool("torch", torch))
 
 
 def _display_problem() -> str | None:
     """Why a window cannot be shown here, or None."""
-    from pe_clock.gui.platform.app import chose_offscreen
+    from pe_clock.gui.platform.app import chose_offscreen, display_set_up
 
-    if sys.platform.startswith("linux") and not (
-        os.environ.get("DISPLAY")
-        or os.environ.get("WAYLAND_DISPLAY")
-        or os.environ.get("QT_QPA_PLATFORM")
-    ):
+    if sys.platform.startswith("linux") and not display_set_up():
         return tr("notebook.no_display")
     if chose_offscreen():  # a figure was drawn first, with no display: Qt stays offscreen
         return tr("notebook.offscreen")
@@ -307,7 +301,7 @@ def show(view: str = "window", **parameters: Any) -> MainWindow:
     what to do, and opens nothing.
     """
     view = check_view(view, "view")
-    values = _checked(parameters)
+    _, values = _checked(parameters)
     problem = _display_problem()  # before any QApplication: it would choose its platform
     if problem is not None:
         raise RuntimeError(problem)

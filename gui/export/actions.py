@@ -163,8 +163,7 @@ class ExportActions(QObject):
         """Put the NumPy script that recomputes the current view on the clipboard, its
         comments in the window's language (`pe-clock code` prints the same)."""
         name = self.current_view()
-        values = {field: getattr(self._state, field) for field in self._state.FIELDS}
-        code = script(name, values, self._state.language)
+        code = script(name, self._state.values(), self._state.language)
         QGuiApplication.clipboard().setText(code)
         self._show_status(tr("status.code_copied", view=name, lines=code.count("\n")))
 

@@ -325,6 +325,10 @@ class AppState(DerivedNumbers, QObject):
         """Report input that a control refused before it reached the state."""
         self.rejected.emit(message)
 
+    def values(self) -> dict[str, Any]:
+        """Every field's value, by name (a copy: the scripts of `core.figure_code` read it)."""
+        return dict(self._values)
+
     def saved(self) -> dict[str, str]:
         """The fields kept between runs, as settings keys ("state/<name>") and texts."""
         return {

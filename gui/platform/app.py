@@ -50,7 +50,7 @@ def headless_application(restore_environment: bool = False) -> QApplication:
     if isinstance(running, QApplication):
         return running
     quiet_offscreen_warnings()
-    if any(os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")):
+    if display_set_up():
         return create_application()
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     _offscreen.append(True)
@@ -62,6 +62,11 @@ def headless_application(restore_environment: bool = False) -> QApplication:
 
 
 _offscreen: list[bool] = []
+
+
+def display_set_up() -> bool:
+    """Whether the environment names a display, or a Qt platform of its own choosing."""
+    return any(os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"))
 
 
 def chose_offscreen() -> bool:

@@ -23,12 +23,13 @@ from pe_clock.cli.parser import (
     build_parser,
     fail,
     join_dashed_values,
-    option_before_export,
+    option_before_command,
     out_is_folder,
 )
 from pe_clock.cli.window import run_gui
 from pe_clock.core import i18n
-from pe_clock.core.i18n import echo, tr
+from pe_clock.core.i18n import tr
+from pe_clock.core.params import check_choice
 from pe_clock.gui.platform.files import WriteError
 from pe_clock.gui.views import check_view
 
@@ -48,11 +49,11 @@ def language_from(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = language_from(argv)
-    if lang is not None and lang not in i18n.LANGUAGES:
-        allowed = tr("allowed.choice", choices=", ".join(i18n.LANGUAGES))
-        return fail(
-            tr("error.must", name="--lang", value=echo(lang), allowed=allowed), 2, "pe-clock"
-        )
+    if lang is not None:
+        try:
+            check_choice("--lang", lang, i18n.LANGUAGES)
+        except ValueError as err:
+            return fail(str(err), 2, "pe-clock")
     i18n.set_language(lang or i18n.system_language())
     vars(argparse)["_"] = argparse_text  # argparse looks its texts up through this gettext hook
     tokens = join_dashed_values(argv)
@@ -60,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         option, _, value = token.partition("=")
         if value == "--" and option in VALUE_OPTIONS:
             return fail(f"argument {option}: {tr('argparse.expected one argument')}", 2, "pe-clock")
-    misplaced = option_before_export(tokens)
+    misplaced = option_before_command(tokens)
     if misplaced is not None:
         option, key, command = misplaced
         return fail(tr(key, option=option, command=command), 2, "pe-clock")

@@ -25,8 +25,7 @@ def run_code(args: argparse.Namespace) -> int:
         state = AppState(parameters(args))
         if args.layout is not None:
             state.set(layout=args.layout)
-        values = {name: getattr(state, name) for name in state.FIELDS}
-        text = script(args.view, values, language(), torch=args.torch)
+        text = script(args.view, state.values(), language(), torch=args.torch)
     except ValueError as err:
         return fail(str(err), 2, prog)
     return _print(text, prog)

@@ -135,7 +135,7 @@ SHARED_OPTIONS = {"--view", "--layout", "--deck", "--stage", *(f"--{n}" for n, _
 WINDOW_ONLY = ("--reset-settings", "--install-desktop-entry")
 
 
-def option_before_export(tokens: list[str]) -> tuple[str, str, str] | None:
+def option_before_command(tokens: list[str]) -> tuple[str, str, str] | None:
     """(A window option written before a command, the message key that says where it goes,
     the command), or None. --lang serves all; --help, --version and unknown options are
     argparse's."""

@@ -163,7 +163,7 @@ def test_every_view_has_code():
 def test_the_script_recomputes_what_the_view_shows(view, setting, tmp_path, state):
     values, language = SETTINGS[setting]
     state.set(**values, language=language)
-    code = script(view, {f: getattr(state, f) for f in state.FIELDS}, language)
+    code = script(view, state.values(), language)
     assert "pe_clock" not in code and code.startswith("# PE Clock")
     got = run_script(code, VARIABLES[view], tmp_path)
     want = expected(view, state)
@@ -178,7 +178,7 @@ def test_the_script_recomputes_what_the_view_shows(view, setting, tmp_path, stat
 
 
 def test_comments_are_in_the_language_asked_for(state):
-    fields = {f: getattr(state, f) for f in state.FIELDS}
+    fields = state.values()
     korean, english = script("heatmap", fields, "ko"), script("heatmap", fields, "en")
     assert "짝수 칸(0, 2, 4, ...)은 사인" in korean and "even dimensions" in english
     assert not re.search("[가-힣]", english)
@@ -204,7 +204,7 @@ def test_pe_clock_code_prints_the_script_and_refuses_what_it_cannot_write(capsys
 @pytest.mark.parametrize("view", TORCH_VIEWS)
 def test_the_torch_form_is_the_blogs_function(view):
     state = AppState()
-    code = script(view, {f: getattr(state, f) for f in state.FIELDS}, "ko", torch=True)
+    code = script(view, state.values(), "ko", torch=True)
     assert "import torch" in code and "torch.arange(seq_len" in code and ".unsqueeze(1)" in code
     assert "NumPy만으로" not in code  # its header says PyTorch computes the table
 
