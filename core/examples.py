@@ -12,6 +12,7 @@ import re
 import stat
 import tokenize
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO, Literal
 
@@ -84,12 +85,36 @@ def load_embeddings(path: str | Path, d_model: int) -> NDArray[np.float64]:
     """
     d_model = check_d_model(d_model)
     name = Path(path).name
-    with warnings.catch_warnings():  # NumPy's warnings on odd headers or casts: not for users
-        warnings.simplefilter("ignore")
-        return _load(path, name, d_model)
+    return _load(path, name, d_model)
 
 
 def _load(path: str | Path, name: str, d_model: int) -> NDArray[np.float64]:
+    def why_not(shape: tuple[int, ...]) -> str | None:
+        rows, cols = (1, shape[0]) if len(shape) == 1 else (*shape, 0, 0)[:2]
+        if len(shape) not in (1, 2) or cols != d_model or not 1 <= rows <= MAX_EMBEDDING_ROWS:
+            return tr(
+                "npy.shape", file=name, shape=shape, d_model=d_model, max_rows=MAX_EMBEDDING_ROWS
+            )
+        return None
+
+    return check_embedding_rows(read_npy(path, name, why_not), d_model, name)
+
+
+def read_npy(
+    path: str | Path, name: str, why_not: Callable[[tuple[int, ...]], str | None]
+) -> NDArray[np.float64]:
+    """The real array of a .npy file, as float64, read only once its header has been checked:
+    a regular file, a small well-formed header, a real dtype, a shape `why_not` accepts (it
+    returns why not, or None) and a file size that is exactly what the header says. A 1-D
+    array is one row. ValueError with a message for the user otherwise."""
+    with warnings.catch_warnings():  # NumPy's warnings on odd headers or casts: not for users
+        warnings.simplefilter("ignore")
+        return _read_npy(path, name, why_not)
+
+
+def _read_npy(
+    path: str | Path, name: str, why_not: Callable[[tuple[int, ...]], str | None]
+) -> NDArray[np.float64]:
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
@@ -104,17 +129,10 @@ def _load(path: str | Path, name: str, d_model: int) -> NDArray[np.float64]:
                 raise ValueError(tr("npy.pickled", file=name))
             if dtype.kind not in "fiu":
                 raise ValueError(tr("npy.dtype", file=name, dtype=dtype))
-            rows, cols = (1, shape[0]) if len(shape) == 1 else (*shape, 0, 0)[:2]
-            if len(shape) not in (1, 2) or cols != d_model or not 1 <= rows <= MAX_EMBEDDING_ROWS:
-                raise ValueError(
-                    tr(
-                        "npy.shape",
-                        file=name,
-                        shape=shape,
-                        d_model=d_model,
-                        max_rows=MAX_EMBEDDING_ROWS,
-                    )
-                )
+            refused = why_not(shape)
+            if refused:
+                raise ValueError(refused)
+            rows, cols = (1, shape[0]) if len(shape) == 1 else shape
             expected = handle.tell() + rows * cols * dtype.itemsize
             if info.st_size != expected:
                 raise ValueError(
@@ -131,7 +149,10 @@ def _load(path: str | Path, name: str, d_model: int) -> NDArray[np.float64]:
     except OSError as err:
         raise ValueError(tr("npy.unreadable", file=name, reason=err.strerror or err)) from err
     order: Literal["F", "C"] = "F" if fortran else "C"
-    return check_embedding_rows(data.reshape((rows, cols), order=order), d_model, name)
+    out: NDArray[np.float64] = data.reshape((rows, cols), order=order).astype(np.float64)
+    if not np.all(np.isfinite(out)):
+        raise ValueError(tr("npy.finite", file=name))
+    return out
 
 
 def check_embedding_rows(rows: object, d_model: int, name: str) -> NDArray[np.float64]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pe_clock.core.alibi import SHOWN_LENGTH
 from pe_clock.core.i18n import text
+from pe_clock.core.models.learned import BERT_BASE_SIZE, MAX_COMPARED
 from pe_clock.core.rope import SCORE_LENGTH
 from pe_clock.core.similarity import DISTANCE_REACH
 
@@ -393,6 +394,72 @@ def _alibi(w: _Writer, v: Mapping[str, Any]) -> None:
     w.code("print(slopes.round(4))")
 
 
+def _learned(w: _Writer, v: Mapping[str, Any]) -> None:
+    source = v.get("learned_table")
+    if source is None:
+        w.comment("learned_size")
+        w.code("positions, width = {}, {}".format(*BERT_BASE_SIZE))
+    else:
+        w.comment("learned_read", tensor=source["tensor"], dtype=source["dtype"])
+        path = repr(source["path"])
+        if source["dtype"] == "npy":
+            w.code(f"learned = np.load({path}).astype(np.float64)")
+        elif source["dtype"] == "BF16":
+            w.code(
+                "import json, struct",
+                f"with open({path}, 'rb') as f:",
+                "    (length,) = struct.unpack('<Q', f.read(8))",
+                f"    entry = json.loads(f.read(length))[{source['tensor']!r}]",
+                "begin, end = entry['data_offsets']",
+                f"words = np.fromfile({path}, dtype='<u2', count=(end - begin) // 2,",
+                "                    offset=8 + length + begin).reshape(entry['shape'])",
+                f"# {w.say('bf16')}",
+                "learned = (words.astype(np.uint32) << 16).view(np.float32).astype(np.float64)",
+            )
+        else:
+            w.code(
+                "from safetensors import safe_open",
+                f"with safe_open({path}, framework='numpy') as f:",
+                f"    learned = f.get_tensor({source['tensor']!r}).astype(np.float64)",
+            )
+        w.code("positions, width = learned.shape")
+    w.comment("learned_sample", n=MAX_COMPARED)
+    w.code(
+        f"at = np.arange(positions) if positions <= {MAX_COMPARED} else np.unique(",
+        f"    np.round(np.linspace(0, positions - 1, {MAX_COMPARED})).astype(int))",
+        f"# {w.say('learned_sinusoids')}",
+        "sinusoids = positional_encoding(positions, width + width % 2, base)[at, :width]",
+        "",
+        "def similarity(rows):",
+        "    norms = np.linalg.norm(rows, axis=1)",
+        "    unit = rows / np.where(norms > 0, norms, 1)[:, None]",
+        "    return np.clip(unit @ unit.T, -1, 1)",
+        "",
+        "def nearest(rows):",
+        "    sq = (rows**2).sum(axis=1)",
+        "    d = np.sqrt(np.maximum(sq[:, None] + sq[None, :] - 2 * rows @ rows.T, 0))",
+        "    np.fill_diagonal(d, np.inf)",
+        "    return d.min(axis=1)",
+        "",
+        "def variance_share(rows, count=3):",
+        "    s = np.linalg.svd(rows - rows.mean(axis=0), compute_uv=False)",
+        "    return s[:count] ** 2 / (s**2).sum()",
+        "",
+        "sinusoid_similarity = similarity(sinusoids)",
+        "sinusoid_nearest = nearest(sinusoids)",
+        "sinusoid_share = variance_share(sinusoids)",
+        "print(sinusoid_share.round(3))",
+    )
+    if source is not None:
+        w.comment("learned_measures")
+        w.code(
+            "learned_similarity = similarity(learned[at])",
+            "learned_nearest = nearest(learned[at])",
+            "learned_share = variance_share(learned[at])",
+            "print(learned.size, learned_share.round(3))",
+        )
+
+
 #: Each view's script writer, and the arrays its script leaves behind, under these names.
 SCRIPTS: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
     "heatmap": (_heatmap, ("pe",)),
@@ -411,6 +478,10 @@ SCRIPTS: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
     "rope": (_rope, ("theta", "scores")),
     "scaling": (_scaling, ("inv_freq", "theta_prime")),
     "alibi": (_alibi, ("slopes", "bias")),
+    "learned": (
+        _learned,
+        ("sinusoids", "sinusoid_similarity", "sinusoid_nearest", "sinusoid_share"),
+    ),
 }
 VARIABLES = {view: names for view, (_, names) in SCRIPTS.items()}
 

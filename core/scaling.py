@@ -30,17 +30,23 @@ METHODS = ("default", "linear", "ntk", "dynamic", "yarn", "llama3")
 
 
 def yarn_correction_range(
-    head_dim: int, base: float, original_max_len: int, beta_fast: float, beta_slow: float
-) -> tuple[int, int]:
-    """The pair indices (low, high) between which YaRN ramps, floored and ceiled: the pair
-    that turns beta turns within original_max_len positions is
-    d·ln(L0 / (2π·beta)) / (2·ln base)."""
+    head_dim: int,
+    base: float,
+    original_max_len: int,
+    beta_fast: float,
+    beta_slow: float,
+    truncate: bool = True,
+) -> tuple[float, float]:
+    """The pair indices (low, high) between which YaRN ramps, floored and ceiled unless
+    truncate is false (a config's rope_scaling.truncate): the pair that turns beta turns
+    within original_max_len positions is d·ln(L0 / (2π·beta)) / (2·ln base)."""
 
     def pair_turning(turns: float) -> float:
         return head_dim * math.log(original_max_len / (turns * 2 * math.pi)) / (2 * math.log(base))
 
-    low = math.floor(pair_turning(beta_fast))
-    high = math.ceil(pair_turning(beta_slow))
+    low, high = pair_turning(beta_fast), pair_turning(beta_slow)
+    if truncate:
+        low, high = math.floor(low), math.ceil(high)
     return max(low, 0), min(high, head_dim - 1)
 
 
@@ -56,6 +62,7 @@ def scaled_inverse_frequencies(
     beta_slow: float = 1.0,
     low_freq_factor: float = 1.0,
     high_freq_factor: float = 4.0,
+    truncate: bool = True,
 ) -> tuple[NDArray[np.float64], float]:
     """(θ′ of every pair, attention factor) for a context-extension method.
 
@@ -75,12 +82,15 @@ def scaled_inverse_frequencies(
     beta_fast, beta_slow : float
         YaRN's turn counts.
     low_freq_factor, high_freq_factor : float
-        Llama 3.1's wavelength thresholds (L0 / factor).
+        Llama 3.1's wavelength thresholds (L0 / factor). When they are equal (Llama 4 Scout)
+        no wavelength lies between them: each pair is kept or divided by s.
+    truncate : bool
+        YaRN: floor and ceil the ramp's ends (transformers' default).
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}; got {method!r}")
-    if not factor >= 1 or not math.isfinite(factor):
-        raise ValueError(f"factor must be a finite number >= 1; got {factor!r}")
+    if not factor > 0 or not math.isfinite(factor):
+        raise ValueError(f"factor must be a finite number > 0; got {factor!r}")
     if original_max_len < 1:
         raise ValueError(f"original_max_len must be >= 1; got {original_max_len!r}")
     inv = rope_inverse_frequencies(head_dim, base)
@@ -98,7 +108,7 @@ def scaled_inverse_frequencies(
         grown = base * ((factor * length / original_max_len) - (factor - 1)) ** (d / (d - 2))
         return rope_inverse_frequencies(d, grown), 1.0
     if method == "yarn":
-        low, high = yarn_correction_range(d, base, original_max_len, beta_fast, beta_slow)
+        low, high = yarn_correction_range(d, base, original_max_len, beta_fast, beta_slow, truncate)
         # As the reference code does: a ramp of width 0 becomes 0.001 wide.
         width = (high - low) or 0.001
         ramp = np.clip((np.arange(d // 2, dtype=np.float64) - low) / width, 0, 1)
@@ -111,11 +121,13 @@ def scaled_inverse_frequencies(
     low_wave = original_max_len / low_freq_factor
     high_wave = original_max_len / high_freq_factor
     out = np.where(wavelength > low_wave, inv / factor, inv)
+    medium = ~(wavelength < high_wave) & ~(wavelength > low_wave)
+    if high_freq_factor == low_freq_factor:
+        return out, 1.0  # no band between (transformers divides 0 by 0 there and drops it)
     smooth = (original_max_len / wavelength - low_freq_factor) / (
         high_freq_factor - low_freq_factor
     )
     blended = (1 - smooth) * out / factor + smooth * out
-    medium = ~(wavelength < high_wave) & ~(wavelength > low_wave)
     return np.where(medium, blended, out), 1.0
 
 

@@ -76,6 +76,7 @@ REGISTRY = (
     ViewSpec("rope", True, (1400, 800), "pe_clock.gui.panels.rope:RopeView"),
     ViewSpec("scaling", True, (1400, 800), "pe_clock.gui.panels.scaling:ScalingView", moves=False),
     ViewSpec("alibi", True, (1400, 800), "pe_clock.gui.panels.alibi:AlibiView", moves=False),
+    ViewSpec("learned", True, (1600, 900), "pe_clock.gui.panels.learned:LearnedView", moves=False),
 )
 VIEWS = {spec.name: spec for spec in REGISTRY}
 VIEW_NAMES = tuple(VIEWS)

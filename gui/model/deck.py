@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pe_clock.core.i18n import LANGUAGES, echo, tr
+from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.resources import DECKS
 from pe_clock.gui.views import VIEWS
@@ -43,7 +44,7 @@ PARAMETERS = (
 TEXTS = tuple(f"{text}_{lang}" for text in ("title", "note") for lang in LANGUAGES)
 DECK_TEXTS = tuple(f"title_{lang}" for lang in LANGUAGES)
 #: A scene's own keys besides its view, its parameters and its texts.
-OPTIONS = ("positions", "handout_pos", "stage_note")
+OPTIONS = ("positions", "handout_pos", "stage_note", "model")
 #: A deck file larger than this is refused before it is read (a deck is a few kilobytes).
 MAX_DECK_BYTES = 1_000_000
 DEFAULT = "default"
@@ -64,6 +65,8 @@ class Scene:
     handout_pos: int | None = None
     #: Whether the stage shows the note under the title.
     stage_note: bool = True
+    #: A model to open (an id in the local Hugging Face cache, or a path); "" closes it.
+    model: str | None = None
 
     def title(self, language: str) -> str:
         return self.texts.get(f"title_{language}", "") or VIEWS[self.view].title
@@ -130,10 +133,13 @@ def _scene(number: int, table: object) -> Scene:
     stage_note = table.get("stage_note", True)
     if not isinstance(stage_note, bool):
         raise fail("stage_note", tr("deck.boolean"))
+    model = table.get("model")
+    if model is not None and not _one_line(model):
+        raise fail("model", tr("deck.model_key"))
     params = {name: table[name] for name in PARAMETERS if name in table}
     if "clock_pairs" in params and isinstance(params["clock_pairs"], list):
         params["clock_pairs"] = tuple(params["clock_pairs"])
-    return Scene(view, params, texts, positions, handout_pos, stage_note)
+    return Scene(view, params, texts, positions, handout_pos, stage_note, model)
 
 
 def parse_deck(text: str) -> Deck:
@@ -234,6 +240,12 @@ def scene_state(
         except ValueError as err:
             raise DeckError(str(err)) from err
         for number, scene in enumerate(scenes[: index + 1], start=1):
+            if scene.model == "":
+                scratch.close_model()
+            elif scene.model is not None:
+                opened = scene_model(scene.model)
+                if not isinstance(opened, str):  # a missing one: the scene's parameters alone
+                    scratch.show_model(opened)
             try:
                 scratch.set(**scene.params)
             except ValueError as err:
@@ -252,6 +264,30 @@ def scene_state(
         scratch.deleteLater()
         raise
     return scratch
+
+
+_opened: dict[str, OpenedModel | str] = {}
+
+
+def scene_model(name: str) -> OpenedModel | str:
+    """The model a scene names, opened once per run (a deck's scenes are replayed on every
+    step back and on every handout page), or why it cannot be opened."""
+    if name not in _opened:
+        try:
+            _opened[name] = open_model(name)
+        except ValueError as err:
+            _opened[name] = str(err)
+    return _opened[name]
+
+
+def missing_models(scenes: list[Scene]) -> list[str]:
+    """A line for each scene whose model cannot be opened: it shows its parameters alone."""
+    notes = []
+    for number, scene in enumerate(scenes, start=1):
+        opened = scene_model(scene.model) if scene.model else None
+        if isinstance(opened, str):
+            notes.append(tr("deck.model_missing", n=number, reason=opened))
+    return notes
 
 
 def _outside_table(number: int, name: str, state: AppState) -> DeckError:
@@ -307,6 +343,8 @@ def deck_toml(scenes: list[Scene]) -> str:
             lines.append(f"handout_pos = {scene.handout_pos}")
         if not scene.stage_note:
             lines.append("stage_note = false")
+        if scene.model is not None:
+            lines.append(f"model = {_toml_value(scene.model)}")
         lines += [
             f"{name} = {_toml_value(scene.texts[name])}" for name in TEXTS if name in scene.texts
         ]

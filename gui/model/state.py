@@ -40,6 +40,7 @@ from pe_clock.gui.model.fields import (
     declared_fields,
     field_signals,
 )
+from pe_clock.gui.model.opened_model import ModelHolder
 
 MIN_SPEED, MAX_SPEED = 0.25, 60.0
 MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 5.0
@@ -116,7 +117,7 @@ def _font_scale(value: object, values: Values) -> float:
     return check_real(tr("name.font_scale"), value, MIN_FONT_SCALE, MAX_FONT_SCALE, allowed)
 
 
-class AppState(DerivedNumbers, QObject):
+class AppState(DerivedNumbers, ModelHolder, QObject):
     """Owns pos, k, d_model, max_len, base and the view options; caches what they derive."""
 
     # --- the fields, declared once; emitted in this order after a change ---------------------
@@ -200,6 +201,8 @@ class AppState(DerivedNumbers, QObject):
     #: Emitted once after d_model, max_len or base changed (the PE table must be redrawn).
     tableChanged = Signal()
     embeddingsChanged = Signal()
+    #: A model was opened or closed, or another group of its layers chosen (`ModelHolder`).
+    modelChanged = Signal()
     #: A value the user asked for was refused; the payload says why (for the status bar).
     rejected = Signal(str)
     #: Something changed that the user did not ask for directly (for the status bar).
@@ -215,6 +218,9 @@ class AppState(DerivedNumbers, QObject):
             values[name] = getattr(self._params, name) if in_params else field.initial(values)
         self._values = values
         self._embeddings: np.ndarray | None = None
+        self._model = None
+        self._model_group = 0
+        self._before_model = None
         self.embeddings_file = ""
         self._cache: dict[str, object] = {}
         self._timer = QTimer(self)
@@ -242,8 +248,13 @@ class AppState(DerivedNumbers, QObject):
 
     def observe(self, names: Iterable[str], slot: Callable[..., object]) -> None:
         """Connect slot to the change signals of the named fields, and of 'table' and
-        'embeddings' (a new PE table; other token embeddings)."""
-        extra = {"table": self.tableChanged, "embeddings": self.embeddingsChanged}
+        'embeddings' and 'model' (a new PE table; other token embeddings; a model opened,
+        closed or another group of its layers shown)."""
+        extra = {
+            "table": self.tableChanged,
+            "embeddings": self.embeddingsChanged,
+            "model": self.modelChanged,
+        }
         for name in names:
             (extra[name] if name in extra else self.changed(name)).connect(slot)
 
@@ -321,13 +332,23 @@ class AppState(DerivedNumbers, QObject):
             return False
         return True
 
+    def _emit_model(self, message: str = "") -> None:
+        self.modelChanged.emit()
+        if message:
+            self.notified.emit(message)
+
     def refuse(self, message: str) -> None:
         """Report input that a control refused before it reached the state."""
         self.rejected.emit(message)
 
     def values(self) -> dict[str, Any]:
-        """Every field's value, by name (a copy: the scripts of `core.figure_code` read it)."""
-        return dict(self._values)
+        """Every field's value, by name, and where the opened model's learned table is read
+        from ("learned_table": None, or its path, tensor and dtype): a copy, the scripts of
+        `core.figure_code` read it."""
+        table = self._model.table if self._model else None
+        source = None if table is None else {"path": table.path, "tensor": table.tensor,
+                                             "dtype": table.dtype}  # fmt: skip
+        return {**self._values, "learned_table": source}
 
     def saved(self) -> dict[str, str]:
         """The fields kept between runs, as settings keys ("state/<name>") and texts."""
@@ -359,6 +380,8 @@ class AppState(DerivedNumbers, QObject):
         if self._embeddings is not None:
             twin.set_embeddings(self._embeddings)
             twin.embeddings_file = self.embeddings_file
+        twin._model, twin._model_group = self._model, self._model_group
+        twin._before_model = self._before_model
         return twin
 
     def set_clock_pair(self, hand: int, pair: int) -> None:

@@ -26,6 +26,7 @@ from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets.colour_bar import colour_bar
 from pe_clock.gui.widgets.image import image_plot
 from pe_clock.gui.widgets.labels import mark_prose
+from pe_clock.gui.widgets.layer_strip import LayerStrip
 from pe_clock.gui.widgets.lazy_view import lazy
 from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_legend, style_plot
 from pe_clock.gui.widgets.stable_label import StableLabel
@@ -94,7 +95,8 @@ class RopeView(Panel):
         self.decay_curves = [self.decay_plot.plot(pen=t.pen(color, 2)) for color in t.curves[:3]]
         self.graphics.ci.layout.setRowStretchFactor(0, 1)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
-        self.arrange(below=[self.turn.slot])
+        self.strip = LayerStrip(state)
+        self.arrange(above=[self.strip], below=[self.turn.slot])
         mark_prose(self.turn.slot)
         state.observe(["base", "language", "font_scale", "head_dim"], self._request_sync)
         state.observe(["rope_layout"], self._request_sync)

@@ -20,6 +20,7 @@ from pe_clock.core.scaling import (
     yarn_paper_frequencies,
 )
 from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.opened_model import shown_group
 from pe_clock.gui.model.state import (
     MAX_HEAD_DIM,
     MAX_ORIGINAL_LEN,
@@ -30,6 +31,7 @@ from pe_clock.gui.model.state import (
 from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets import axes
 from pe_clock.gui.widgets.labels import key_text, rich_label
+from pe_clock.gui.widgets.layer_strip import LayerStrip
 from pe_clock.gui.widgets.plots import marker_line, quiet_plot, set_title, style_marker, style_plot
 
 #: The methods "all" draws side by side (not "default", θ itself, drawn dashed as "before").
@@ -101,9 +103,22 @@ class ScalingView(Panel):
         self.lines = [marker_line(t, 0.05, [(0, 1), (0, 1)]) for _ in range(2)]
         for line in self.lines:
             self.wave_plot.addItem(line)
-        self.arrange(below=[self.key])
+        # An opened model's own θ′ (its config's every number: betas, truncate, longrope's
+        # factors), over the methods' curves, in a colour of none of them; longrope's long
+        # factors dotted.
+        self.model_colour = t.warning
+        self.model_curves = [
+            plot.plot(pen=t.pen(t.warning, 3.5, style=Qt.PenStyle.DashDotLine))
+            for plot in (self.ratio_plot, self.wave_plot)
+        ]
+        dotted = t.pen(t.warning, 3, style=Qt.PenStyle.DotLine)
+        self.long_curves = [plot.plot(pen=dotted) for plot in (self.ratio_plot, self.wave_plot)]
+        for curve in (*self.model_curves, *self.long_curves):
+            curve.setZValue(6)
+        self.strip = LayerStrip(state)
+        self.arrange(above=[self.strip], below=[self.key])
         fields = ["base", "head_dim", "scaling_method", "scaling_factor", "original_len"]
-        state.observe([*fields, "language", "font_scale"], self._request_sync)
+        state.observe([*fields, "language", "font_scale", "model"], self._request_sync)
         self._request_sync()
 
     def _show_preset(self) -> None:
@@ -142,6 +157,36 @@ class ScalingView(Panel):
             changes["scaling_method"], changes["scaling_factor"] = model.scaling
         self._state.request(**changes)
 
+    def _draw_model(self, inv: np.ndarray) -> list[tuple[QColor | None, str]]:
+        """The opened model's θ′/θ and wavelengths, when the tab shows its group's base and
+        rotary size (after the user changes them, the model's curve would be of another θ)."""
+        group = shown_group(self._state)
+        drawn = group is not None and group.inv_freq is not None
+        if drawn:
+            assert group is not None and group.inv_freq is not None
+            drawn = (group.rope_theta, group.rotary_dim) == (self._state.base, inv.size * 2)
+        for curve in (*self.model_curves, *self.long_curves):
+            curve.setVisible(drawn)
+        if not drawn:
+            return []
+        assert group is not None and group.inv_freq is not None
+        pairs = np.arange(inv.size)
+        entries: list[tuple[QColor | None, str]] = []
+        name = self._state.model.name if self._state.model else ""
+        for curves, theta, key in (
+            (self.model_curves, group.inv_freq, "scaling.model_curve"),
+            (self.long_curves, group.inv_freq_long, "scaling.model_long"),
+        ):
+            visible = theta is not None
+            for curve in curves:
+                curve.setVisible(visible)
+            if theta is None:
+                continue
+            curves[0].setData(pairs, theta / inv)
+            curves[1].setData(pairs, 2 * np.pi / theta)
+            entries.append((self.model_colour, tr(key, name=name)))
+        return entries
+
     def _sync(self) -> None:
         s = self._state
         shown = METHODS if s.scaling_method == "all" else (s.scaling_method,)
@@ -176,6 +221,7 @@ class ScalingView(Panel):
             entries.append((None, tr("scaling.paper")))
             paper_gap = _largest_gap_note(np.abs(scaled(s, "yarn")[0] - paper) / inv)
         entries.append((None, tr("scaling.before")))
+        entries.extend(self._draw_model(inv))
         self.key.setText(key_text(entries))
         self.original_wave.setData(pairs, 2 * np.pi / inv)
         for line, length, key in zip(

@@ -22,6 +22,7 @@ from pe_clock.gui.model.deck import (
     Scene,
     check_deck,
     deck_toml,
+    missing_models,
     parameters,
     read_deck,
     scene_state,
@@ -51,6 +52,8 @@ class DeckPlayer(QObject):
         self.index = -1
         #: The parameters the deck was opened over: scene n is always these, then scenes 1 … n.
         self._base: dict[str, Any] = {}
+        #: A line per scene whose model cannot be opened (said when the deck opens).
+        self._missing: list[str] = []
         #: The scene's number, title and note above the views (hidden without a deck).
         self.banner = rich_label()
         self.banner.setContentsMargins(8, 4, 8, 4)
@@ -68,11 +71,13 @@ class DeckPlayer(QObject):
         self.scenes = Deck(scenes, getattr(scenes, "texts", None))
         self._base = parameters(self._state)
         self.go(0)
+        self._missing = missing_models(scenes)
 
     def open(self, source: str | Path) -> None:
         """Load a deck file (or "default"); raise DeckError, changing nothing, if it is bad."""
         self.load(read_deck(source))
-        self._window.show_status(tr("deck.opened", n=len(self.scenes)))
+        opened = tr("deck.opened", n=len(self.scenes))
+        self._window.show_status(" ".join([opened, *self._missing]))
 
     def open_shown(self, source: str) -> bool:
         """open(source); a bad deck is shown in a dialog (and changes nothing)."""
@@ -136,6 +141,10 @@ class DeckPlayer(QObject):
             self._window.show_status(str(err))
             return
         try:
+            if shown.model is None:
+                self._state.close_model()
+            elif shown.model is not self._state.model:
+                self._state.show_model(shown.model, shown.model_group)
             self._state.request(**parameters(shown))
         finally:
             shown.deleteLater()

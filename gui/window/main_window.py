@@ -27,6 +27,7 @@ from pe_clock.gui.export.actions import ExportActions
 from pe_clock.gui.export.slide import explanations
 from pe_clock.gui.figures.window import WindowView
 from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.opened_model import model_view
 from pe_clock.gui.model.state import MAX_FONT_SCALE, AppState
 from pe_clock.gui.platform.app import use_qt_translations
 from pe_clock.gui.platform.error_hook import ErrorHook
@@ -234,6 +235,19 @@ class MainWindow(QMainWindow):
         if path:
             self.state.load_embeddings(path)
             self.tabs.setCurrentWidget(self.panel_hosts["embedding"])
+
+    def open_model_dialog(self) -> None:
+        filters = tr("dialog.model_filter")
+        path = choose_file(self, tr("dialog.open_model"), "", filters, save=False)
+        if path:
+            self.open_model(path)
+
+    def open_model(self, path: str) -> bool:
+        """Open a model and bring on screen the tab that shows its positions."""
+        if not self.state.open_model(path):
+            return False
+        self.show_view(model_view(self.state.model))
+        return True
 
     # --- presenter features ------------------------------------------------------------------
     @property

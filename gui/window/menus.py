@@ -38,6 +38,15 @@ class Menus:
         )
         self._action(file_menu, "menu.load_embeddings", window.open_embeddings_dialog, "Ctrl+O")
         file_menu.addSeparator()
+        self._action(file_menu, "menu.open_model", window.open_model_dialog, "Ctrl+M")
+        self.cached_menu = self._menu(file_menu, "menu.cached_models")
+        self.cached_menu.aboutToShow.connect(self._list_cached_models)
+        self.close_model_action = self._action(
+            file_menu, "menu.close_model", window.state.close_model
+        )
+        window.state.observe(["model"], self._sync_model_actions)
+        self._sync_model_actions()
+        file_menu.addSeparator()
         self._action(file_menu, "menu.open_deck", deck.open_dialog, "Ctrl+Shift+O")
         self._action(file_menu, "menu.default_deck", lambda: deck.open_shown("default"))
         self._action(file_menu, "menu.add_scene", deck.add_current)
@@ -75,6 +84,22 @@ class Menus:
         help_menu = self._menu(bar, "menu.help")
         self._key_action(help_menu, "menu.shortcuts", "overlay")
         self._action(help_menu, "menu.about", window.show_about)
+
+    def _list_cached_models(self) -> None:
+        """The models in the local Hugging Face cache, looked up each time the menu opens."""
+        from pe_clock.core.models.files import cached_models, hub_cache
+
+        menu = self.cached_menu
+        menu.clear()
+        found = cached_models()
+        for model_id, _ in found:
+            action = menu.addAction(model_id)
+            action.triggered.connect(lambda *_, m=model_id: self._window.open_model(m))
+        if not found:
+            menu.addAction(tr("menu.no_cached", cache=hub_cache())).setEnabled(False)
+
+    def _sync_model_actions(self, *_: object) -> None:
+        self.close_model_action.setEnabled(self._window.state.model is not None)
 
     def _menu(self, parent: QMenuBar | QMenu, key: str) -> QMenu:
         menu = parent.addMenu("")

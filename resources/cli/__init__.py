@@ -16,6 +16,7 @@ from pe_clock.cli import signals  # noqa: F401  (installs its handler on import)
 from pe_clock.cli.checks import number
 from pe_clock.cli.code import run_code
 from pe_clock.cli.export import run_export
+from pe_clock.cli.model import run_model
 from pe_clock.cli.parser import (
     PARAMETERS,
     VALUE_OPTIONS,
@@ -71,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_export(args)
     if args.command == "code":
         return run_code(args)
+    if args.command == "model":
+        return run_model(args)
     if args.install_desktop_entry:
         from pe_clock.gui.platform.desktop_entry import install_desktop_entry
 
@@ -92,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_view(args.view)
         except ValueError as err:
             return fail(str(err), 2, "pe-clock")
-    return run_gui(lang, args.reset_settings, opening, args.view, args.deck, args.stage)
+    return run_gui(lang, args.reset_settings, opening, args.view, args.deck, args.stage, args.model)
 
 
 def run() -> NoReturn:

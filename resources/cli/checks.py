@@ -117,6 +117,12 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         if args.view != "embedding":
             raise ValueError(tr("cli.embeddings_view", view=args.view))
         options["embeddings"] = load_embeddings(args.embeddings, params.d_model)
+    if args.model is not None:
+        from pe_clock.core.models.opened import open_model
+
+        options["model"] = open_model(args.model)
+    elif args.view == "learned":
+        raise ValueError(tr("cli.learned_needs_model"))
     return params, options
 
 
@@ -131,6 +137,7 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         ("--caption", args.caption),
         ("--stage", args.stage),
         ("--embeddings", args.embeddings is not None),
+        ("--model", args.model is not None),
     ):
         if given:
             raise ValueError(tr("cli.handout_flag", flag=flag))

@@ -28,10 +28,10 @@ def run_code(args: argparse.Namespace) -> int:
         text = script(args.view, state.values(), language(), torch=args.torch)
     except ValueError as err:
         return fail(str(err), 2, prog)
-    return _print(text, prog)
+    return write_stdout(text, prog)
 
 
-def _print(text: str, prog: str) -> int:
+def write_stdout(text: str, prog: str) -> int:
     """Write text to stdout: as UTF-8 bytes where its encoding cannot spell the comments (a
     C locale), quietly when a pipe's reader stops early (| head), 1 with one line when the
     device is full or stdout is closed."""

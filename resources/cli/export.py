@@ -53,7 +53,7 @@ def run_handout(args: argparse.Namespace) -> int:
 
     from pe_clock.gui.export.handout import export_handout
     from pe_clock.gui.export.render import ExportError
-    from pe_clock.gui.model.deck import DeckError, check_deck, read_deck
+    from pe_clock.gui.model.deck import DeckError, check_deck, missing_models, read_deck
     from pe_clock.gui.model.state import AppState
     from pe_clock.gui.platform.app import headless_application
 
@@ -66,6 +66,8 @@ def run_handout(args: argparse.Namespace) -> int:
     except DeckError as err:
         state.deleteLater()
         return fail(str(err))
+    for note in missing_models(scenes):  # drawn with the scene's parameters alone
+        print(f"pe-clock export: {note}".replace("\n", "\\n"), file=sys.stderr)
     made = False  # only a folder this run's mkdir made is removed on failure
     try:
         if options["folder"]:
@@ -118,6 +120,8 @@ def run_export(args: argparse.Namespace) -> int:
     if "embeddings" in options:
         state.set_embeddings(options["embeddings"])
         state.embeddings_file = args.embeddings.name
+    if "model" in options:
+        state.show_model(options["model"])
     try:
         if args.out.suffix.lower() == ANIMATION_SUFFIX:
             written = export_animation(

@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     parser.add_argument("--deck", help=tr("cli.opt.deck"))
     parser.add_argument("--stage", action="store_true", help=tr("cli.opt.stage"))
+    parser.add_argument("--model", help=tr("cli.opt.model"))
     for name, _, key in PARAMETERS:
         parser.add_argument(f"--{name}", help=tr(f"{key}_window"))
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
@@ -84,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--deck", help=tr("cli.opt.handout"))
     export.add_argument("--paper", help=tr("cli.opt.paper"))
     export.add_argument("--stage", action="store_true", help=tr("cli.opt.stage_export"))
+    export.add_argument("--model", help=tr("cli.opt.model"))
     export.add_argument("--lang", help=tr("cli.lang"))
     code = commands.add_parser("code", help=tr("cli.code"), description=tr("cli.code_description"))
     code.add_argument(
@@ -94,18 +96,25 @@ def build_parser() -> argparse.ArgumentParser:
     code.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     code.add_argument("--torch", action="store_true", help=tr("cli.opt.torch"))
     code.add_argument("--lang", help=tr("cli.lang"))
+    model = commands.add_parser(
+        "model", help=tr("cli.model"), description=tr("cli.model_description")
+    )
+    model.add_argument("path", help=tr("cli.opt.model_path"))
+    model.add_argument("--json", action="store_true", help=tr("cli.opt.json"))
+    model.add_argument("--lang", help=tr("cli.lang"))
     return parser
 
 
 #: The commands; the window's options written before one of them are refused.
-COMMANDS = ("export", "code")
+COMMANDS = ("export", "code", "model")
 
 
 #: Options that take a value: a value that starts with "-" (--pos -inf) is joined to its
 #: option (--pos=-inf), so the value check names the problem rather than argparse.
 VALUE_OPTIONS = {
     "--lang", "--view", "--deck", "--out", "--width", "--height", "--from", "--to", "--fps",
-    "--embeddings", "--layout", "--theme", "--paper", *(f"--{name}" for name, _, _ in PARAMETERS),
+    "--embeddings", "--layout", "--theme", "--paper", "--model",
+    *(f"--{name}" for name, _, _ in PARAMETERS),
 }  # fmt: skip
 
 
@@ -128,7 +137,9 @@ def join_dashed_values(argv: list[str]) -> list[str]:
 
 #: The window's options that export takes too: written before "export", they went to the
 #: window and the export never saw them (pe-clock --d-model 8 export … drew d_model 512).
-SHARED_OPTIONS = {"--view", "--layout", "--deck", "--stage", *(f"--{n}" for n, _, _ in PARAMETERS)}
+SHARED_OPTIONS = {
+    "--view", "--layout", "--deck", "--stage", "--model", *(f"--{n}" for n, _, _ in PARAMETERS)
+}  # fmt: skip
 
 
 #: The window's options that mean nothing to an export.

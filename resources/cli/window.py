@@ -18,6 +18,7 @@ def run_gui(
     view: str | None = None,
     deck: str | None = None,
     stage: bool = False,
+    model: str | None = None,
 ) -> int:
     """Open the window (on the saved settings, then the command line's parameters and view);
     a parameter the window refuses exits 2 with one line before anything is shown."""
@@ -54,6 +55,12 @@ def run_gui(
     window = MainWindow(language=lang)
     try:
         window.state.set(**(opening or {}))
+        if model is not None:
+            from pe_clock.core.models.opened import open_model
+            from pe_clock.gui.model.opened_model import model_view
+
+            window.state.show_model(open_model(model))
+            view = view or model_view(window.state.model)
         if deck is not None:
             window.deck.open(deck)  # its first scene, over the parameters above
     except (ValueError, TypeError, DeckError) as err:

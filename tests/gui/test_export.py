@@ -659,11 +659,14 @@ def test_every_heatmap_like_figure_has_its_colour_bar(view, state):
             for graphics in figure.widget.findChildren(pg.GraphicsView)
             for item in graphics.scene().items()
         ]
-        images = {id(item) for item in items if isinstance(item, DivergingImage)}
-        bars = [item for item in items if isinstance(item, pg.ColorBarItem)]
+        # The images drawn (the learned view hides its learned row while no table is open).
+        images = {
+            id(item) for item in items if isinstance(item, DivergingImage) and item.isVisible()
+        }
+        bars = [item for item in items if isinstance(item, pg.ColorBarItem) and item.isVisible()]
         scaled = {id(ref()) for bar in bars for ref in bar.img_list}  # weak references
         assert images <= scaled
-        assert all(bar.isVisible() and bar.sceneBoundingRect().width() > 20 for bar in bars)
+        assert all(bar.sceneBoundingRect().width() > 20 for bar in bars)
 
 
 def test_slides_explain_what_the_mouse_hints_explained_and_keep_a_margin(state):

@@ -15,6 +15,7 @@ from pe_clock.core.encoding import encode, inverse_frequencies, wavelengths
 from pe_clock.core.examples import example_embeddings, input_norms, worked_example
 from pe_clock.core.figure_code import TORCH_VIEWS, VARIABLES, script
 from pe_clock.core.layout import column_order
+from pe_clock.core.models.learned import BERT_BASE_SIZE, measure, sinusoid_rows
 from pe_clock.core.rope import SCORE_LENGTH, rope_inverse_frequencies, rope_scores
 from pe_clock.core.rotation import pair_angles, relative_rotation
 from pe_clock.core.scaling import scaled_inverse_frequencies
@@ -82,6 +83,8 @@ def expected(view: str, s: AppState) -> dict[str, np.ndarray]:
     methods = ("linear", "ntk", "dynamic", "yarn", "llama3")
     seq_len = round(s.scaling_factor * s.original_len)
     bias = alibi_bias(s.alibi_heads, SHOWN_LENGTH)
+    sinusoids = sinusoid_rows(np.arange(BERT_BASE_SIZE[0]), BERT_BASE_SIZE[1], base)
+    sine = measure(sinusoids, np.arange(BERT_BASE_SIZE[0]))
     return {
         "heatmap": {"pe": table(n, d, base, s.layout)},
         "clock": clock,
@@ -138,6 +141,12 @@ def expected(view: str, s: AppState) -> dict[str, np.ndarray]:
             },
         },
         "alibi": {"slopes": alibi_slopes(s.alibi_heads), "bias": bias},
+        "learned": {
+            "sinusoids": sinusoids,
+            "sinusoid_similarity": sine.similarity,
+            "sinusoid_nearest": sine.nearest,
+            "sinusoid_share": sine.components.share,
+        },
     }[view]
 
 

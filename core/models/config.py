@@ -1,0 +1,746 @@
+"""What a model's config.json says about positions, layer by layer, read as Hugging Face
+transformers reads it (`modeling_rope_utils` and each model's configuration class).
+
+Layers are grouped by the scheme they share: "rope" (with its base, head and rotary sizes,
+rope type and θ′ of every pair as computed at initialisation), "learned" (an absolute table,
+GPT-2's or BERT's), "alibi" (BLOOM, MPT), or "none" (Llama 4's NoPE layers). Keys about
+positions that PE Clock does not read are listed, never silently dropped; a value out of
+range is a ValueError naming its key.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pe_clock.core.alibi import alibi_slopes
+from pe_clock.core.i18n import echo, tr
+from pe_clock.core.rope import rope_inverse_frequencies
+from pe_clock.core.scaling import scaled_inverse_frequencies, yarn_correction_range
+
+#: Nesting deeper than this is refused (real configs nest three or four levels).
+MAX_DEPTH = 16
+MAX_LAYERS = 4096
+MAX_HEADS = 4096
+#: Largest rotary dimension read (real heads have 64 … 512 dimensions).
+MAX_ROTARY_DIM = 65536
+#: The rope types PE Clock computes; "su" is Phi-3's first name for longrope.
+ROPE_TYPES = ("default", "linear", "dynamic", "yarn", "longrope", "llama3")
+#: transformers' default rope_theta when a RoPE config gives none (LlamaConfig and most others).
+DEFAULT_ROPE_THETA = 10000.0
+
+#: Model types whose positions are a learned absolute table, and the keys of its size.
+LEARNED_TYPES = {
+    "gpt2": ("n_positions", "n_embd"),
+    "bert": ("max_position_embeddings", "hidden_size"),
+    "roberta": ("max_position_embeddings", "hidden_size"),
+    "xlm-roberta": ("max_position_embeddings", "hidden_size"),
+    "electra": ("max_position_embeddings", "embedding_size"),
+    "distilbert": ("max_position_embeddings", "dim"),
+    "opt": ("max_position_embeddings", "hidden_size"),
+}
+ALIBI_TYPES = ("bloom", "mpt")
+
+#: Keys about positions this module reads; any other key naming positions is reported.
+READ_KEYS = {
+    "rope_theta",
+    "rope_parameters",
+    "rope_scaling",
+    "partial_rotary_factor",
+    "rotary_pct",
+    "rotary_emb_base",
+    "rotary_dim",
+    "head_dim",
+    "hidden_size",
+    "num_attention_heads",
+    "max_position_embeddings",
+    "original_max_position_embeddings",
+    "rope_local_base_freq",
+    "sliding_window",
+    "sliding_window_pattern",
+    "use_sliding_window",
+    "layer_types",
+    "no_rope_layers",
+    "no_rope_layer_interval",
+    "qk_rope_head_dim",
+    "qk_nope_head_dim",
+    "n_positions",
+    "n_embd",
+    "n_head",
+    "n_layer",
+    "n_heads",
+    "n_layers",
+    "num_hidden_layers",
+    "position_embedding_type",
+    "attn_config",
+    "alibi",
+    "model_type",
+    "text_config",
+    "max_window_layers",
+    "max_seq_len",
+    "d_model",
+    "dim",
+    "embedding_size",
+    "n_ctx",
+    "sinusoidal_pos_embds",
+    "attn_temperature_tuning",
+    "floor_scale",
+    "attn_scale",
+}
+#: Keys of a rope_scaling (or rope_parameters) block this module reads.
+ROPE_KEYS = {
+    "rope_type",
+    "type",
+    "factor",
+    "original_max_position_embeddings",
+    "beta_fast",
+    "beta_slow",
+    "mscale",
+    "mscale_all_dim",
+    "attention_factor",
+    "truncate",
+    "short_factor",
+    "long_factor",
+    "low_freq_factor",
+    "high_freq_factor",
+    "rope_theta",
+    "partial_rotary_factor",
+}
+POSITION_WORDS = ("rope", "rotary", "position", "alibi", "pos_emb", "nope", "sliding")
+
+
+def parse_config(data: bytes, name: str = "config.json") -> dict[str, Any]:
+    """The JSON object of a config.json; ValueError (naming name) for anything else: not UTF-8,
+    not JSON, NaN or Infinity (not JSON), nested deeper than MAX_DEPTH, not an object."""
+    try:
+        value = json.loads(data.decode("utf-8-sig"), parse_constant=_no_constant)
+    except UnicodeDecodeError as err:
+        raise ValueError(tr("model.json", file=name, reason="UTF-8")) from err
+    except RecursionError as err:
+        raise ValueError(tr("model.nested", file=name, limit=MAX_DEPTH)) from err
+    except ValueError as err:  # JSONDecodeError, NaN, a number of 5,000 digits
+        raise ValueError(tr("model.json", file=name, reason=str(err)[:100])) from err
+    if _depth(value) > MAX_DEPTH:
+        raise ValueError(tr("model.nested", file=name, limit=MAX_DEPTH))
+    if not isinstance(value, dict):
+        raise ValueError(tr("model.json", file=name, reason=tr("model.not_object")))
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise ValueError(f"{text} is not JSON")
+
+
+def _depth(value: object) -> int:
+    """How deep value nests, without recursion (a crafted file cannot exhaust the stack)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                return depth
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+@dataclass(frozen=True)
+class LayerGroup:
+    """Layers that share one position scheme, with that scheme's numbers (None where they do
+    not apply). inv_freq is θ′ of every pair at initialisation (longrope: its short factors;
+    inv_freq_long its long ones), float64 from the formulas (transformers stores float32)."""
+
+    layers: tuple[int, ...]
+    scheme: str
+    rope_theta: float | None = None
+    head_dim: int | None = None
+    rotary_dim: int | None = None
+    rope_type: str | None = None
+    factor: float | None = None
+    original_max_position_embeddings: int | None = None
+    attention_factor: float | None = None
+    sliding_window: int | None = None
+    inv_freq: NDArray[np.float64] | None = None
+    inv_freq_long: NDArray[np.float64] | None = None
+    slopes: NDArray[np.float64] | None = None
+    #: The rope_scaling block's other numbers as read (beta_fast, low_freq_factor, …).
+    details: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LearnedSize:
+    """A learned absolute table's size as the config gives it: positions × width."""
+
+    positions: int
+    width: int
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """A model's positions as its config.json sets them."""
+
+    model_type: str
+    max_position_embeddings: int | None
+    num_layers: int
+    groups: tuple[LayerGroup, ...]
+    learned: LearnedSize | None
+    #: Keys about positions PE Clock does not read, as "key" or "block.key".
+    unknown: tuple[str, ...]
+    #: Values the config left out, with transformers' default taken (e.g. rope_theta).
+    defaults: tuple[str, ...]
+
+    def group_of(self, layer: int) -> LayerGroup:
+        return next(group for group in self.groups if layer in group.layers)
+
+
+#: transformers' configuration defaults of the keys above, per model_type, where a model's
+#: config.json may leave them out (Gemma 3 4B's gives neither rope_theta nor
+#: rope_local_base_freq; Llama 2's no rope_theta).
+MODEL_DEFAULTS: dict[str, dict[str, object]] = {
+    "llama": {"rope_theta": 10000.0, "max_position_embeddings": 2048},
+    "mistral": {"rope_theta": 10000.0, "max_position_embeddings": 131072},
+    "qwen2": {"rope_theta": 10000.0, "max_position_embeddings": 32768},
+    "phi3": {"rope_theta": 10000.0, "max_position_embeddings": 4096},
+    "gemma3_text": {
+        "rope_theta": 1000000.0, "rope_local_base_freq": 10000.0, "head_dim": 256,
+        "num_attention_heads": 8, "num_hidden_layers": 26, "sliding_window": 4096,
+        "sliding_window_pattern": 6, "max_position_embeddings": 131072,
+    },
+    "llama4_text": {
+        "rope_theta": 500000.0, "head_dim": 128, "num_attention_heads": 40,
+        "num_hidden_layers": 48, "no_rope_layer_interval": 4, "max_position_embeddings": 131072,
+        "attn_temperature_tuning": True, "floor_scale": 8192, "attn_scale": 0.1,
+    },
+    "gpt_neox": {"rotary_pct": 0.25, "rotary_emb_base": 10000, "max_position_embeddings": 2048},
+    "gptj": {"rotary_dim": 64, "n_positions": 2048},
+    "deepseek_v3": {"rope_theta": 10000.0, "qk_rope_head_dim": 64, "qk_nope_head_dim": 128},
+    "gpt2": {"n_positions": 1024, "n_embd": 768, "n_layer": 12, "n_head": 12},
+    "bert": {"max_position_embeddings": 512, "hidden_size": 768, "num_hidden_layers": 12},
+}  # fmt: skip
+
+
+def _plain_number(value: object) -> str:
+    """1000000.0 as 1000000, 0.1 as 0.1, True as true (as config.json writes them)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+class _Reader:
+    """The config (text_config merged over it, as multimodal models nest the language model)
+    over transformers' defaults for its model_type, and what was read of it."""
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        text = config.get("text_config")
+        merged = dict(config)
+        if isinstance(text, dict):
+            merged.update(text)
+        kind = str(merged.get("model_type", ""))
+        defaults = MODEL_DEFAULTS.get(kind, {})
+        self.defaults = [
+            f"{key} = {_plain_number(value)}"
+            for key, value in defaults.items()
+            if merged.get(key) is None
+        ]
+        self.values = {**defaults, **{k: v for k, v in merged.items() if v is not None}}
+
+    def get(self, key: str, default: object = None) -> Any:
+        value = self.values.get(key)
+        return default if value is None else value
+
+    def number(
+        self, key: str, lo: float, hi: float, *, lo_open: bool = False, value: object = None
+    ) -> float:
+        value = self.values.get(key) if value is None else value
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+        number = float(value) if ok else math.nan  # type: ignore[arg-type]
+        if not (lo < number if lo_open else lo <= number) or not number <= hi:
+            low = f"> {lo:g}" if lo_open else f">= {lo:g}"
+            raise ValueError(
+                tr("model.key", name=key, value=echo(value), allowed=f"{low}, <= {hi:g}")
+            )
+        return number
+
+    def whole(self, key: str, lo: int, hi: int, value: object = None) -> int:
+        value = self.values.get(key) if value is None else value
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            allowed = f"{lo:,} … {hi:,}"
+            raise ValueError(tr("model.key", name=key, value=echo(value), allowed=allowed))
+        return value
+
+
+def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
+    """The groups of layers and their position schemes of a parsed config.json."""
+    reader = _Reader(config)
+    model_type = str(config.get("model_type", reader.get("model_type", "")))[:60]
+    kind = str(reader.get("model_type", ""))[:60]
+    layer_key = next(
+        (k for k in ("num_hidden_layers", "n_layer", "n_layers") if k in reader.values), None
+    )
+    layers = reader.whole(layer_key, 1, MAX_LAYERS) if layer_key else 1
+    max_pos_key = "n_positions" if "n_positions" in reader.values else "max_position_embeddings"
+    if max_pos_key not in reader.values and "max_seq_len" in reader.values:
+        max_pos_key = "max_seq_len"
+    max_pos = reader.values.get(max_pos_key)
+    max_positions = reader.whole(max_pos_key, 1, 10**12) if max_pos is not None else None
+    learned = None
+    if _is_alibi(reader, kind):
+        groups: tuple[LayerGroup, ...] = (_alibi_group(reader, kind, layers),)
+    elif _is_learned(reader, kind):
+        positions_key, width_key = LEARNED_TYPES[kind]
+        # OPT's table has two rows more than positions: its positions start at 2.
+        offset = 2 if kind == "opt" else 0
+        learned = LearnedSize(
+            reader.whole(positions_key, 1, 10**7) + offset,
+            reader.whole(width_key, 1, 10**6),
+        )
+        groups = (LayerGroup(tuple(range(layers)), "learned"),)
+    elif _is_rope(reader, kind):
+        groups = _rope_groups(reader, layers, max_positions)
+    else:
+        raise ValueError(tr("model.no_scheme", model_type=model_type or "?"))
+    return ModelConfig(
+        model_type,
+        max_positions,
+        layers,
+        groups,
+        learned,
+        tuple(_unknown_keys(reader)),
+        tuple(reader.defaults),
+    )
+
+
+def _is_alibi(reader: _Reader, model_type: str) -> bool:
+    attn = reader.get("attn_config", {})
+    return (
+        model_type == "bloom"
+        or (isinstance(attn, dict) and attn.get("alibi") is True)
+        or reader.get("alibi") is True
+    )
+
+
+def _is_learned(reader: _Reader, model_type: str) -> bool:
+    if model_type not in LEARNED_TYPES:
+        return False
+    kind = reader.get("position_embedding_type", "absolute")
+    if kind != "absolute":
+        raise ValueError(tr("model.position_type", value=echo(kind)))
+    if model_type == "distilbert" and reader.get("sinusoidal_pos_embds") is True:
+        raise ValueError(tr("model.position_type", value="sinusoidal_pos_embds"))
+    return True
+
+
+def _is_rope(reader: _Reader, model_type: str) -> bool:
+    keys = ("rope_theta", "rope_parameters", "rope_scaling", "rotary_pct", "rotary_emb_base")
+    return any(key in reader.values for key in keys) or model_type in (
+        "llama",
+        "mistral",
+        "mixtral",
+        "qwen2",
+        "qwen3",
+        "gemma",
+        "gemma2",
+        "gemma3",
+        "gemma3_text",
+        "phi3",
+        "gpt_neox",
+        "gptj",
+        "deepseek_v2",
+        "deepseek_v3",
+        "falcon",
+    )
+
+
+def _alibi_group(reader: _Reader, model_type: str, layers: int) -> LayerGroup:
+    attn = reader.get("attn_config", {})
+    heads_key = next(k for k in ("n_head", "n_heads", "num_attention_heads") if k in reader.values)
+    heads = reader.whole(heads_key, 1, MAX_HEADS)
+    if model_type == "mpt":
+        bias_max = reader.number(
+            "attn_config.alibi_bias_max", 0, 1e6, lo_open=True, value=attn.get("alibi_bias_max", 8)
+        )
+        slopes = mpt_slopes(heads, bias_max)
+    else:
+        slopes = alibi_slopes(heads)
+    return LayerGroup(tuple(range(layers)), "alibi", slopes=slopes)
+
+
+def mpt_slopes(heads: int, bias_max: float = 8.0) -> NDArray[np.float64]:
+    """MPT's gen_slopes: 1/2^(m·bias_max/n) over the next power of two n; for a head count
+    that is not a power of two, the odd then the even ones of n, cut to heads (not Press et
+    al.'s order, which BLOOM keeps)."""
+    n = 2 ** math.ceil(math.log2(heads))
+    m = np.arange(1, n + 1, dtype=np.float64) * (bias_max / n)
+    slopes = 1.0 / np.power(2.0, m)
+    if n != heads:
+        slopes = np.concatenate([slopes[1::2], slopes[::2]])[:heads]
+    out: NDArray[np.float64] = slopes
+    return out
+
+
+def _head_dim(reader: _Reader) -> int:
+    if reader.get("qk_rope_head_dim") is not None:  # DeepSeek: a part without positions
+        rope = reader.whole("qk_rope_head_dim", 2, MAX_ROTARY_DIM)
+        return rope + reader.whole(
+            "qk_nope_head_dim", 0, MAX_ROTARY_DIM, reader.get("qk_nope_head_dim", 0)
+        )
+    if reader.get("head_dim") is not None:
+        return reader.whole("head_dim", 1, MAX_ROTARY_DIM)
+    width_key = next((k for k in ("hidden_size", "n_embd", "d_model") if k in reader.values), None)
+    heads_key = next(
+        (k for k in ("num_attention_heads", "n_head", "n_heads") if k in reader.values), None
+    )
+    if width_key is None or heads_key is None:
+        raise ValueError(tr("model.missing", name="head_dim / hidden_size, num_attention_heads"))
+    heads = reader.whole(heads_key, 1, MAX_HEADS)
+    return reader.whole(width_key, 1, MAX_ROTARY_DIM * MAX_HEADS) // heads
+
+
+def _layer_kinds(reader: _Reader, layers: int) -> list[str]:
+    """Each layer's attention: 'full_attention' or 'sliding_attention', from layer_types, or
+    Gemma 3's sliding_window_pattern (every pattern-th layer is global)."""
+    kinds = reader.get("layer_types")
+    if kinds is not None:
+        if (
+            not isinstance(kinds, list)
+            or len(kinds) < layers
+            or not all(k in ("full_attention", "sliding_attention") for k in kinds[:layers])
+        ):
+            raise ValueError(
+                tr(
+                    "model.key",
+                    name="layer_types",
+                    value=echo(kinds),
+                    allowed=f"{layers} × full_attention / sliding_attention",
+                )
+            )
+        return list(kinds[:layers])
+    if reader.get("sliding_window_pattern") is not None:
+        pattern = reader.whole("sliding_window_pattern", 1, MAX_LAYERS)
+        return [
+            "sliding_attention" if (i + 1) % pattern else "full_attention" for i in range(layers)
+        ]
+    return ["full_attention"] * layers
+
+
+def _uses_rope(reader: _Reader, layers: int) -> list[bool]:
+    """Llama 4's (and SmolLM3's) no_rope_layers: 1 where a layer uses RoPE, 0 where it has no
+    positions at all; when empty, every no_rope_layer_interval-th layer has none."""
+    given = reader.get("no_rope_layers")
+    if given:
+        if (
+            not isinstance(given, list)
+            or len(given) < layers
+            or any(v not in (0, 1) or isinstance(v, bool) for v in given[:layers])
+        ):
+            raise ValueError(
+                tr(
+                    "model.key",
+                    name="no_rope_layers",
+                    value=echo(given),
+                    allowed=f"{layers} × 0 / 1",
+                )
+            )
+        return [v == 1 for v in given[:layers]]
+    if "no_rope_layer_interval" in reader.values or "no_rope_layers" in reader.values:
+        interval = reader.whole(
+            "no_rope_layer_interval", 1, MAX_LAYERS, value=reader.get("no_rope_layer_interval", 4)
+        )
+        return [(i + 1) % interval != 0 for i in range(layers)]
+    return [True] * layers
+
+
+def _rope_blocks(reader: _Reader) -> dict[str, dict[str, Any]]:
+    """The rope parameters for each kind of layer: transformers v5's rope_parameters (flat,
+    or one block per layer type), else rope_theta with rope_scaling; Gemma 3's local layers
+    take rope_local_base_freq without scaling."""
+    given = reader.values.get("rope_parameters")
+    if isinstance(given, dict) and given and all(isinstance(v, dict) for v in given.values()):
+        unknown = set(given) - {"full_attention", "sliding_attention"}
+        if unknown:
+            raise ValueError(
+                tr(
+                    "model.key",
+                    name="rope_parameters",
+                    value=echo(sorted(unknown)[0]),
+                    allowed="full_attention, sliding_attention",
+                )
+            )
+        blocks = {kind: dict(block) for kind, block in given.items()}
+        blocks.setdefault("sliding_attention", blocks.get("full_attention", {}))
+        blocks.setdefault("full_attention", blocks["sliding_attention"])
+        return blocks
+    if given is not None and not isinstance(given, dict):
+        raise ValueError(tr("model.key", name="rope_parameters", value=echo(given), allowed="{…}"))
+    scaling = reader.values.get("rope_scaling")
+    if scaling is not None and not isinstance(scaling, dict):
+        raise ValueError(tr("model.key", name="rope_scaling", value=echo(scaling), allowed="{…}"))
+    block: dict[str, Any] = {**(scaling or {}), **(given or {})}
+    theta_key = "rotary_emb_base" if "rotary_emb_base" in reader.values else "rope_theta"
+    if "rope_theta" not in block:
+        if reader.values.get(theta_key) is None:
+            reader.defaults.append(f"rope_theta = {DEFAULT_ROPE_THETA:g}")
+            block["rope_theta"] = DEFAULT_ROPE_THETA
+        else:
+            block["rope_theta"] = reader.values[theta_key]
+    blocks = {"full_attention": block, "sliding_attention": block}
+    if reader.values.get("rope_local_base_freq") is not None:
+        local = {"rope_type": "default", "rope_theta": reader.values["rope_local_base_freq"]}
+        blocks["sliding_attention"] = local
+    return blocks
+
+
+def _rope_groups(reader: _Reader, layers: int, max_positions: int | None) -> tuple[LayerGroup, ...]:
+    head_dim = _head_dim(reader)
+    kinds = _layer_kinds(reader, layers)
+    rope = _uses_rope(reader, layers)
+    blocks = _rope_blocks(reader)
+    window = _sliding_window(reader)
+    made: dict[str, LayerGroup] = {}
+    members: dict[tuple[str, bool], list[int]] = {}
+    for layer, (kind, uses) in enumerate(zip(kinds, rope, strict=True)):
+        key = (kind if uses else "", uses)
+        members.setdefault(key, []).append(layer)
+    groups = []
+    for (kind, uses), numbers in members.items():
+        sliding = (
+            window
+            if kind == "sliding_attention" or not any(k == "sliding_attention" for k in kinds)
+            else None
+        )
+        if not uses:
+            groups.append(LayerGroup(tuple(numbers), "none", details=_temperature(reader)))
+            continue
+        if kind not in made:
+            made[kind] = _rope_group(reader, blocks[kind], head_dim, max_positions)
+        groups.append(replace(made[kind], layers=tuple(numbers), sliding_window=sliding))
+    return tuple(sorted(groups, key=lambda g: g.layers[0]))
+
+
+def _temperature(reader: _Reader) -> dict[str, object]:
+    """Llama 4's NoPE layers scale their queries by log(⌊(pos + 1) / floor_scale⌋ + 1) ·
+    attn_scale + 1 (attn_temperature_tuning): position enters there, past floor_scale."""
+    if reader.get("attn_temperature_tuning") is not True:
+        return {}
+    return {
+        "floor_scale": reader.number("floor_scale", 1, 1e12),
+        "attn_scale": reader.number("attn_scale", 0, 1e6),
+    }
+
+
+def _sliding_window(reader: _Reader) -> int | None:
+    if reader.get("use_sliding_window") is False or reader.get("sliding_window") is None:
+        return None
+    return reader.whole("sliding_window", 1, 10**12)
+
+
+def _rope_group(
+    reader: _Reader,
+    block: dict[str, Any],
+    head_dim: int,
+    max_positions: int | None,
+) -> LayerGroup:
+    prefix = "rope_parameters" if "rope_parameters" in reader.values else "rope_scaling"
+
+    def key(name: str) -> str:
+        return f"{prefix}.{name}" if name in block and name != "rope_theta" else name
+
+    rope_type = block.get("rope_type", block.get("type", "default"))
+    if rope_type == "su":
+        rope_type = "longrope"
+    if rope_type not in ROPE_TYPES:
+        raise ValueError(
+            tr(
+                "model.key",
+                name=key("rope_type"),
+                value=echo(rope_type),
+                allowed=", ".join(ROPE_TYPES),
+            )
+        )
+    base = reader.number(key("rope_theta"), 1.0, 1e300, lo_open=True, value=block["rope_theta"])
+    if reader.get("qk_rope_head_dim") is not None:  # DeepSeek's decoupled RoPE part
+        rotary = reader.whole("qk_rope_head_dim", 2, head_dim)
+    elif reader.get("rotary_dim") is not None:
+        rotary = reader.whole("rotary_dim", 2, head_dim)  # GPT-J: a count of dimensions
+    else:
+        fraction_key = "rotary_pct" if "rotary_pct" in reader.values else "partial_rotary_factor"
+        fraction = block.get("partial_rotary_factor", reader.values.get(fraction_key))
+        fraction = 1.0 if fraction is None else fraction
+        fraction = reader.number(fraction_key, 0, 1, lo_open=True, value=fraction)
+        rotary = int(head_dim * fraction)
+    if rotary < 2 or rotary % 2:
+        raise ValueError(tr("model.key", name="head_dim", value=rotary, allowed=tr("model.even")))
+    details: dict[str, object] = {}
+    factor = None
+    if rope_type != "default":
+        if rope_type == "longrope" and "factor" not in block:
+            factor = None
+        else:
+            factor = reader.number(key("factor"), 0, 1e6, lo_open=True, value=block.get("factor"))
+    original = block.get(
+        "original_max_position_embeddings", reader.values.get("original_max_position_embeddings")
+    )
+    l0_key = key("original_max_position_embeddings")
+    l0 = reader.whole(l0_key, 1, 10**12, value=original) if original is not None else None
+    trained = l0 if l0 is not None else max_positions
+    if rope_type in ("yarn", "longrope", "llama3", "dynamic") and trained is None:
+        raise ValueError(tr("model.missing", name="max_position_embeddings"))
+    attention: float = 1.0
+    inv = rope_inverse_frequencies(rotary, base)
+    inv_long = None
+    if rope_type == "linear":
+        inv = inv / factor  # type: ignore[operator]
+    elif rope_type == "yarn":
+        assert factor is not None and trained is not None
+        inv, attention = _yarn(reader, block, key, rotary, base, factor, trained, details)
+    elif rope_type == "llama3":
+        assert factor is not None
+        low = reader.number(
+            key("low_freq_factor"), 0, 1e6, lo_open=True, value=block.get("low_freq_factor")
+        )
+        high = reader.number(
+            key("high_freq_factor"), 0, 1e6, lo_open=True, value=block.get("high_freq_factor")
+        )
+        if l0 is None:
+            raise ValueError(tr("model.missing", name=l0_key))
+        details.update(low_freq_factor=low, high_freq_factor=high)
+        inv = scaled_inverse_frequencies(
+            "llama3", rotary, base, factor, l0, low_freq_factor=low, high_freq_factor=high
+        )[0]
+    elif rope_type == "longrope":
+        assert trained is not None
+        inv, inv_long, attention, factor = _longrope(
+            reader, block, key, rotary, base, factor, trained, max_positions
+        )
+    elif rope_type == "dynamic":
+        # At initialisation the sequence is max_position_embeddings long: θ as trained; the
+        # base grows only once a longer sequence runs.
+        details["grows_past"] = max_positions
+    return LayerGroup(
+        (),
+        "rope",
+        rope_theta=base,
+        head_dim=head_dim,
+        rotary_dim=rotary,
+        rope_type=rope_type,
+        factor=factor,
+        original_max_position_embeddings=l0 if rope_type != "default" else None,
+        attention_factor=attention,
+        inv_freq=inv,
+        inv_freq_long=inv_long,
+        details=details,
+    )
+
+
+def _yarn(
+    reader: _Reader,
+    block: dict[str, Any],
+    key: Any,
+    dim: int,
+    base: float,
+    factor: float,
+    l0: int,
+    details: dict[str, object],
+) -> tuple[NDArray[np.float64], float]:
+    """YaRN as transformers computes it: the ramp between the pairs turning beta_fast and
+    beta_slow times within L0 (floored and ceiled unless truncate is false), θ/s below it;
+    attention factor from the config, else mscale's 0.1·ln s + 1 (their ratio with
+    mscale_all_dim when both are given)."""
+    fast = reader.number(key("beta_fast"), 0, 1e6, lo_open=True, value=block.get("beta_fast") or 32)
+    slow = reader.number(key("beta_slow"), 0, 1e6, lo_open=True, value=block.get("beta_slow") or 1)
+    truncate = block.get("truncate", True)
+    if not isinstance(truncate, bool):
+        raise ValueError(
+            tr("model.key", name=key("truncate"), value=echo(truncate), allowed="true, false")
+        )
+
+    inv = scaled_inverse_frequencies(
+        "yarn", dim, base, factor, l0, beta_fast=fast, beta_slow=slow, truncate=truncate
+    )[0]
+    low, high = yarn_correction_range(dim, base, l0, fast, slow, truncate)
+
+    def mscale(scale: float, m: float = 1.0) -> float:
+        return 1.0 if scale <= 1 else 0.1 * m * math.log(scale) + 1.0
+
+    given = block.get("attention_factor")
+    if given is not None:
+        attention = reader.number(key("attention_factor"), 0, 1e6, lo_open=True, value=given)
+    elif block.get("mscale") and block.get("mscale_all_dim"):
+        m = reader.number(key("mscale"), 0, 1e6, lo_open=True, value=block["mscale"])
+        m_all = reader.number(
+            key("mscale_all_dim"), 0, 1e6, lo_open=True, value=block["mscale_all_dim"]
+        )
+        attention = mscale(factor, m) / mscale(factor, m_all)
+    else:
+        attention = mscale(factor)
+    details.update(beta_fast=fast, beta_slow=slow, truncate=truncate, ramp=(low, high))
+    return inv, attention
+
+
+def _longrope(
+    reader: _Reader,
+    block: dict[str, Any],
+    key: Any,
+    dim: int,
+    base: float,
+    factor: float | None,
+    l0: int,
+    max_positions: int | None,
+) -> tuple[NDArray[np.float64], NDArray[np.float64], float, float]:
+    """LongRoPE (Phi-3): θ divided per pair by short_factor at initialisation (and up to L0),
+    by long_factor past it; attention factor √(1 + ln s / ln L0), s = factor if given, else
+    max_position_embeddings / original_max_position_embeddings."""
+    lists = []
+    for name in ("short_factor", "long_factor"):
+        values = block.get(name)
+        numbers = isinstance(values, list) and all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in values
+        )
+        array = np.array(values if numbers else [], dtype=np.float64)
+        if array.size != dim // 2 or not np.all((array > 0) & np.isfinite(array)):
+            allowed = tr("model.per_pair", n=dim // 2)
+            raise ValueError(tr("model.key", name=key(name), value=echo(values), allowed=allowed))
+        lists.append(array)
+    if factor is None:
+        factor = (max_positions or l0) / l0
+    inv = rope_inverse_frequencies(dim, base)
+    given = block.get("attention_factor")
+    if given is not None:
+        attention = reader.number(key("attention_factor"), 0, 1e6, lo_open=True, value=given)
+    else:
+        attention = 1.0 if factor <= 1 else math.sqrt(1 + math.log(factor) / math.log(l0))
+    return inv / lists[0], inv / lists[1], attention, factor
+
+
+def _unknown_keys(reader: _Reader) -> list[str]:
+    """Keys naming positions (rope, rotary, position, alibi, …) that this module does not
+    read, and keys of a rope block it does not know."""
+    out = [
+        name
+        for name in reader.values
+        if name not in READ_KEYS and any(word in name.lower() for word in POSITION_WORDS)
+    ]
+    for block_name in ("rope_scaling", "rope_parameters"):
+        block = reader.values.get(block_name)
+        if not isinstance(block, dict):
+            continue
+        inner = block.values() if all(isinstance(v, dict) for v in block.values()) else [block]
+        for part in inner:
+            out.extend(f"{block_name}.{k}" for k in part if k not in ROPE_KEYS)
+    attn = reader.values.get("attn_config")
+    if isinstance(attn, dict):
+        out.extend(
+            f"attn_config.{k}"
+            for k in attn
+            if k not in ("alibi", "alibi_bias_max") and any(w in k for w in POSITION_WORDS)
+        )
+    return sorted(dict.fromkeys(out))

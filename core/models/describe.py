@@ -1,0 +1,185 @@
+"""An opened model in words and in JSON: what `pe-clock model` prints and the window shows."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pe_clock.core.format import fmt_base
+from pe_clock.core.i18n import tr
+from pe_clock.core.models.config import LayerGroup
+from pe_clock.core.models.opened import OpenedModel
+
+
+def layer_runs(layers: tuple[int, ...]) -> str:
+    """Layer numbers as runs, "0–4, 6–10, 12"; a long list as its first runs, "…" and its
+    last (the count is said beside it)."""
+    runs: list[tuple[int, int]] = []
+    for layer in layers:
+        if runs and layer == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], layer)
+        else:
+            runs.append((layer, layer))
+    text = [f"{a}" if a == b else f"{a}–{b}" for a, b in runs]
+    if len(text) > 6:
+        text = [*text[:3], "…", text[-1]]
+    return ", ".join(text)
+
+
+def group_title(group: LayerGroup) -> str:
+    """One line naming a group's scheme and numbers."""
+    if group.scheme == "rope":
+        assert group.rotary_dim is not None and group.head_dim is not None
+        if group.rotary_dim == group.head_dim:
+            dims = tr("modelinfo.rotary_all", head_dim=group.head_dim, pairs=group.rotary_dim // 2)
+        else:
+            dims = tr(
+                "modelinfo.rotary_part",
+                head_dim=group.head_dim,
+                rotary=group.rotary_dim,
+                pairs=group.rotary_dim // 2,
+            )
+        return tr("modelinfo.rope", base=fmt_base(group.rope_theta or 0), dims=dims)
+    if group.scheme == "alibi":
+        return tr("modelinfo.alibi", heads=0 if group.slopes is None else group.slopes.size)
+    return tr(f"modelinfo.{group.scheme}")
+
+
+def scaling_line(group: LayerGroup) -> str:
+    """The rope type and its numbers, or '' for θ as trained."""
+    kind = group.rope_type
+    if group.scheme == "none" and group.details:
+        scale, floor = (float(group.details[k]) for k in ("attn_scale", "floor_scale"))  # type: ignore[arg-type]
+        return tr(
+            "modelinfo.temperature",
+            scale=f"{scale:g}",
+            floor=f"{floor:g}",
+            first=f"{int(floor) - 2:,}",
+        )
+    if group.scheme != "rope" or kind == "default":
+        return ""
+    l0 = group.original_max_position_embeddings
+    text = tr(
+        f"modelinfo.type_{kind}",
+        factor=f"{group.factor:g}" if group.factor is not None else "?",
+        l0=f"{l0:,}" if l0 else "?",
+        **{k: f"{v:g}" for k, v in group.details.items() if isinstance(v, float)},
+    )
+    if group.attention_factor not in (None, 1.0):
+        text += tr("modelinfo.attention", value=f"{group.attention_factor:.6g}")
+    return text
+
+
+def turns_line(group: LayerGroup) -> str:
+    """The fastest and slowest pair's θ′ and wavelength."""
+    inv = group.inv_freq
+    if inv is None:
+        return ""
+    last = inv.size - 1
+    return tr(
+        "modelinfo.turns",
+        fast=f"{inv[0]:.6g}",
+        last=last,
+        slow=f"{inv[-1]:.6g}",
+        wave=f"{2 * math.pi / inv[-1]:,.0f}",
+    )
+
+
+def describe_text(model: OpenedModel) -> str:
+    """The plain text of `pe-clock model`, readable by an instructor."""
+    lines = []
+    config = model.config
+    if config is None:
+        lines.append(model.name)
+    else:
+        top = tr(
+            "modelinfo.head",
+            name=model.name,
+            model_type=config.model_type or "?",
+            layers=config.num_layers,
+        )
+        if config.max_position_embeddings is not None:
+            top += tr("modelinfo.max_pos", n=f"{config.max_position_embeddings:,}")
+        lines.append(top)
+        for group in config.groups:
+            where = tr("modelinfo.layers", runs=layer_runs(group.layers), n=len(group.layers))
+            lines.append(f"{where}: {group_title(group)}")
+            for extra in (scaling_line(group), turns_line(group)):
+                if extra:
+                    lines.append(f"    {extra}")
+            if group.sliding_window is not None:
+                lines.append("    " + tr("modelinfo.window", n=f"{group.sliding_window:,}"))
+            if group.slopes is not None:
+                slopes = ", ".join(f"{s:.4g}" for s in group.slopes)
+                lines.append("    " + tr("modelinfo.slopes", slopes=slopes))
+        if config.defaults:
+            lines.append(tr("modelinfo.default", value=", ".join(config.defaults)))
+        if config.unknown:
+            lines.append(tr("modelinfo.not_read", keys=", ".join(config.unknown)))
+    if model.table is not None:
+        table = model.table
+        rows, width = table.rows.shape
+        lines.append(
+            tr(
+                "modelinfo.table",
+                tensor=table.tensor,
+                rows=f"{rows:,}",
+                width=f"{width:,}",
+                n=f"{table.parameters:,}",
+                dtype=table.dtype,
+                file=table.file,
+            )
+        )
+    elif model.missing:
+        lines.append(model.missing)
+    return "\n".join(lines) + "\n"
+
+
+def _group_json(group: LayerGroup) -> dict[str, Any]:
+    """One group's entry: every key in every entry, null where the scheme has none."""
+    inv, long = group.inv_freq, group.inv_freq_long
+    out: dict[str, Any] = {
+        "layers": list(group.layers),
+        "scheme": group.scheme,
+        "rope_theta": group.rope_theta,
+        "head_dim": group.head_dim,
+        "rotary_dim": group.rotary_dim,
+        "rope_type": group.rope_type,
+        "factor": group.factor,
+        "original_max_position_embeddings": group.original_max_position_embeddings,
+        "inv_freq": None if inv is None else [float(x) for x in inv],
+        "attention_factor": group.attention_factor,
+        "sliding_window": group.sliding_window,
+        "alibi_slopes": None if group.slopes is None else [float(x) for x in group.slopes],
+    }
+    if long is not None:
+        out["inv_freq_long"] = [float(x) for x in long]
+    for key, value in group.details.items():
+        out[key] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def model_json(model: OpenedModel) -> dict[str, Any]:
+    """What `pe-clock model --json` prints."""
+    config = model.config
+    table = model.table
+    learned = None
+    if table is not None:
+        learned = {
+            "tensor": table.tensor,
+            "shape": list(table.rows.shape),
+            "parameters": table.parameters,
+            "dtype": table.dtype,
+            "file": table.file,
+        }
+    return {
+        "name": model.name,
+        "model_type": config.model_type if config else None,
+        "max_position_embeddings": config.max_position_embeddings if config else None,
+        "num_layers": config.num_layers if config else None,
+        "groups": [_group_json(g) for g in config.groups] if config else [],
+        "learned": learned,
+        "learned_missing": model.missing or None,
+        "not_read": list(config.unknown) if config else [],
+        "defaults": list(config.defaults) if config else [],
+    }

@@ -1,0 +1,116 @@
+"""A learned position table measured beside the sinusoids of its size.
+
+For a table P (positions × width): the cosine similarity of every pair of rows (a learned
+table's is banded, the sinusoids' a function of the distance alone), similarity against the
+offset k from a few positions, each row's distance to its nearest other row (how unique the
+positions are), and the first principal components of the rows (GPT-2's trace smooth waves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from pe_clock.core.encoding import encode
+
+#: Positions compared at most in the similarity matrix: a longer table is sampled evenly.
+MAX_COMPARED = 1024
+#: Principal components kept.
+COMPONENTS = 3
+#: The size the view compares without a learned table: BERT-base's (512 positions × 768).
+BERT_BASE_SIZE = (512, 768)
+
+
+def sinusoid_rows(positions: ArrayLike, width: int, base: float = 10000.0) -> NDArray[np.float64]:
+    """The paper's PE rows at these positions, as wide as a learned table (an odd width drops
+    the last column of the next even one: PE pairs dimensions)."""
+    return encode(positions, width + width % 2, base)[:, :width]
+
+
+def sampled_positions(positions: int, limit: int = MAX_COMPARED) -> NDArray[np.intp]:
+    """The positions compared: all of them, or `limit` spread evenly from the first to the
+    last."""
+    if positions <= limit:
+        return np.arange(positions)
+    return np.unique(np.round(np.linspace(0, positions - 1, limit)).astype(np.intp))
+
+
+def cosine_similarity(rows: NDArray[np.float64]) -> NDArray[np.float64]:
+    """cos(P_a, P_b) for every pair of rows, shape (n, n); a zero row is 0 to every row."""
+    norms = np.linalg.norm(rows, axis=1)
+    unit = rows / np.where(norms > 0, norms, 1)[:, None]
+    out: NDArray[np.float64] = np.clip(unit @ unit.T, -1, 1)
+    return out
+
+
+def similarity_by_offset(
+    rows: Callable[[int, int], NDArray[np.float64]],
+    positions: int,
+    starts: tuple[int, ...],
+    reach: int,
+) -> list[tuple[int, NDArray[np.intp], NDArray[np.float64]]]:
+    """For each start p: (p, offsets k ≥ 0 with p + k in the table up to reach, cos(P_p,
+    P_(p+k))); rows(first, stop) gives the table's rows first … stop − 1."""
+    out = []
+    for start in starts:
+        stop = min(positions, start + reach + 1)
+        block = rows(start, stop)
+        norms = np.linalg.norm(block, axis=1)
+        norms = np.where(norms > 0, norms, 1)
+        cos = block @ block[0] / (norms * norms[0])
+        out.append((start, np.arange(stop - start), np.clip(cos, -1, 1)))
+    return out
+
+
+def nearest_distances(rows: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Each row's Euclidean distance to its nearest other row, shape (n,): 0 means two
+    positions share a vector (the model could not tell them apart)."""
+    squared = np.sum(rows**2, axis=1)
+    gram = rows @ rows.T
+    distance = np.sqrt(np.maximum(squared[:, None] + squared[None, :] - 2 * gram, 0))
+    np.fill_diagonal(distance, np.inf)
+    out: NDArray[np.float64] = distance.min(axis=1)
+    return out
+
+
+@dataclass(frozen=True)
+class Components:
+    """The rows projected on their first principal components, and each one's share of the
+    variance (of all components, so the shares of the first few sum to at most 1)."""
+
+    scores: NDArray[np.float64]
+    share: NDArray[np.float64]
+
+
+def principal_components(rows: NDArray[np.float64], count: int = COMPONENTS) -> Components:
+    """PCA of the rows (centred): scores (n, count) and variance shares (count,); the sign
+    of each component is fixed so that its score at the first position is ≤ 0 (the same
+    picture on every run)."""
+    centred = rows - rows.mean(axis=0)
+    u, s, _ = np.linalg.svd(centred, full_matrices=False)
+    count = min(count, s.size)
+    scores = u[:, :count] * s[:count]
+    signs = np.where(scores[0] > 0, -1.0, 1.0)
+    total = float(np.sum(s**2))
+    share = s[:count] ** 2 / total if total > 0 else np.zeros(count)
+    return Components(scores * signs, share)
+
+
+@dataclass(frozen=True)
+class TableMeasures:
+    """Everything the learned view draws about one table."""
+
+    positions: NDArray[np.intp]
+    similarity: NDArray[np.float64]
+    nearest: NDArray[np.float64]
+    components: Components
+
+
+def measure(rows: NDArray[np.float64], at: NDArray[np.intp]) -> TableMeasures:
+    """The measures of a table's rows at the sampled positions at (`sampled_positions`)."""
+    return TableMeasures(
+        at, cosine_similarity(rows), nearest_distances(rows), principal_components(rows)
+    )

@@ -1,0 +1,62 @@
+"""A model opened from its files: what its config says about positions and, where its
+positions are a learned table, that table from its safetensors weights (or a .npy table)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pe_clock.core.i18n import tr
+from pe_clock.core.models.config import ModelConfig, parse_config, read_model_config
+from pe_clock.core.models.files import MAX_CONFIG_BYTES, locate, read_limited
+from pe_clock.core.models.weights import (
+    LearnedTable,
+    find_table,
+    load_table,
+    pickled_checkpoint,
+    read_tensor,
+)
+
+TABLE_SUFFIXES = (".npy", ".safetensors")
+
+
+@dataclass(frozen=True)
+class OpenedModel:
+    """name: the model id or folder (or table file) name. config: None for a table file.
+    table: the learned position table, when the model has one and its weights are there;
+    missing says why a learned model's table is not (no weights, or only a pickle)."""
+
+    name: str
+    config: ModelConfig | None
+    table: LearnedTable | None = None
+    missing: str = ""
+
+
+def open_model(path: str | Path, cache: Path | None = None) -> OpenedModel:
+    """A model folder, a config.json, a model id in the local cache, or a position table file
+    (.npy, .safetensors). ValueError with one line for the user; nothing else changes."""
+    given = Path(str(path)).expanduser()
+    if given.suffix.lower() in TABLE_SUFFIXES and given.exists():
+        table = load_table(given)
+        return OpenedModel(given.name, None, table)
+    where = locate(path, cache)
+    config = read_model_config(parse_config(read_limited(where.config, MAX_CONFIG_BYTES)))
+    if config.learned is None:
+        return OpenedModel(where.name, config)
+    found = find_table(where.folder)
+    if found is None:
+        pickle = pickled_checkpoint(where.folder)
+        missing = tr("weights.pickle", file=pickle) if pickle else tr("weights.none")
+        return OpenedModel(where.name, config, None, missing)
+    table = read_tensor(*found)
+    size = config.learned
+    if table.rows.shape != (size.positions, size.width):
+        raise ValueError(
+            tr(
+                "weights.config_shape",
+                tensor=table.tensor,
+                shape=tuple(table.rows.shape),
+                expected=(size.positions, size.width),
+            )
+        )
+    return OpenedModel(where.name, config, table)

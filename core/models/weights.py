@@ -1,0 +1,213 @@
+"""A learned position table from a model's weights: one tensor of a safetensors file (or of
+the shard that holds it), or a .npy file. Pickled checkpoints are never opened.
+
+The safetensors header is checked before the `safetensors` library reads the file: its length
+within the file, the tensor's dtype, shape and byte range agreeing with each other and with the
+file's size, so nothing is allocated beyond what the file holds. float32, float16 and float64
+are read by the library (memory-mapped, only that tensor); bfloat16, which NumPy lacks, is
+memory-mapped as 16-bit words and widened exactly to float32 (its bits are float32's top half).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pe_clock.core.i18n import echo, tr
+from pe_clock.core.models.files import read_limited, regular_file
+from pe_clock.core.params import MAX_D_MODEL
+
+SAFETENSORS = "model.safetensors"
+INDEX = "model.safetensors.index.json"
+#: safetensors' own limit on a header (100 MB); real headers of big models are a few MB.
+MAX_HEADER = 100_000_000
+MAX_INDEX_BYTES = 64 * 1024 * 1024
+#: The table's size at most (positions × width), 128 MB as float64: GPT-2 XL's is
+#: 1,024 × 1,600, OPT-13B's 2,050 × 5,120.
+MAX_TABLE_VALUES = 16 * 1024 * 1024
+DTYPES = {"F32": 4, "F16": 2, "BF16": 2, "F64": 8}
+#: How the tensor of learned positions ends in the weights of the models that have one.
+TABLE_NAMES = ("wpe.weight", "embeddings.position_embeddings.weight", "embed_positions.weight")
+PICKLES = ("pytorch_model.bin", ".pt", ".pth", ".ckpt", ".bin")
+
+
+@dataclass(frozen=True)
+class LearnedTable:
+    """A learned position table: its rows (positions × width, float64), the tensor's name,
+    file and dtype as stored."""
+
+    rows: NDArray[np.float64]
+    tensor: str
+    file: str
+    dtype: str
+    #: The file's path as opened (the window's code reads the table from it again).
+    path: str = ""
+
+    @property
+    def parameters(self) -> int:
+        return int(self.rows.size)
+
+
+def _header(path: Path) -> tuple[dict[str, dict[str, object]], int, int]:
+    """(tensor entries, header length, file size) of a safetensors file, checked."""
+    name = path.name
+    info = regular_file(path)
+    if info is None:
+        raise ValueError(tr("model.not_file", file=name))
+    size = info.st_size
+    with open(path, "rb") as handle:
+        head = handle.read(8)
+        if len(head) < 8:
+            raise ValueError(tr("weights.damaged", file=name, reason=tr("weights.short")))
+        (length,) = struct.unpack("<Q", head)
+        if length > min(MAX_HEADER, size - 8):
+            reason = tr("weights.header_claims", n=f"{length:,}", size=f"{size:,}")
+            raise ValueError(tr("weights.damaged", file=name, reason=reason))
+        raw = handle.read(length)
+    try:
+        header = json.loads(raw.decode("utf-8"), parse_constant=float)
+    except (UnicodeDecodeError, ValueError, RecursionError) as err:
+        raise ValueError(tr("weights.damaged", file=name, reason=str(err)[:80])) from err
+    if not isinstance(header, dict):
+        raise ValueError(tr("weights.damaged", file=name, reason=tr("model.not_object")))
+    return header, length, size
+
+
+def _entry(path: Path, tensor: str) -> tuple[str, tuple[int, int], int, int]:
+    """(dtype, shape, byte offset in the file, byte length) of a 2-D float tensor, checked
+    against the header and the file's size."""
+    header, length, size = _header(path)
+    entry = header.get(tensor)
+    name = path.name
+    if not isinstance(entry, dict):
+        raise ValueError(tr("weights.no_tensor", file=name, tensor=tensor))
+    dtype, shape, offsets = entry.get("dtype"), entry.get("shape"), entry.get("data_offsets")
+    if dtype not in DTYPES:
+        raise ValueError(tr("weights.dtype", tensor=tensor, dtype=echo(dtype)))
+    if (
+        not isinstance(shape, list)
+        or len(shape) != 2
+        or not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in shape)
+    ):
+        raise ValueError(tr("weights.shape", tensor=tensor, shape=echo(shape)))
+    if not (
+        isinstance(offsets, list)
+        and len(offsets) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in offsets)
+        and 0 <= offsets[0] <= offsets[1] <= size - 8 - length
+    ):
+        reason = tr("weights.offsets", tensor=tensor, offsets=echo(offsets), size=f"{size:,}")
+        raise ValueError(tr("weights.damaged", file=name, reason=reason))
+    if math.prod(shape) * DTYPES[dtype] != offsets[1] - offsets[0]:
+        reason = tr(
+            "weights.lies",
+            tensor=tensor,
+            shape=shape,
+            dtype=dtype,
+            n=f"{offsets[1] - offsets[0]:,}",
+        )
+        raise ValueError(tr("weights.damaged", file=name, reason=reason))
+    if math.prod(shape) > MAX_TABLE_VALUES or shape[1] > MAX_D_MODEL:
+        limit = f"{MAX_TABLE_VALUES:,}"
+        raise ValueError(tr("weights.too_large", tensor=tensor, shape=shape, limit=limit))
+    return dtype, (shape[0], shape[1]), 8 + length + offsets[0], offsets[1] - offsets[0]
+
+
+def tensor_names(path: Path) -> list[str]:
+    """The tensor names of a safetensors file's checked header (not its metadata)."""
+    return [key for key in _header(path)[0] if key != "__metadata__"]
+
+
+def read_tensor(path: Path, tensor: str) -> LearnedTable:
+    """One 2-D float tensor of a safetensors file, as float64 rows."""
+    dtype, shape, start, _ = _entry(path, tensor)
+    if dtype == "BF16":
+        words = np.memmap(path, dtype="<u2", mode="r", offset=start, shape=shape)
+        rows = (words.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+        del words
+    else:
+        from safetensors import SafetensorError, safe_open
+
+        try:
+            with safe_open(str(path), framework="numpy") as handle:
+                rows = np.asarray(handle.get_tensor(tensor), dtype=np.float64)
+        except (SafetensorError, OSError, ValueError) as err:
+            raise ValueError(tr("weights.damaged", file=path.name, reason=str(err)[:80])) from err
+    if not np.all(np.isfinite(rows)):
+        raise ValueError(tr("weights.finite", tensor=tensor))
+    return LearnedTable(rows, tensor, path.name, dtype, str(path))
+
+
+def find_table(folder: Path) -> tuple[Path, str] | None:
+    """(file, tensor name) of the learned position table among a folder's safetensors
+    weights: model.safetensors, or the shard model.safetensors.index.json names; None if the
+    folder has no safetensors weights. ValueError when weights exist but hold no table."""
+    index = folder / INDEX
+    if regular_file(index) is not None:
+        try:
+            weight_map = json.loads(read_limited(index, MAX_INDEX_BYTES)).get("weight_map")
+        except (ValueError, AttributeError, RecursionError) as err:
+            raise ValueError(tr("weights.index", file=INDEX)) from err
+        if not isinstance(weight_map, dict):
+            raise ValueError(tr("weights.index", file=INDEX))
+        for tensor, shard in weight_map.items():
+            if isinstance(tensor, str) and tensor.endswith(TABLE_NAMES):
+                if (
+                    not isinstance(shard, str)
+                    or "/" in shard
+                    or "\\" in shard
+                    or shard in ("..", ".")
+                ):
+                    raise ValueError(tr("weights.index", file=INDEX))
+                return folder / shard, tensor
+        raise ValueError(tr("weights.no_table", file=INDEX))
+    single = folder / SAFETENSORS
+    if regular_file(single) is None:
+        return None
+    for tensor in tensor_names(single):
+        if tensor.endswith(TABLE_NAMES):
+            return single, tensor
+    raise ValueError(tr("weights.no_table", file=SAFETENSORS))
+
+
+def pickled_checkpoint(folder: Path) -> str | None:
+    """The name of a pickled checkpoint in folder (PE Clock never opens one), if any."""
+    try:
+        names = sorted(entry.name for entry in folder.iterdir())
+    except OSError:
+        return None
+    return next((n for n in names if n == PICKLES[0] or n.endswith(PICKLES[1:])), None)
+
+
+def load_table(path: Path) -> LearnedTable:
+    """A learned table from a .npy file (positions × width, real numbers) or from a
+    .safetensors file's position tensor."""
+    if path.suffix.lower() == ".npy":
+        from pe_clock.core.examples import read_npy
+
+        rows = read_npy(path, path.name, _table_shape)
+        return LearnedTable(rows, path.stem, path.name, "npy", str(path))
+    if path.suffix.lower() == ".safetensors":
+        tensor = next((t for t in tensor_names(path) if t.endswith(TABLE_NAMES)), None)
+        if tensor is None:
+            raise ValueError(tr("weights.no_table", file=path.name))
+        return read_tensor(path, tensor)
+    raise ValueError(tr("weights.kind", file=path.name))
+
+
+def _table_shape(shape: tuple[int, ...]) -> str | None:
+    """Why a .npy shape is no position table (None: it is one)."""
+    if (
+        len(shape) != 2
+        or min(shape) < 2
+        or math.prod(shape) > MAX_TABLE_VALUES
+        or shape[1] > MAX_D_MODEL
+    ):
+        return tr("weights.npy_shape", shape=shape, limit=f"{MAX_TABLE_VALUES:,}")
+    return None

@@ -1,0 +1,289 @@
+"""Learned positions beside the sinusoids: a model's own position table (GPT-2's, BERT's),
+read from its weights, against the sinusoidal table of the same size."""
+
+from __future__ import annotations
+
+import html
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QWidget
+
+from pe_clock.core.format import fmt_base
+from pe_clock.core.i18n import tr
+from pe_clock.core.models.learned import (
+    BERT_BASE_SIZE,
+    TableMeasures,
+    measure,
+    sampled_positions,
+    similarity_by_offset,
+    sinusoid_rows,
+)
+from pe_clock.core.params import MAX_D_MODEL
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.widgets.colour_bar import colour_bar
+from pe_clock.gui.widgets.image import image_plot
+from pe_clock.gui.widgets.labels import key_text, rich_label
+from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_plot
+
+#: Offsets k drawn in the similarity-by-offset plot, at most.
+OFFSET_REACH = 256
+#: A table wider than this is drawn with its columns binned (means of neighbours).
+MAX_COLUMNS = 1024
+
+
+def offset_starts(positions: int) -> tuple[int, ...]:
+    """The positions whose similarity to the rows after them is drawn: 0, a quarter and half
+    way (fewer for a short table)."""
+    return tuple(dict.fromkeys(p for p in (0, positions // 4, positions // 2) if p < positions))
+
+
+class Row:
+    """One table's three plots: the table, its similarity matrix, its principal components."""
+
+    def __init__(self, view: LearnedView, row: int) -> None:
+        t = view._theme
+        self.table_plot, self.table_image = image_plot(view, view.graphics, row, 0, theme=t)
+        # Its own scale: a learned table's values are not PE's [−1, 1].
+        self.table_bar = colour_bar(view, t, self.table_image, self.table_plot)
+        self.sim_plot, self.sim_image = image_plot(view, view.graphics, row, 1, theme=t)
+        self.pca_plot = quiet_plot(view.graphics.addPlot(row=row, col=2), view)
+        self.pca_curve = self.pca_plot.plot(pen=t.pen(t.curves[0], 2))
+        self.pca_ends = pg.ScatterPlotItem(size=11, brush=t.curves[1], pen=t.pen(t.text, 1))
+        self.pca_plot.addItem(self.pca_ends)
+        self.pca_start = pg.TextItem("pos 0", color=t.text, anchor=(-0.15, 1.1))
+        self.pca_plot.addItem(self.pca_start)
+
+    def plots(self) -> tuple[pg.PlotItem, ...]:
+        return (self.table_plot, self.table_bar, self.sim_plot, self.pca_plot)
+
+    def show(
+        self,
+        rows: np.ndarray | None,
+        measures: TableMeasures | None,
+        shape: tuple[int, int],
+    ) -> None:
+        """rows: the table's rows at the sampled positions (None: no table), drawn over the
+        whole table's shape (positions × width)."""
+        # Without a table the row's plots are hidden, and the view says why above them.
+        for plot in self.plots():
+            plot.setVisible(rows is not None)
+        if rows is None or measures is None:
+            return
+        n, width = shape
+        limit = float(np.abs(rows).max()) or 1.0
+        # Columns beyond a screen's pixels are drawn as their means, as the heatmap does.
+        group = max(1, width // MAX_COLUMNS)
+        self.table_image.display(rows, QRectF(0, 0, width, n), (-limit, limit), group)
+        self.table_bar.setLevels((-limit, limit))
+        self.table_plot.setRange(xRange=(0, width), yRange=(0, n), padding=0)
+        self.table_plot.getAxis("bottom").set_cells(width)
+        self.table_plot.getAxis("left").set_cells(n)
+        self.sim_image.display(measures.similarity, QRectF(0, 0, n, n))
+        self.sim_plot.setRange(xRange=(0, n), yRange=(0, n), padding=0)
+        for name in ("left", "bottom"):
+            self.sim_plot.getAxis(name).set_cells(n)
+        scores = measures.components.scores
+        if scores.shape[1] >= 2:
+            self.pca_curve.setData(scores[:, 0], scores[:, 1])
+            self.pca_ends.setData([scores[0, 0]], [scores[0, 1]])
+            self.pca_start.setPos(scores[0, 0], scores[0, 1])
+
+
+class LearnedView(Panel):
+    """The learned table and the sinusoids of its size, each as a heatmap, its cosine
+    similarity matrix and its first two principal components; similarity against the offset
+    and each position's nearest-row distance, both tables on one plot."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(state, parent)
+        t = self._theme
+        self.rows = [Row(self, 0), Row(self, 1)]
+        # One scale for both matrices, beside the sinusoids' (always drawn).
+        self.sim_bar = colour_bar(self, t, [r.sim_image for r in self.rows], self.rows[1].sim_plot)
+        self.offset_plot = quiet_plot(self.graphics.addPlot(row=0, col=3), self)
+        self.nearest_plot = quiet_plot(self.graphics.addPlot(row=1, col=3), self)
+        dashed = Qt.PenStyle.DashLine
+        colours = t.curves[:3]
+        self.offset_curves = [
+            (
+                self.offset_plot.plot(pen=t.pen(c, 2.5)),
+                self.offset_plot.plot(pen=t.pen(c, 1.5, style=dashed)),
+            )
+            for c in colours
+        ]
+        self.nearest_curves = (
+            self.nearest_plot.plot(pen=t.pen(t.curves[0], 2)),
+            self.nearest_plot.plot(pen=t.pen(t.text, 1.5, style=dashed)),
+        )
+        self.key = rich_label()  # under the plots: inside, it covered the curves
+        self.notice = rich_label()  # why no learned table is drawn
+        self._measured: dict[tuple[object, ...], TableMeasures] = {}
+        self.arrange(above=[self.notice], below=[self.key])
+        state.observe(
+            ["model", "base", "d_model", "train_len", "language", "font_scale"], self._request_sync
+        )
+        self._request_sync()
+
+    def _measures(self, key: tuple[object, ...], rows: np.ndarray, at: np.ndarray) -> TableMeasures:
+        """Measured once per table (an SVD of 1,024 × 768 takes a fraction of a second)."""
+        if key not in self._measured:
+            # One table of each kind is kept: the one shown.
+            self._measured = {k: v for k, v in self._measured.items() if k[0] != key[0]}
+            self._measured[key] = measure(rows, at)
+        return self._measured[key]
+
+    def _sync(self) -> None:
+        s = self._state
+        model = s.model
+        table = model.table if model else None
+        learned = table.rows if table is not None else None
+        size = model.config.learned if model and model.config else None
+        if learned is not None:
+            n, width = learned.shape
+        elif size is not None:  # config.json alone: its table's size, not its numbers
+            n, width = min(size.positions, 1 << 16), min(size.width, MAX_D_MODEL)
+        else:
+            n, width = BERT_BASE_SIZE
+        at = sampled_positions(n)
+        sinusoids = sinusoid_rows(at, width, s.base)
+        learned_measures = None
+        if learned is not None:
+            learned_measures = self._measures(("learned", id(table)), learned[at], at)
+        sine_measures = self._measures(("sinusoid", n, width, s.base), sinusoids, at)
+        shape = (n, width)
+        self.rows[0].show(None if learned is None else learned[at], learned_measures, shape)
+        self.rows[1].show(sinusoids, sine_measures, shape)
+        self.notice.setVisible(learned is None)
+        if learned is None:
+            why = model.missing if model and model.missing else tr("learned.none")
+            self.notice.setText(html.escape(why))
+        starts = offset_starts(n)
+        reach = min(OFFSET_REACH, n - 1)
+        by_offset = similarity_by_offset(
+            lambda a, b: sinusoid_rows(np.arange(a, b), width, s.base), n, starts, reach
+        )
+        learned_by_offset = []
+        if learned is not None:
+            learned_by_offset = similarity_by_offset(lambda a, b: learned[a:b], n, starts, reach)
+        entries: list[tuple[QColor | None, str]] = []
+        for index, (solid, dashed) in enumerate(self.offset_curves):
+            used = index < len(starts)
+            solid.setVisible(used and learned is not None)
+            dashed.setVisible(used)
+            if not used:
+                continue
+            start, k, cos = by_offset[index]
+            dashed.setData(k, cos)
+            if learned_by_offset:
+                solid.setData(*learned_by_offset[index][1:])
+            entries.append((self._theme.curves[index], f"pos {start}"))
+        self.offset_plot.setRange(xRange=(0, max(reach, 1)), yRange=(-1, 1.05), padding=0.02)
+        highest = 0.0
+        for curve, measures, rows in (
+            (self.nearest_curves[0], learned_measures, None if learned is None else learned[at]),
+            (self.nearest_curves[1], sine_measures, sinusoids),
+        ):
+            curve.setVisible(measures is not None)
+            if measures is not None and rows is not None:
+                scale = float(np.median(np.linalg.norm(rows, axis=1))) or 1.0
+                curve.setData(measures.positions, measures.nearest / scale)
+                highest = max(highest, float(np.max(measures.nearest / scale)))
+        # From 0: the sinusoids' distances are one number (to float64's rounding), which an
+        # automatic range blew up into noise.
+        self.nearest_plot.setRange(xRange=(0, n), yRange=(0, 1.15 * highest or 1), padding=0.02)
+        self._texts(n, width, learned_measures, sine_measures, entries)
+
+    def _texts(
+        self,
+        n: int,
+        width: int,
+        learned_measures: TableMeasures | None,
+        sine_measures: TableMeasures,
+        entries: list[tuple[QColor | None, str]],
+    ) -> None:
+        s = self._state
+        model = s.model
+        table = model.table if model else None
+        name = html.escape(model.name) if model and table is not None else ""
+        base = fmt_base(s.base)
+        learned_title = (
+            tr("learned.table", name=name) if table is not None else tr("learned.table_none")
+        )
+        set_title(self.rows[0].table_plot, learned_title, s)
+        set_title(
+            self.rows[1].table_plot,
+            tr("learned.sinusoids", n=f"{n:,}", width=f"{width:,}", base=base),
+            s,
+        )
+        sampled = sine_measures.positions.size < n
+        sim_key = "learned.similarity_sampled" if sampled else "learned.similarity"
+        for row, measures in zip(self.rows, (learned_measures, sine_measures), strict=True):
+            shown = sine_measures.positions.size
+            set_title(row.sim_plot, tr(sim_key, n=f"{shown:,}"), s)
+            share = measures.components.share if measures is not None else np.zeros(2)
+            set_title(
+                row.pca_plot,
+                tr("learned.pca", one=f"{100 * share[0]:.0f}", two=f"{100 * share[1]:.0f}"),
+                s,
+            )
+            row.pca_plot.setLabel("bottom", "PC1")
+            row.pca_plot.setLabel("left", "PC2")
+            row.table_plot.setLabel("bottom", tr("learned.dimension"))
+            row.table_plot.setLabel("left", tr("learned.position"))
+            row.sim_plot.setLabel("bottom", tr("learned.position"))
+            row.sim_plot.setLabel("left", tr("learned.position"))
+        set_title(self.offset_plot, tr("learned.by_offset"), s)
+        self.offset_plot.setLabel("bottom", tr("learned.offset"))
+        self.offset_plot.setLabel("left", tr("learned.cosine"))
+        set_title(self.nearest_plot, tr("learned.nearest"), s)
+        self.nearest_plot.setLabel("bottom", tr("learned.position"))
+        self.nearest_plot.setLabel("left", tr("learned.nearest_axis"))
+        self.sim_bar.setLabel("left", tr("learned.cosine"))
+        for row in self.rows:
+            row.table_bar.setLabel("left", tr("learned.value"))
+        for plot in (
+            *self.rows[0].plots(),
+            *self.rows[1].plots(),
+            self.offset_plot,
+            self.nearest_plot,
+            self.sim_bar,
+        ):
+            style_plot(plot, s)
+        self.key.setText(key_text([*entries, (None, tr("learned.dashed"))]))
+        self.caption.setText(tr("learned.caption"))
+        if table is not None and learned_measures is not None:
+            shares = ", ".join(f"{100 * x:.0f}%" for x in learned_measures.components.share)
+            sine_shares = ", ".join(f"{100 * x:.0f}%" for x in sine_measures.components.share)
+            self.result.setText(
+                tr(
+                    "learned.result",
+                    tensor=html.escape(table.tensor),
+                    rows=f"{n:,}",
+                    width=f"{width:,}",
+                    n=f"{table.parameters:,}",
+                    dtype=table.dtype,
+                    shares=shares,
+                    sine_shares=sine_shares,
+                )
+            )
+        else:
+            whose = html.escape(model.name) if model and model.config else "BERT-base"
+            self.result.setText(
+                tr(
+                    "learned.result_none",
+                    rows=f"{n:,}",
+                    width=f"{width:,}",
+                    n=f"{n * width:,}",
+                    whose=whose,
+                )
+            )
+        for label in (self.caption, self.key, self.result):
+            label.setFont(scaled_font(s.font_scale, 1.05))
+        for row in self.rows:
+            row.pca_start.setFont(scaled_font(s.font_scale))
+        self.notice.setFont(scaled_font(s.font_scale, 1.1))

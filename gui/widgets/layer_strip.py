@@ -1,0 +1,140 @@
+"""An opened model's layers in one row: a cell per layer, coloured by the group of layers
+that share its position scheme (hollow where a layer has no positions at all), the shown
+group outlined; a click on a RoPE layer shows its group's numbers. Under it, the key: each
+group's layers and numbers. Hidden while no model with a config is open."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from pe_clock.core.i18n import tr
+from pe_clock.core.models.describe import group_title, layer_runs, scaling_line
+from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.look.themes import Theme, theme_of
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.widgets.labels import rich_label
+
+
+def group_colours(theme: Theme, count: int) -> list[QColor]:
+    """One colour per group, from the theme's distinguishable curve colours."""
+    palette = [*theme.curves, theme.fifth]
+    return [palette[i % len(palette)] for i in range(count)]
+
+
+class LayerCells(QWidget):
+    """The row of cells itself."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self._theme = theme_of(state)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def sizeHint(self) -> QSize:
+        return QSize(400, self.cell_height() + 6)
+
+    def cell_height(self) -> int:
+        return round(22 * self._state.font_scale)
+
+    def _layers(self) -> list[int]:
+        """The group index of each layer."""
+        config = self._state.model.config if self._state.model else None
+        if config is None:
+            return []
+        of = {}
+        for index, group in enumerate(config.groups):
+            for layer in group.layers:
+                of[layer] = index
+        return [of[layer] for layer in range(config.num_layers)]
+
+    def cell_rect(self, layer: int, count: int) -> QRectF:
+        width = (self.width() - 2) / max(count, 1)
+        return QRectF(1 + layer * width, 3, max(width - 1.5, 1.0), self.cell_height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        layers = self._layers()
+        config = self._state.model.config if self._state.model else None
+        if not layers or config is None:
+            return
+        colours = group_colours(self._theme, len(config.groups))
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        shown = self._state.model_group
+        for layer, index in enumerate(layers):
+            rect = self.cell_rect(layer, len(layers))
+            colour = colours[index]
+            hollow = config.groups[index].scheme == "none"
+            painter.setPen(self._theme.pen(colour, 1.5))
+            painter.setBrush(Qt.BrushStyle.NoBrush if hollow else colour)
+            painter.drawRect(rect.adjusted(0.75, 0.75, -0.75, -0.75))
+            if index == shown and not hollow:
+                painter.setPen(self._theme.pen(self._theme.text, 2.5))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRect(rect.adjusted(-0.5, -2, 0.5, 2))
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        layers = self._layers()
+        if not layers:
+            return
+        layer = int((event.position().x() - 1) / ((self.width() - 2) / len(layers)))
+        if 0 <= layer < len(layers):
+            self._state.choose_model_group(layers[layer])
+
+
+class LayerStrip(QWidget):
+    """The model's name, the cells and the key of its groups."""
+
+    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._state = state
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.cells = LayerCells(state, self)
+        self.key = rich_label()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        for widget in (self.title, self.cells, self.key):
+            layout.addWidget(widget)
+        state.observe(["model", "language", "font_scale"], self.sync)
+        self.sync()
+
+    def sync(self, *_: object) -> None:
+        s = self._state
+        config = s.model.config if s.model else None
+        self.setVisible(config is not None)
+        if s.model is None or config is None:
+            return
+        colours = group_colours(theme_of(s), len(config.groups))
+        entries = []
+        for index, group in enumerate(config.groups):
+            mark = "□" if group.scheme == "none" else "■"
+            runs = tr("modelinfo.layers", runs=layer_runs(group.layers), n=len(group.layers))
+            words = group_title(group)
+            extra = scaling_line(group)
+            text = html.escape(f"{runs}: {words}" + (f" · {extra}" if extra else ""))
+            if index == s.model_group and group.scheme == "rope":
+                text = f"<b>{text}</b>"
+            colour = colours[index].name()
+            entries.append(f"<span style='color:{colour}'>{mark}</span> {text}")
+        self.key.setText("<br>".join(entries))
+        name = html.escape(s.model.name)
+        self.title.setText(
+            tr(
+                "strip.title",
+                name=f"<b>{name}</b>",
+                model_type=config.model_type or "?",
+                layers=config.num_layers,
+            )
+        )
+        self.cells.setToolTip(tr("strip.click"))
+        for label in (self.title, self.key):
+            label.setFont(scaled_font(s.font_scale))
+        self.cells.setFixedHeight(self.cells.cell_height() + 6)
+        self.cells.update()

@@ -1,0 +1,315 @@
+"""A model's positions from its own config.json, as transformers computes them: real configs'
+published values, θ′ of every pair against an independent implementation of the formulas
+(plain Python floats, written from the papers and modeling_rope_utils), and configs that are
+damaged, out of range or hostile."""
+
+from __future__ import annotations
+
+import math
+import os
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pe_clock.core.alibi import alibi_slopes
+from pe_clock.core.models.config import parse_config, read_model_config
+from pe_clock.core.models.files import MAX_CONFIG_BYTES, cached_models, hub_cache, locate
+from pe_clock.core.models.opened import open_model
+from tests.models import configs
+from tests.models.files import write_cache
+
+
+# --- an independent implementation of the formulas -------------------------------------------
+def theta(dim: int, base: float) -> list[float]:
+    return [1.0 / base ** (2 * i / dim) for i in range(dim // 2)]
+
+
+def yarn(dim, base, s, l0, fast=32.0, slow=1.0, truncate=True) -> list[float]:
+    def pair(turns: float) -> float:
+        return dim * math.log(l0 / (turns * 2 * math.pi)) / (2 * math.log(base))
+
+    low, high = pair(fast), pair(slow)
+    if truncate:
+        low, high = math.floor(low), math.ceil(high)
+    low, high = max(low, 0), min(high, dim - 1)
+    if low == high:
+        high += 0.001
+    out = []
+    for i, t in enumerate(theta(dim, base)):
+        kept = 1 - min(max((i - low) / (high - low), 0.0), 1.0)
+        out.append(t / s * (1 - kept) + t * kept)
+    return out
+
+
+def llama3(dim, base, s, l0, low, high) -> list[float]:
+    out = []
+    for t in theta(dim, base):
+        wave = 2 * math.pi / t
+        if wave < l0 / high:
+            out.append(t)
+        elif wave > l0 / low:
+            out.append(t / s)
+        else:
+            smooth = (l0 / wave - low) / (high - low)
+            out.append((1 - smooth) * t / s + smooth * t)
+    return out
+
+
+def read(config: dict):
+    return read_model_config(config)
+
+
+def check(group, expected: list[float]) -> None:
+    np.testing.assert_allclose(group.inv_freq, expected, rtol=1e-13, atol=0)
+
+
+# --- real configurations ----------------------------------------------------------------------
+def test_llama_2_has_no_rope_theta_and_takes_transformers_default():
+    model = read(configs.LLAMA_2_7B)
+    (group,) = model.groups
+    assert group.layers == tuple(range(32)) and group.scheme == "rope"
+    assert (group.rope_theta, group.head_dim, group.rotary_dim) == (10000.0, 128, 128)
+    assert group.rope_type == "default" and group.attention_factor == 1.0
+    check(group, theta(128, 10000.0))
+    assert "rope_theta = 10000" in model.defaults
+
+
+def test_llama_3_1_rescales_by_wavelength():
+    (group,) = read(configs.LLAMA_3_1_8B).groups
+    assert (group.rope_type, group.factor, group.original_max_position_embeddings) == (
+        "llama3",
+        8.0,
+        8192,
+    )
+    check(group, llama3(128, 500000.0, 8.0, 8192, 1.0, 4.0))
+    # The fastest pairs keep θ, the slowest are divided by the whole factor.
+    assert group.inv_freq[0] == 1.0 and group.inv_freq[-1] == pytest.approx(theta(128, 5e5)[-1] / 8)
+
+
+def test_llama_4_scout_divides_nothing_by_zero_and_a_quarter_of_its_layers_has_no_rope():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # numpy's divide-by-zero RuntimeWarning fails the test
+        model = read(configs.LLAMA_4_SCOUT)
+    rope, none = model.groups
+    assert none.scheme == "none" and none.layers == tuple(range(3, 48, 4))
+    assert rope.layers == tuple(i for i in range(48) if (i + 1) % 4)
+    check(rope, llama3(128, 500000.0, 16.0, 8192, 1.0, 1.0))  # no band between the two
+    assert none.details == {"floor_scale": 8192.0, "attn_scale": 0.1}
+
+
+def test_qwen_2_5_yarn_block_and_its_attention_factor():
+    (group,) = read(configs.QWEN_2_5_7B).groups
+    assert (group.rope_type, group.factor, group.original_max_position_embeddings) == (
+        "yarn",
+        4.0,
+        32768,
+    )
+    check(group, yarn(128, 1e6, 4.0, 32768))
+    assert group.attention_factor == pytest.approx(0.1 * math.log(4.0) + 1, rel=1e-15)
+    assert group.sliding_window is None  # use_sliding_window false
+
+
+def test_yarn_reads_factor_as_given_and_l0_from_max_position_embeddings_without_original():
+    config = {**configs.QWEN_2_5_7B, "rope_scaling": {"type": "yarn", "factor": 4.0}}
+    (group,) = read(config).groups
+    check(group, yarn(128, 1e6, 4.0, 32768))  # L0 = max_position_embeddings
+    untruncated = {
+        **configs.QWEN_2_5_7B,
+        "rope_scaling": {
+            "type": "yarn",
+            "factor": 4.0,
+            "truncate": False,
+            "beta_fast": 16,
+            "beta_slow": 2,
+        },
+    }
+    (group,) = read(untruncated).groups
+    check(group, yarn(128, 1e6, 4.0, 32768, 16.0, 2.0, truncate=False))
+
+
+def test_gemma_3_local_and_global_layers():
+    model = read(configs.GEMMA_3_4B)
+    local, global_ = sorted(model.groups, key=lambda g: len(g.layers), reverse=True)
+    assert global_.layers == (5, 11, 17, 23, 29)
+    assert (
+        len(local.layers) == 29 and local.sliding_window == 1024 and global_.sliding_window is None
+    )
+    assert (local.rope_theta, local.rope_type) == (10000.0, "default")
+    assert (global_.rope_theta, global_.rope_type, global_.factor) == (1e6, "linear", 8.0)
+    check(local, theta(256, 1e4))
+    check(global_, [t / 8 for t in theta(256, 1e6)])
+    assert any(d.startswith("rope_local_base_freq") for d in model.defaults)
+
+
+def test_transformers_v5_rope_parameters_read_as_rope_scaling():
+    text = dict(configs.GEMMA_3_4B["text_config"])
+    del text["rope_scaling"]
+    text["rope_parameters"] = {
+        "full_attention": {"rope_type": "linear", "factor": 8.0, "rope_theta": 1e6},
+        "sliding_attention": {"rope_type": "default", "rope_theta": 10000.0},
+    }
+    v5 = read({**configs.GEMMA_3_4B, "text_config": text})
+    v4 = read(configs.GEMMA_3_4B)
+    for new, old in zip(v5.groups, v4.groups, strict=True):
+        assert new.layers == old.layers and new.rope_theta == old.rope_theta
+        np.testing.assert_array_equal(new.inv_freq, old.inv_freq)
+    flat = dict(configs.LLAMA_3_1_8B)
+    flat["rope_parameters"] = {**flat.pop("rope_scaling"), "rope_theta": flat.pop("rope_theta")}
+    np.testing.assert_array_equal(
+        read(flat).groups[0].inv_freq, read(configs.LLAMA_3_1_8B).groups[0].inv_freq
+    )
+
+
+def test_deepseek_v3_rotates_its_decoupled_part_with_mscale_ratio_one():
+    (group,) = read(configs.DEEPSEEK_V3).groups
+    assert (group.head_dim, group.rotary_dim) == (192, 64)
+    check(group, yarn(64, 10000.0, 40.0, 4096))
+    assert group.attention_factor == 1.0  # mscale == mscale_all_dim: their ratio
+
+
+def test_phi_3_longrope_short_factors_at_initialisation_long_past_it():
+    (group,) = read(configs.PHI_3_MINI_128K).groups
+    short = configs.PHI_3_MINI_128K["rope_scaling"]["short_factor"]
+    long = configs.PHI_3_MINI_128K["rope_scaling"]["long_factor"]
+    check(group, [t / f for t, f in zip(theta(96, 1e4), short, strict=True)])
+    np.testing.assert_allclose(
+        group.inv_freq_long, [t / f for t, f in zip(theta(96, 1e4), long, strict=True)], rtol=1e-13
+    )
+    assert group.factor == 32.0  # 131072 / 4096: the config gives no factor
+    assert group.attention_factor == pytest.approx(
+        math.sqrt(1 + math.log(32) / math.log(4096)), rel=1e-15
+    )
+
+
+def test_pythia_turns_a_quarter_of_each_head():
+    (group,) = read(configs.PYTHIA_160M).groups
+    assert (group.head_dim, group.rotary_dim, group.rope_theta) == (64, 16, 10000.0)
+    check(group, theta(16, 1e4))
+
+
+def test_learned_tables_and_alibi():
+    gpt2, bert = read(configs.GPT_2), read(configs.BERT_BASE)
+    assert (gpt2.learned.positions, gpt2.learned.width) == (1024, 768)
+    assert (bert.learned.positions, bert.learned.width) == (512, 768)
+    assert gpt2.groups[0].scheme == bert.groups[0].scheme == "learned"
+    (bloom,) = read(configs.BLOOM_560M).groups
+    np.testing.assert_array_equal(bloom.slopes, alibi_slopes(16))
+    (mpt,) = read(configs.MPT_7B).groups
+    np.testing.assert_allclose(mpt.slopes, [2 ** (-8 * h / 32) for h in range(1, 33)], rtol=1e-15)
+    twelve = read({**configs.MPT_7B, "n_heads": 12}).groups[0].slopes
+    sixteen = [2 ** (-8 * h / 16) for h in range(1, 17)]  # MPT: odd ones, then even ones
+    np.testing.assert_allclose(twelve, (sixteen[1::2] + sixteen[::2])[:12], rtol=1e-15)
+
+
+def test_keys_about_positions_it_does_not_read_are_named():
+    config = {**configs.LLAMA_3_1_8B, "rope_interleave": True, "position_buckets": 32}
+    config["rope_scaling"] = {**config["rope_scaling"], "mrope_section": [16, 24, 24]}
+    unknown = read(config).unknown
+    assert unknown == ("position_buckets", "rope_interleave", "rope_scaling.mrope_section")
+    assert read(configs.LLAMA_3_1_8B).unknown == ()
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        ({"rope_theta": 1.0}, "rope_theta"),
+        ({"rope_theta": "big"}, "rope_theta"),
+        ({"num_attention_heads": 0}, "num_attention_heads"),
+        (
+            {
+                "rope_scaling": {
+                    "rope_type": "llama3",
+                    "factor": 0,
+                    "low_freq_factor": 1,
+                    "high_freq_factor": 4,
+                    "original_max_position_embeddings": 8192,
+                }
+            },
+            "rope_scaling.factor",
+        ),
+        (
+            {
+                "rope_scaling": {
+                    "rope_type": "llama3",
+                    "factor": -2.0,
+                    "low_freq_factor": 1,
+                    "high_freq_factor": 4,
+                    "original_max_position_embeddings": 8192,
+                }
+            },
+            "rope_scaling.factor",
+        ),
+        ({"rope_scaling": {"rope_type": "magic", "factor": 2.0}}, "rope_scaling.rope_type"),
+        (
+            {"rope_scaling": {"type": "yarn", "factor": 4.0, "truncate": "yes"}},
+            "rope_scaling.truncate",
+        ),
+        ({"rope_scaling": "linear"}, "rope_scaling"),
+        ({"num_hidden_layers": 10**9}, "num_hidden_layers"),
+        ({"head_dim": 3}, "head_dim"),
+    ],
+)
+def test_a_value_out_of_range_names_its_key(change, key):
+    with pytest.raises(ValueError, match=f"^{key} in config.json must be"):
+        read({**configs.LLAMA_3_1_8B, **change})
+
+
+def test_a_config_without_a_known_scheme_says_what_it_reads():
+    with pytest.raises(ValueError, match="model_type whisper"):
+        read({"model_type": "whisper", "d_model": 384})
+
+
+# --- files ------------------------------------------------------------------------------------
+def test_config_json_that_is_not_json_nested_or_huge_is_one_clear_line(tmp_path):
+    for data, words in (
+        (b"{", "not valid JSON"),
+        (b'{"rope_theta": NaN}', "not valid JSON"),
+        (b"[" * 100_000 + b"]" * 100_000, "nests deeper"),
+        (b'{"a":' * 40 + b"1" + b"}" * 40, "nests deeper"),
+        (b"\xff\xfe", "not valid JSON"),
+        (b"[1, 2]", "not valid JSON"),
+        (b'{"n": ' + b"9" * 5000 + b"}", "not valid JSON"),
+    ):
+        with pytest.raises(ValueError, match=words):
+            parse_config(data)
+    folder = tmp_path / "big"
+    folder.mkdir()
+    with open(folder / "config.json", "wb") as handle:
+        handle.truncate(MAX_CONFIG_BYTES + 1)  # sparse: refused by its size, never read
+    with pytest.raises(ValueError, match="more than the"):
+        open_model(folder)
+
+
+def test_a_folder_without_config_a_fifo_and_a_link_loop_are_refused(tmp_path):
+    with pytest.raises(ValueError, match=r"has no config\.json"):
+        open_model(tmp_path)
+    fifo = tmp_path / "fifo"
+    fifo.mkdir()
+    os.mkfifo(fifo / "config.json")
+    with pytest.raises(ValueError, match="not a regular file"):
+        open_model(fifo)  # returns at once: a FIFO is never opened
+    loop = tmp_path / "loop"
+    loop.mkdir()
+    os.symlink("config.json", loop / "config.json")
+    with pytest.raises(ValueError, match=r"leads back to itself|not a regular file"):
+        open_model(loop)
+    with pytest.raises(ValueError, match="neither a file"):
+        open_model(tmp_path / "absent")
+
+
+def test_the_cache_is_found_as_huggingface_hub_finds_it(tmp_path, monkeypatch):
+    env = {"HF_HUB_CACHE": str(tmp_path / "a"), "HF_HOME": str(tmp_path / "b")}
+    assert hub_cache(env) == tmp_path / "a"
+    assert hub_cache({"HF_HOME": str(tmp_path / "b")}) == tmp_path / "b" / "hub"
+    assert hub_cache({}) == Path("~/.cache/huggingface/hub").expanduser()
+    root = tmp_path / "hub"
+    snapshot = write_cache(root, "Qwen/Qwen2.5-7B-Instruct", configs.QWEN_2_5_7B)
+    monkeypatch.setenv("HF_HUB_CACHE", str(root))
+    found = locate("Qwen/Qwen2.5-7B-Instruct")
+    assert found.folder == snapshot and found.name == "Qwen/Qwen2.5-7B-Instruct"
+    assert cached_models() == [("Qwen/Qwen2.5-7B-Instruct", snapshot)]
+    assert open_model("Qwen/Qwen2.5-7B-Instruct").config.groups[0].rope_type == "yarn"
+    with pytest.raises(ValueError, match=r"not in the local Hugging Face cache.*never downloads"):
+        open_model("meta-llama/Llama-3.1-8B")

@@ -1,0 +1,214 @@
+"""Learned position tables from weights: safetensors in every dtype with the real tensor
+names, sharded files, .npy tables; and every way a folder can lie or hide a pickle."""
+
+from __future__ import annotations
+
+import json
+import struct
+import tracemalloc
+
+import numpy as np
+import pytest
+
+from pe_clock.core.models.learned import (
+    cosine_similarity,
+    measure,
+    nearest_distances,
+    principal_components,
+    sampled_positions,
+    sinusoid_rows,
+)
+from pe_clock.core.models.opened import open_model
+from pe_clock.core.models.weights import load_table, read_tensor
+from tests.models import configs
+from tests.models.files import safetensors_bytes, smooth_table, write_model
+
+GPT2_SMALL = {**configs.GPT_2, "n_positions": 64, "n_embd": 32}
+BERT_SMALL = {**configs.BERT_BASE, "max_position_embeddings": 48, "hidden_size": 16}
+
+
+@pytest.mark.parametrize("dtype", ["F32", "F16", "BF16", "F64"])
+def test_gpt2s_table_in_every_dtype_is_read_exactly(tmp_path, dtype):
+    table = smooth_table(64, 32)  # exact in bfloat16, so in every dtype
+    if dtype == "F16":
+        table = table.astype(np.float16).astype(np.float64)
+    write_model(
+        tmp_path,
+        GPT2_SMALL,
+        {"wte.weight": ("F32", np.ones((8, 32))), "wpe.weight": (dtype, table)},
+    )
+    model = open_model(tmp_path)
+    assert model.table.tensor == "wpe.weight" and model.table.dtype == dtype
+    np.testing.assert_array_equal(model.table.rows, table)
+    assert model.table.parameters == 64 * 32
+
+
+def test_bert_table_from_the_shard_its_index_names(tmp_path):
+    table = smooth_table(48, 16, seed=3)
+    name = "bert.embeddings.position_embeddings.weight"
+    (tmp_path / "model-00002-of-00002.safetensors").write_bytes(
+        safetensors_bytes({name: ("BF16", table)})
+    )
+    (tmp_path / "model-00001-of-00002.safetensors").write_bytes(
+        safetensors_bytes({"cls.bias": ("F32", np.ones((2, 2)))})
+    )
+    index = {
+        "metadata": {},
+        "weight_map": {
+            "cls.bias": "model-00001-of-00002.safetensors",
+            name: "model-00002-of-00002.safetensors",
+        },
+    }
+    (tmp_path / "model.safetensors.index.json").write_text(json.dumps(index))
+    write_model(tmp_path, BERT_SMALL)
+    model = open_model(tmp_path)
+    assert model.table.file == "model-00002-of-00002.safetensors"
+    np.testing.assert_array_equal(model.table.rows, table)
+
+
+def test_an_index_naming_a_file_outside_the_folder_is_refused(tmp_path):
+    name = "embeddings.position_embeddings.weight"
+    (tmp_path / "model.safetensors.index.json").write_text(
+        json.dumps({"weight_map": {name: "../other.safetensors"}})
+    )
+    write_model(tmp_path, BERT_SMALL)
+    with pytest.raises(ValueError, match="not a valid index"):
+        open_model(tmp_path)
+
+
+def test_a_pickled_checkpoint_is_never_opened(tmp_path):
+    write_model(tmp_path, configs.GPT_2)
+    (tmp_path / "pytorch_model.bin").write_bytes(b"\x80\x04cos\nsystem\n(S'touch pwned'\ntR.")
+    model = open_model(tmp_path)
+    assert model.table is None and "never opens" in model.missing and "safetensors" in model.missing
+    assert not (tmp_path / "pwned").exists()
+
+
+def header_file(path, header: dict, data: bytes = b"") -> None:
+    text = json.dumps(header).encode()
+    path.write_bytes(struct.pack("<Q", len(text)) + text + data)
+
+
+@pytest.mark.parametrize(
+    ("header", "data", "words"),
+    [
+        (
+            {"wpe.weight": {"dtype": "F32", "shape": [64, 32], "data_offsets": [0, 8192]}},
+            b"\0" * 100,
+            "outside the file",
+        ),
+        (
+            {"wpe.weight": {"dtype": "F32", "shape": [64, 32], "data_offsets": [0, 100]}},
+            b"\0" * 100,
+            "not its 100 bytes",
+        ),
+        (
+            {"wpe.weight": {"dtype": "F32", "shape": [10**9, 10**9], "data_offsets": [0, 8]}},
+            b"\0" * 8,
+            "not its 8 bytes",
+        ),
+        (
+            {"wpe.weight": {"dtype": "I64", "shape": [2, 2], "data_offsets": [0, 32]}},
+            b"\0" * 32,
+            "stored as 'I64'",
+        ),
+        (
+            {"wpe.weight": {"dtype": "F32", "shape": [2, 2, 2], "data_offsets": [0, 32]}},
+            b"\0" * 32,
+            "two axes",
+        ),
+        (
+            {"wpe.weight": {"dtype": "F32", "shape": "64x32", "data_offsets": [0, 32]}},
+            b"\0" * 32,
+            "two axes",
+        ),
+        (
+            {"wpe.weight": {"dtype": "F32", "shape": [2, 2], "data_offsets": [8, 0]}},
+            b"\0" * 16,
+            "outside the file",
+        ),
+        (
+            {"wpe.weight": {"dtype": "F32", "shape": [2, 2], "data_offsets": [0, 16]}},
+            struct.pack("<4f", 1, np.nan, 0, 0),
+            "NaN",
+        ),
+        (
+            {"wte.weight": {"dtype": "F32", "shape": [2, 2], "data_offsets": [0, 16]}},
+            b"\0" * 16,
+            "no position table",
+        ),
+    ],
+)
+def test_a_safetensors_file_that_lies_is_one_line_and_allocates_nothing(
+    tmp_path, header, data, words
+):
+    write_model(tmp_path, GPT2_SMALL)
+    header_file(tmp_path / "model.safetensors", header, data)
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError, match=words):
+            open_model(tmp_path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000
+
+
+def test_a_header_claiming_more_than_the_file_holds(tmp_path):
+    path = tmp_path / "t.safetensors"
+    path.write_bytes(struct.pack("<Q", 2**40) + b"{}")
+    with pytest.raises(ValueError, match="header claims 1,099,511,627,776 bytes"):
+        load_table(path)
+    path.write_bytes(b"\1\0")
+    with pytest.raises(ValueError, match="shorter than"):
+        load_table(path)
+
+
+def test_a_table_whose_shape_disagrees_with_the_config(tmp_path):
+    write_model(tmp_path, GPT2_SMALL, {"wpe.weight": ("F32", np.ones((32, 32)))})
+    with pytest.raises(ValueError, match=r"config\.json says \(64, 32\)"):
+        open_model(tmp_path)
+
+
+def test_npy_and_safetensors_tables_open_by_themselves(tmp_path):
+    table = smooth_table(40, 10)
+    np.save(tmp_path / "positions.npy", table.astype(np.float32))
+    model = open_model(tmp_path / "positions.npy")
+    assert model.config is None and model.table.rows.shape == (40, 10)
+    (tmp_path / "w.safetensors").write_bytes(
+        safetensors_bytes({"transformer.wpe.weight": ("F16", table)})
+    )
+    assert read_tensor(tmp_path / "w.safetensors", "transformer.wpe.weight").rows.shape == (40, 10)
+    np.save(tmp_path / "flat.npy", np.ones(5))
+    with pytest.raises(ValueError, match="positions, width"):
+        open_model(tmp_path / "flat.npy")
+
+
+# --- the measures of a table ------------------------------------------------------------------
+def test_the_sinusoids_similarity_is_a_function_of_distance_alone():
+    rows = sinusoid_rows(np.arange(200), 64)
+    similarity = cosine_similarity(rows)
+    for offset in (1, 7, 50):
+        assert np.ptp(np.diagonal(similarity, offset)) < 1e-12
+    np.testing.assert_allclose(np.diagonal(similarity), 1, rtol=1e-15)
+
+
+def test_nearest_rows_and_components_of_known_tables():
+    rows = np.array([[0.0, 0.0], [3.0, 4.0], [3.0, 5.0]])
+    np.testing.assert_allclose(nearest_distances(rows), [5.0, 1.0, 1.0])
+    line = np.outer(np.arange(10.0), [1.0, 2.0, 2.0])  # every row on one line: one component
+    parts = principal_components(line)
+    assert parts.share[0] == pytest.approx(1.0) and parts.share[1:].max() < 1e-20
+    assert parts.scores[0, 0] <= 0  # the sign fixed: the same picture every run
+    circle = np.column_stack(
+        [np.cos(np.arange(64) / 64 * 2 * np.pi), np.sin(np.arange(64) / 64 * 2 * np.pi)]
+    )
+    np.testing.assert_allclose(principal_components(circle).share[:2], [0.5, 0.5], atol=1e-12)
+
+
+def test_a_long_table_is_compared_on_positions_spread_evenly():
+    at = sampled_positions(5000)
+    assert at[0] == 0 and at[-1] == 4999 and at.size <= 1024 and np.all(np.diff(at) > 0)
+    assert np.array_equal(sampled_positions(300), np.arange(300))
+    measures = measure(sinusoid_rows(at, 16), at)
+    assert measures.similarity.shape == (at.size, at.size)

@@ -1,0 +1,161 @@
+"""An opened model on screen: its numbers in the RoPE and Extension tabs, the per-layer strip,
+the learned view, the menus, decks that name a model, and the command line."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from pe_clock import cli
+from pe_clock.core.models.opened import open_model
+from pe_clock.gui.model.deck import parse_deck, scene_state
+from pe_clock.gui.panels.learned import LearnedView
+from pe_clock.gui.panels.rope import RopeView
+from pe_clock.gui.panels.scaling import ScalingView
+from tests.models import configs
+from tests.models.files import smooth_table, write_cache, write_model
+
+GPT2_SMALL = {**configs.GPT_2, "n_positions": 64, "n_embd": 32}
+
+
+def test_opening_a_model_sets_its_numbers_and_closing_puts_the_old_ones_back(state, tmp_path):
+    state.set(base=777.0, head_dim=64, scaling_method="all", scaling_factor=3.0, original_len=999)
+    assert state.open_model(write_model(tmp_path / "llama", configs.LLAMA_3_1_8B))
+    assert (state.base, state.head_dim, state.scaling_method) == (500000.0, 128, "llama3")
+    assert (state.scaling_factor, state.original_len) == (8.0, 8192)
+    state.close_model()
+    assert state.model is None
+    assert (state.base, state.head_dim, state.scaling_method) == (777.0, 64, "all")
+    assert (state.scaling_factor, state.original_len) == (3.0, 999)
+
+
+def test_a_bad_model_is_reported_and_changes_nothing(state, tmp_path):
+    said = []
+    state.rejected.connect(said.append)
+    before = state.values()
+    bad = {**configs.LLAMA_3_1_8B, "rope_theta": 0.5}
+    assert not state.open_model(write_model(tmp_path / "bad", bad))
+    assert said == ["rope_theta in config.json must be > 1, <= 1e+300; got 0.5"]
+    assert state.values() == before and state.model is None
+
+
+def test_a_number_the_tabs_cannot_draw_is_named_and_the_rest_apply(state, tmp_path):
+    notes = []
+    state.notified.connect(notes.append)
+    huge = {**configs.LLAMA_2_7B, "rope_theta": 3.6e9}  # past the base's range of 1e9
+    assert state.open_model(write_model(tmp_path / "long", huge))
+    assert state.head_dim == 128 and state.base == 10000.0
+    assert "cannot draw" in notes[-1] and "base" in notes[-1]
+
+
+def test_the_strip_shows_every_layer_and_a_click_shows_its_group(show, state, tmp_path, qtbot):
+    state.open_model(write_model(tmp_path / "gemma", configs.GEMMA_3_4B))
+    assert (state.base, state.scaling_method) == (10000.0, "default")  # layer 0: local
+    view = show(RopeView, state, (1400, 900))
+    cells = view.strip.cells
+    assert view.strip.isVisible() and cells.height() > 10
+    centre = cells.cell_rect(5, 34).center()  # layer 5: global, linear ×8
+    qtbot.mouseClick(
+        cells, Qt.MouseButton.LeftButton, pos=QPoint(round(centre.x()), round(centre.y()))
+    )
+    assert (state.base, state.scaling_method, state.scaling_factor) == (1e6, "linear", 8.0)
+    assert state.original_len == 131072 // 8
+    assert "<b>" in view.strip.key.text().split("<br>")[1]  # the shown group in bold
+    state.close_model()
+    assert not view.strip.isVisible()
+
+
+def test_the_extension_tab_draws_the_models_own_theta_prime(show, state, tmp_path):
+    state.open_model(write_model(tmp_path / "phi", configs.PHI_3_MINI_128K))
+    view = show(ScalingView, state, (1400, 900))
+    group = state.model.config.groups[0]
+    inv = 1 / 10000.0 ** (np.arange(0, 96, 2) / 96)
+    ratio, long = view.model_curves[0], view.long_curves[0]
+    assert ratio.isVisible() and long.isVisible()
+    np.testing.assert_allclose(ratio.yData, group.inv_freq / inv, rtol=1e-12)
+    np.testing.assert_allclose(long.yData, group.inv_freq_long / inv, rtol=1e-12)
+    assert "Phi-3" in view.key.text() or "phi" in view.key.text()
+    state.set(base=20000.0)  # no longer the model's θ: its curve would be of another
+    view._sync()
+    assert not ratio.isVisible()
+
+
+def test_the_learned_view_with_and_without_a_table(show, state, tmp_path):
+    view = show(LearnedView, state, (1600, 900))
+    assert view.notice.isVisible() and not view.rows[0].table_plot.isVisible()
+    assert "393,216" in view.result.text()  # BERT-base's 512 × 768
+    table = smooth_table(64, 32)
+    folder = write_model(tmp_path / "gpt2", GPT2_SMALL, {"wpe.weight": ("BF16", table)})
+    assert state.open_model(folder)
+    view._sync()
+    assert not view.notice.isVisible() and view.rows[0].table_plot.isVisible()
+    assert "2,048" in view.result.text() and "BF16" in view.result.text()
+    shown = view.rows[0].table_image.image
+    assert shown.shape == (64, 32)
+    np.testing.assert_allclose(shown, table.astype(np.float32))
+
+
+def test_a_deck_scene_names_a_cached_model_and_a_missing_one_falls_back(
+    state, tmp_path, monkeypatch
+):
+    from pe_clock.gui.model import deck
+
+    monkeypatch.setattr(deck, "_opened", {})
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    write_cache(tmp_path, "meta-llama/Llama-3.1-8B", configs.LLAMA_3_1_8B)
+    scenes = parse_deck(
+        '[[scene]]\nview = "scaling"\nmodel = "meta-llama/Llama-3.1-8B"\n'
+        '[[scene]]\nview = "scaling"\nmodel = "nobody/absent"\nbase = 20000\n'
+    )
+    shown = scene_state(scenes, 0, state)
+    assert (shown.model.name, shown.base, shown.scaling_method) == (
+        "meta-llama/Llama-3.1-8B",
+        500000.0,
+        "llama3",
+    )
+    second = scene_state(scenes, 1, state)
+    assert second.base == 20000  # its own parameters
+    notes = deck.missing_models(scenes)
+    assert len(notes) == 1 and notes[0].startswith("Scene 2: nobody/absent is not in the local")
+    shown.deleteLater()
+    second.deleteLater()
+
+
+def test_the_window_opens_a_model_from_the_menu_of_the_cache(window, tmp_path, monkeypatch):
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    write_cache(tmp_path, "google/gemma-3-4b-it", configs.GEMMA_3_4B)
+    menus = window.menus
+    menus._list_cached_models()
+    entries = [a for a in menus.cached_menu.actions() if a.text() == "google/gemma-3-4b-it"]
+    assert entries and not menus.close_model_action.isEnabled()
+    entries[0].trigger()
+    assert window.state.model.name == "google/gemma-3-4b-it"
+    assert window.current_view() == "scaling" and menus.close_model_action.isEnabled()
+    menus.close_model_action.trigger()
+    assert window.state.model is None
+
+
+def test_pe_clock_model_prints_text_and_json(tmp_path, capsys):
+    folder = write_model(tmp_path / "Qwen2.5-7B-Instruct", configs.QWEN_2_5_7B)
+    assert cli.main(["--lang", "en", "model", str(folder)]) == 0
+    text = capsys.readouterr().out
+    assert "layers 0–27 (28): RoPE · rope_theta 1000000" in text and "yarn ×4 from 32,768" in text
+    assert cli.main(["--lang", "en", "model", str(folder), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (group,) = data["groups"]
+    assert group["scheme"] == "rope" and group["rotary_dim"] == 128 and len(group["inv_freq"]) == 64
+    assert group["attention_factor"] == pytest.approx(1.1386294361119891)
+    np.testing.assert_array_equal(group["inv_freq"], open_model(folder).config.groups[0].inv_freq)
+    assert data["learned"] is None
+    assert cli.main(["--lang", "en", "model", str(tmp_path / "nothing")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("pe-clock model: error:")
+
+
+def test_export_of_the_learned_view_needs_a_model(tmp_path, capsys):
+    out = tmp_path / "learned.png"
+    assert cli.main(["--lang", "en", "export", "--view", "learned", "--out", str(out)]) == 2
+    assert "--model PATH" in capsys.readouterr().err and not out.exists()
