@@ -29,6 +29,7 @@ from pe_clock.core.encoding import check_table_size, encode
 from pe_clock.core.examples import check_embedding_rows, load_embeddings
 from pe_clock.core.i18n import echo, tr
 from pe_clock.core.layout import column_order
+from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.core.params import PAPER_BASE, Params, check_bool, check_choice, check_int
 from pe_clock.gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
 from pe_clock.gui.model.choices import check_theme
@@ -100,6 +101,7 @@ class Figure:
         look: dict[str, Any],
         embeddings: NDArray[np.float64] | None,
         shown_as: str = "png",
+        model: OpenedModel | None = None,
     ) -> None:
         self.view = view
         self._shown_as = shown_as
@@ -107,6 +109,7 @@ class Figure:
         self._values = values
         self._look = look  # theme, lang, caption, stage
         self._embeddings = embeddings
+        self._model = model
         self._drawn: dict[str, bytes] = {}
 
     @property
@@ -123,6 +126,8 @@ class Figure:
             # Owned by Python, deleted when dropped: a notebook may run no event loop, and
             # deleteLater would keep every figure's state until one ran.
             state = AppState()
+            if self._model is not None:  # its numbers first: the parameters given win
+                state.show_model(self._model)
             state.set(**self._values, theme=self._look["theme"], language=self._look["lang"])
             if self._embeddings is not None:
                 state.set_embeddings(self._embeddings)
@@ -201,17 +206,21 @@ def _application() -> QApplication:
     return headless_application(restore_environment=True)
 
 
-def _checked(parameters: dict[str, Any]) -> tuple[AppState, dict[str, Any]]:
-    """A fresh state that took the parameters, checked as the window checks them (ValueError
-    if bad), and the parameters as that state holds them (a list of pairs a tuple, a NumPy
-    integer an int): changing what was passed cannot change a figure drawn later. No
-    QApplication is made."""
+def _checked(
+    parameters: dict[str, Any], model: OpenedModel | None = None
+) -> tuple[AppState, dict[str, Any]]:
+    """A fresh state that took the model's numbers, then the parameters, checked as the
+    window checks them (ValueError if bad), and the parameters as that state holds them (a
+    list of pairs a tuple, a NumPy integer an int): changing what was passed cannot change a
+    figure drawn later. No QApplication is made."""
     from pe_clock.gui.model.state import AppState
 
     allowed = _parameter_names()
     for name in parameters:
         check_choice("parameter", name, allowed)
     state = AppState()
+    if model is not None:
+        state.show_model(model)
     state.set(**parameters)
     return state, {name: getattr(state, name) for name in parameters}
 
@@ -226,12 +235,14 @@ def figure(
     caption: bool = False,
     stage: bool = False,
     embeddings: str | os.PathLike[str] | NDArray[np.float64] | None = None,
+    model: str | os.PathLike[str] | None = None,
     format: str = "png",
     **parameters: Any,
 ) -> Figure:
     """(The views and parameters are listed below, from the registry and the state.)"""
     view = check_view(view, "view")
-    state, values = _checked(parameters)
+    opened = None if model is None else open_model(model)
+    state, values = _checked(parameters, opened)
     default = (1920, 1080) if check_bool("stage", stage) else VIEWS[view].size
     size = (
         default[0] if width is None else check_int("width", width, MIN_SIDE, MAX_SIDE),
@@ -251,22 +262,29 @@ def figure(
             rows = load_embeddings(Path(embeddings), state.d_model)
         else:  # checked as a file's rows are, and copied
             rows = check_embedding_rows(embeddings, state.d_model, "embeddings")
-    return Figure(view, values, size, look, rows, check_choice("format", format, SHOWN_AS))
+    shown_as = check_choice("format", format, SHOWN_AS)
+    return Figure(view, values, size, look, rows, shown_as, opened)
 
 
 def code(
-    view: str = "window", *, lang: str | None = None, torch: bool = False, **parameters: Any
+    view: str = "window",
+    *,
+    lang: str | None = None,
+    torch: bool = False,
+    model: str | os.PathLike[str] | None = None,
+    **parameters: Any,
 ) -> str:
     """The short NumPy script that recomputes what view shows at these parameters (as
     ``pe-clock code`` prints it), its comments in lang; ``exec`` it, or paste it into a cell.
 
     torch: the table as the course's blog writes it, in PyTorch (heatmap, worked, beyond).
+    model: as for `figure` (the learned view's script then reads the model's table).
     Raises ValueError as `figure` does.
     """
     from pe_clock.core.figure_code import script
 
     view = check_view(view, "view")
-    state, _ = _checked(parameters)
+    state, _ = _checked(parameters, None if model is None else open_model(model))
     language = i18n.system_language() if lang is None else i18n.check_language(lang)
     return script(view, state.values(), language, check_bool("torch", torch))
 
@@ -346,6 +364,10 @@ def _figure_doc() -> str:
         Draw it as a slide on stage (title line, figure, one line of result).
     embeddings : path of a .npy file, or an array (rows, d_model), optional
         Token embeddings for the "embedding" view.
+    model : a model folder, its config.json, a model id in the local Hugging Face cache, or a
+        .npy / .safetensors position table, optional
+        Its numbers (rope_theta, head_dim, scaling) for the RoPE and Extension views, its
+        learned table for the "learned" view; the parameters given are set after them.
     format : "png" or "svg"
         How Jupyter shows it (``save`` takes the format from the file's suffix).
     **parameters

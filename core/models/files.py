@@ -81,7 +81,7 @@ def cached_models(cache: Path | None = None) -> list[tuple[str, Path]]:
     return out
 
 
-def locate(path: str | Path, cache: Path | None = None) -> ModelFolder:
+def locate(path: str | os.PathLike[str], cache: Path | None = None) -> ModelFolder:
     """What path names: a model folder (with config.json), a config.json file, or a model id
     (org/name) found in the local cache. ValueError with one line otherwise."""
     text = str(path)

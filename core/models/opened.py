@@ -3,6 +3,7 @@ positions are a learned table, that table from its safetensors weights (or a .np
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,7 +33,7 @@ class OpenedModel:
     missing: str = ""
 
 
-def open_model(path: str | Path, cache: Path | None = None) -> OpenedModel:
+def open_model(path: str | os.PathLike[str], cache: Path | None = None) -> OpenedModel:
     """A model folder, a config.json, a model id in the local cache, or a position table file
     (.npy, .safetensors). ValueError with one line for the user; nothing else changes."""
     given = Path(str(path)).expanduser()

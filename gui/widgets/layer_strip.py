@@ -123,6 +123,13 @@ class LayerStrip(QWidget):
                 text = f"<b>{text}</b>"
             colour = colours[index].name()
             entries.append(f"<span style='color:{colour}'>{mark}</span> {text}")
+        # What the config says that PE Clock does not read, and what it took as transformers'
+        # defaults: named on screen, never dropped silently.
+        if config.defaults:
+            entries.append(html.escape(tr("modelinfo.default", value=", ".join(config.defaults))))
+        if config.unknown:
+            keys = ", ".join(config.unknown)
+            entries.append(html.escape(tr("modelinfo.not_read", keys=keys)))
         self.key.setText("<br>".join(entries))
         name = html.escape(s.model.name)
         self.title.setText(

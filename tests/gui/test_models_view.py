@@ -159,3 +159,19 @@ def test_export_of_the_learned_view_needs_a_model(tmp_path, capsys):
     out = tmp_path / "learned.png"
     assert cli.main(["--lang", "en", "export", "--view", "learned", "--out", str(out)]) == 2
     assert "--model PATH" in capsys.readouterr().err and not out.exists()
+
+
+@pytest.mark.parametrize("dtype", ["F32", "BF16"])
+def test_the_learned_views_code_reads_the_same_table_and_finds_the_same_numbers(tmp_path, dtype):
+    from pe_clock import code
+    from pe_clock.core.models.learned import measure
+
+    table = smooth_table(64, 32, seed=5)
+    folder = write_model(tmp_path / "gpt2", GPT2_SMALL, {"wpe.weight": (dtype, table)})
+    scope: dict = {}
+    exec(code("learned", model=folder, lang="en"), scope)
+    np.testing.assert_array_equal(scope["learned"], table)
+    want = measure(table, np.arange(64))
+    np.testing.assert_allclose(scope["learned_similarity"], want.similarity, atol=1e-12)
+    np.testing.assert_allclose(scope["learned_nearest"], want.nearest, rtol=1e-9)
+    np.testing.assert_allclose(scope["learned_share"], want.components.share, rtol=1e-9)
