@@ -5,10 +5,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
+
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup
 from pe_clock.core.models.opened import OpenedModel
+from pe_clock.core.rope import rope_inverse_frequencies
+from pe_clock.core.scaling import split_pairs
 
 
 def layer_runs(layers: tuple[int, ...]) -> str:
@@ -70,6 +75,30 @@ def scaling_line(group: LayerGroup) -> str:
     return text
 
 
+def split_line(group: LayerGroup) -> str:
+    """Which pairs a ramped rope type (yarn, llama3) keeps, divides by the whole factor, or
+    blends, as runs of pairs; '' for the others."""
+    if group.rope_type not in ("yarn", "llama3") or group.inv_freq is None:
+        return ""
+    assert group.rotary_dim is not None and group.rope_theta is not None and group.factor
+    ratio = group.inv_freq / rope_inverse_frequencies(group.rotary_dim, group.rope_theta)
+    split = split_pairs(ratio, group.factor)
+    parts = [
+        tr(key, pairs=_runs(at))
+        for key, at in (
+            ("modelinfo.kept", split.kept),
+            ("modelinfo.between", split.between),
+            ("modelinfo.divided", split.divided),
+        )
+        if at.size
+    ]
+    return " · ".join(parts)
+
+
+def _runs(pairs: NDArray[np.intp]) -> str:
+    return layer_runs(tuple(int(p) for p in pairs))
+
+
 def turns_line(group: LayerGroup) -> str:
     """The fastest and slowest pair's θ′ and wavelength."""
     inv = group.inv_freq
@@ -104,7 +133,7 @@ def describe_text(model: OpenedModel) -> str:
         for group in config.groups:
             where = tr("modelinfo.layers", runs=layer_runs(group.layers), n=len(group.layers))
             lines.append(f"{where}: {group_title(group)}")
-            for extra in (scaling_line(group), turns_line(group)):
+            for extra in (scaling_line(group), split_line(group), turns_line(group)):
                 if extra:
                     lines.append(f"    {extra}")
             if group.sliding_window is not None:

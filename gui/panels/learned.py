@@ -217,7 +217,7 @@ class LearnedView(Panel):
         set_title(self.rows[0].table_plot, learned_title, s)
         set_title(
             self.rows[1].table_plot,
-            tr("learned.sinusoids", n=f"{n:,}", width=f"{width:,}", base=base),
+            tr("learned.sinusoids", base=base),
             s,
         )
         sampled = sine_measures.positions.size < n

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QComboBox, QWidget
 
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import tr
+from pe_clock.core.models.config import LayerGroup
 from pe_clock.core.rope import rope_inverse_frequencies
 from pe_clock.core.scaling import (
     MODELS,
@@ -157,14 +158,16 @@ class ScalingView(Panel):
             changes["scaling_method"], changes["scaling_factor"] = model.scaling
         self._state.request(**changes)
 
+    def _draws_model(self, group: LayerGroup, inv: np.ndarray) -> bool:
+        """Whether the tab shows the group's base and rotary size (after the user changes
+        them, the model's curve would be of another θ)."""
+        same = (group.rope_theta, group.rotary_dim) == (self._state.base, inv.size * 2)
+        return group.inv_freq is not None and same
+
     def _draw_model(self, inv: np.ndarray) -> list[tuple[QColor | None, str]]:
-        """The opened model's θ′/θ and wavelengths, when the tab shows its group's base and
-        rotary size (after the user changes them, the model's curve would be of another θ)."""
+        """The opened model's θ′/θ and wavelengths, when the tab shows its group's numbers."""
         group = shown_group(self._state)
-        drawn = group is not None and group.inv_freq is not None
-        if drawn:
-            assert group is not None and group.inv_freq is not None
-            drawn = (group.rope_theta, group.rotary_dim) == (self._state.base, inv.size * 2)
+        drawn = group is not None and self._draws_model(group, inv)
         for curve in (*self.model_curves, *self.long_curves):
             curve.setVisible(drawn)
         if not drawn:
@@ -195,8 +198,12 @@ class ScalingView(Panel):
         factors = []
         splits = []
         entries: list[tuple[QColor | None, str]] = []
+        model = shown_group(s)
+        own = model.rope_type if model is not None and self._draws_model(model, inv) else None
         for method in self._colors:  # every curve, "default" (θ itself) too
-            visible = method in shown
+            # The model's own curve replaces its method's (whose betas or frequency factors
+            # are the method's defaults, not the config's).
+            visible = method in shown and method != own
             self.ratio_curves[method].setVisible(visible)
             self.wave_curves[method].setVisible(visible)
             if not visible:

@@ -16,7 +16,7 @@ from pe_clock.core.models.describe import group_title, layer_runs, scaling_line
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
 from pe_clock.gui.model.state import AppState
-from pe_clock.gui.widgets.labels import rich_label
+from pe_clock.gui.widgets.labels import mark_prose, rich_label
 
 
 def group_colours(theme: Theme, count: int) -> list[QColor]:
@@ -97,10 +97,12 @@ class LayerStrip(QWidget):
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.cells = LayerCells(state, self)
         self.key = rich_label()
+        self.notes = rich_label()
+        mark_prose(self.notes)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        for widget in (self.title, self.cells, self.key):
+        for widget in (self.title, self.cells, self.key, self.notes):
             layout.addWidget(widget)
         state.observe(["model", "language", "font_scale"], self.sync)
         self.sync()
@@ -123,14 +125,16 @@ class LayerStrip(QWidget):
                 text = f"<b>{text}</b>"
             colour = colours[index].name()
             entries.append(f"<span style='color:{colour}'>{mark}</span> {text}")
-        # What the config says that PE Clock does not read, and what it took as transformers'
-        # defaults: named on screen, never dropped silently.
-        if config.defaults:
-            entries.append(html.escape(tr("modelinfo.default", value=", ".join(config.defaults))))
-        if config.unknown:
-            keys = ", ".join(config.unknown)
-            entries.append(html.escape(tr("modelinfo.not_read", keys=keys)))
         self.key.setText("<br>".join(entries))
+        # What the config says that PE Clock does not read, and what it took as transformers'
+        # defaults: named on screen, never dropped silently (a slide leaves it to the console).
+        notes = []
+        if config.defaults:
+            notes.append(tr("modelinfo.default", value=", ".join(config.defaults)))
+        if config.unknown:
+            notes.append(tr("modelinfo.not_read", keys=", ".join(config.unknown)))
+        self.notes.setText("<br>".join(html.escape(note) for note in notes))
+        self.notes.setVisible(bool(notes))
         name = html.escape(s.model.name)
         self.title.setText(
             tr(
@@ -141,7 +145,7 @@ class LayerStrip(QWidget):
             )
         )
         self.cells.setToolTip(tr("strip.click"))
-        for label in (self.title, self.key):
+        for label in (self.title, self.key, self.notes):
             label.setFont(scaled_font(s.font_scale))
         self.cells.setFixedHeight(self.cells.cell_height() + 6)
         self.cells.update()
