@@ -195,6 +195,8 @@ class ModelConfig:
     unknown: tuple[str, ...]
     #: Values the config left out, with transformers' default taken (e.g. rope_theta).
     defaults: tuple[str, ...]
+    #: The key max_position_embeddings was read from (GPT-2's n_positions, MPT's max_seq_len).
+    max_positions_key: str = "max_position_embeddings"
 
     def group_of(self, layer: int) -> LayerGroup:
         return next(group for group in self.groups if layer in group.layers)
@@ -205,9 +207,12 @@ class ModelConfig:
 #: rope_local_base_freq; Llama 2's no rope_theta).
 MODEL_DEFAULTS: dict[str, dict[str, object]] = {
     "llama": {"rope_theta": 10000.0, "max_position_embeddings": 2048},
-    "mistral": {"rope_theta": 10000.0, "max_position_embeddings": 131072},
+    "mistral": {"rope_theta": 10000.0, "max_position_embeddings": 131072, "sliding_window": 4096},
     "qwen2": {"rope_theta": 10000.0, "max_position_embeddings": 32768},
-    "phi3": {"rope_theta": 10000.0, "max_position_embeddings": 4096},
+    "phi3": {
+        "rope_theta": 10000.0, "max_position_embeddings": 4096,
+        "original_max_position_embeddings": 4096,
+    },
     "gemma3_text": {
         "rope_theta": 1000000.0, "rope_local_base_freq": 10000.0, "head_dim": 256,
         "num_attention_heads": 8, "num_hidden_layers": 26, "sliding_window": 4096,
@@ -223,6 +228,7 @@ MODEL_DEFAULTS: dict[str, dict[str, object]] = {
     "deepseek_v3": {"rope_theta": 10000.0, "qk_rope_head_dim": 64, "qk_nope_head_dim": 128},
     "gpt2": {"n_positions": 1024, "n_embd": 768, "n_layer": 12, "n_head": 12},
     "bert": {"max_position_embeddings": 512, "hidden_size": 768, "num_hidden_layers": 12},
+    "bloom": {"n_head": 8, "n_layer": 2},
 }  # fmt: skip
 
 
@@ -245,35 +251,40 @@ class _Reader:
         if isinstance(text, dict):
             merged.update(text)
         kind = str(merged.get("model_type", ""))
-        defaults = MODEL_DEFAULTS.get(kind, {})
-        self.defaults = [
-            f"{key} = {_plain_number(value)}"
-            for key, value in defaults.items()
-            if merged.get(key) is None
-        ]
-        self.values = {**defaults, **{k: v for k, v in merged.items() if v is not None}}
+        #: transformers' defaults of the keys the config leaves out (a key written as null is
+        #: None, as transformers reads it), and those of them a reading took.
+        self.fallback = {k: v for k, v in MODEL_DEFAULTS.get(kind, {}).items() if k not in merged}
+        self.given = merged
+        self.values = {**self.fallback, **merged}
+        self.taken: dict[str, object] = {}
+
+    @property
+    def defaults(self) -> list[str]:
+        """The defaults taken, as "key = value"."""
+        return [f"{key} = {_plain_number(value)}" for key, value in self.taken.items()]
 
     def get(self, key: str, default: object = None) -> Any:
         value = self.values.get(key)
+        if value is not None and key in self.fallback:
+            self.taken[key] = value
         return default if value is None else value
 
     def number(
         self, key: str, lo: float, hi: float, *, lo_open: bool = False, value: object = None
     ) -> float:
-        value = self.values.get(key) if value is None else value
+        value = self.get(key) if value is None else value
         ok = isinstance(value, int | float) and not isinstance(value, bool)
         number = float(value) if ok else math.nan  # type: ignore[arg-type]
         if not (lo < number if lo_open else lo <= number) or not number <= hi:
-            low = f"> {lo:g}" if lo_open else f">= {lo:g}"
-            raise ValueError(
-                tr("model.key", name=key, value=echo(value), allowed=f"{low}, <= {hi:g}")
-            )
+            kind = "allowed.above" if lo_open else "allowed.real_range"
+            allowed = tr(kind, lo=f"{lo:g}", hi=f"{hi:g}")
+            raise ValueError(tr("model.key", name=key, value=echo(value), allowed=allowed))
         return number
 
     def whole(self, key: str, lo: int, hi: int, value: object = None) -> int:
-        value = self.values.get(key) if value is None else value
+        value = self.get(key) if value is None else value
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            allowed = f"{lo:,} … {hi:,}"
+            allowed = tr("allowed.int_range", lo=f"{lo:,}", hi=f"{hi:,}")
             raise ValueError(tr("model.key", name=key, value=echo(value), allowed=allowed))
         return value
 
@@ -290,7 +301,7 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     max_pos_key = "n_positions" if "n_positions" in reader.values else "max_position_embeddings"
     if max_pos_key not in reader.values and "max_seq_len" in reader.values:
         max_pos_key = "max_seq_len"
-    max_pos = reader.values.get(max_pos_key)
+    max_pos = reader.get(max_pos_key)
     max_positions = reader.whole(max_pos_key, 1, 10**12) if max_pos is not None else None
     learned = None
     if _is_alibi(reader, kind):
@@ -316,6 +327,7 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
         learned,
         tuple(_unknown_keys(reader)),
         tuple(reader.defaults),
+        max_pos_key,
     )
 
 
@@ -388,11 +400,8 @@ def mpt_slopes(heads: int, bias_max: float = 8.0) -> NDArray[np.float64]:
 
 
 def _head_dim(reader: _Reader) -> int:
-    if reader.get("qk_rope_head_dim") is not None:  # DeepSeek: a part without positions
-        rope = reader.whole("qk_rope_head_dim", 2, MAX_ROTARY_DIM)
-        return rope + reader.whole(
-            "qk_nope_head_dim", 0, MAX_ROTARY_DIM, reader.get("qk_nope_head_dim", 0)
-        )
+    if reader.get("qk_rope_head_dim") is not None:  # DeepSeek: transformers' head_dim
+        return reader.whole("qk_rope_head_dim", 2, MAX_ROTARY_DIM)
     if reader.get("head_dim") is not None:
         return reader.whole("head_dim", 1, MAX_ROTARY_DIM)
     width_key = next((k for k in ("hidden_size", "n_embd", "d_model") if k in reader.values), None)
@@ -400,28 +409,31 @@ def _head_dim(reader: _Reader) -> int:
         (k for k in ("num_attention_heads", "n_head", "n_heads") if k in reader.values), None
     )
     if width_key is None or heads_key is None:
-        raise ValueError(tr("model.missing", name="head_dim / hidden_size, num_attention_heads"))
+        missing = "num_attention_heads" if width_key else "head_dim, hidden_size"
+        raise ValueError(tr("model.missing", name=missing))
     heads = reader.whole(heads_key, 1, MAX_HEADS)
     return reader.whole(width_key, 1, MAX_ROTARY_DIM * MAX_HEADS) // heads
 
 
-def _layer_kinds(reader: _Reader, layers: int) -> list[str]:
-    """Each layer's attention: 'full_attention' or 'sliding_attention', from layer_types, or
-    Gemma 3's sliding_window_pattern (every pattern-th layer is global)."""
+#: The attention of a layer, as transformers' layer_types name it.
+LAYER_KINDS = ("full_attention", "sliding_attention", "chunked_attention")
+
+
+def _layer_kinds(reader: _Reader, layers: int, rope: list[bool]) -> list[str]:
+    """Each layer's attention (LAYER_KINDS): from layer_types; else Gemma 3's
+    sliding_window_pattern (every pattern-th layer global); Qwen2's max_window_layers (the
+    layers from it on slide, when use_sliding_window); Llama 4's attention_chunk_size (its
+    RoPE layers attend in chunks); a sliding_window for every layer (Mistral); else full."""
     kinds = reader.get("layer_types")
     if kinds is not None:
         if (
             not isinstance(kinds, list)
             or len(kinds) < layers
-            or not all(k in ("full_attention", "sliding_attention") for k in kinds[:layers])
+            or not all(k in LAYER_KINDS for k in kinds[:layers])
         ):
+            allowed = f"{layers} × " + " / ".join(LAYER_KINDS)
             raise ValueError(
-                tr(
-                    "model.key",
-                    name="layer_types",
-                    value=echo(kinds),
-                    allowed=f"{layers} × full_attention / sliding_attention",
-                )
+                tr("model.key", name="layer_types", value=echo(kinds), allowed=allowed)
             )
         return list(kinds[:layers])
     if reader.get("sliding_window_pattern") is not None:
@@ -429,7 +441,14 @@ def _layer_kinds(reader: _Reader, layers: int) -> list[str]:
         return [
             "sliding_attention" if (i + 1) % pattern else "full_attention" for i in range(layers)
         ]
-    return ["full_attention"] * layers
+    if reader.get("use_sliding_window") is False or reader.get("sliding_window") is None:
+        if reader.get("attention_chunk_size") is not None:
+            return ["chunked_attention" if uses else "full_attention" for uses in rope]
+        return ["full_attention"] * layers
+    if reader.get("max_window_layers") is not None:
+        first = reader.whole("max_window_layers", 0, MAX_LAYERS)
+        return ["sliding_attention" if i >= first else "full_attention" for i in range(layers)]
+    return ["sliding_attention"] * layers
 
 
 def _uses_rope(reader: _Reader, layers: int) -> list[bool]:
@@ -463,7 +482,7 @@ def _rope_blocks(reader: _Reader) -> dict[str, dict[str, Any]]:
     """The rope parameters for each kind of layer: transformers v5's rope_parameters (flat,
     or one block per layer type), else rope_theta with rope_scaling; Gemma 3's local layers
     take rope_local_base_freq without scaling."""
-    given = reader.values.get("rope_parameters")
+    given = reader.get("rope_parameters")
     if isinstance(given, dict) and given and all(isinstance(v, dict) for v in given.values()):
         unknown = set(given) - {"full_attention", "sliding_attention"}
         if unknown:
@@ -481,55 +500,71 @@ def _rope_blocks(reader: _Reader) -> dict[str, dict[str, Any]]:
         return blocks
     if given is not None and not isinstance(given, dict):
         raise ValueError(tr("model.key", name="rope_parameters", value=echo(given), allowed="{…}"))
-    scaling = reader.values.get("rope_scaling")
+    scaling = reader.get("rope_scaling")
     if scaling is not None and not isinstance(scaling, dict):
         raise ValueError(tr("model.key", name="rope_scaling", value=echo(scaling), allowed="{…}"))
     block: dict[str, Any] = {**(scaling or {}), **(given or {})}
     theta_key = "rotary_emb_base" if "rotary_emb_base" in reader.values else "rope_theta"
     if "rope_theta" not in block:
-        if reader.values.get(theta_key) is None:
-            reader.defaults.append(f"rope_theta = {DEFAULT_ROPE_THETA:g}")
+        if reader.get(theta_key) is None:
+            reader.taken["rope_theta"] = DEFAULT_ROPE_THETA
             block["rope_theta"] = DEFAULT_ROPE_THETA
         else:
-            block["rope_theta"] = reader.values[theta_key]
+            block["rope_theta"] = reader.get(theta_key)
     blocks = {"full_attention": block, "sliding_attention": block}
-    if reader.values.get("rope_local_base_freq") is not None:
-        local = {"rope_type": "default", "rope_theta": reader.values["rope_local_base_freq"]}
+    if reader.get("rope_local_base_freq") is not None:
+        local = {"rope_type": "default", "rope_theta": reader.get("rope_local_base_freq")}
         blocks["sliding_attention"] = local
     return blocks
 
 
 def _rope_groups(reader: _Reader, layers: int, max_positions: int | None) -> tuple[LayerGroup, ...]:
     head_dim = _head_dim(reader)
-    kinds = _layer_kinds(reader, layers)
     rope = _uses_rope(reader, layers)
+    kinds = _layer_kinds(reader, layers, rope)
     blocks = _rope_blocks(reader)
     window = _sliding_window(reader)
+    chunk = _chunk(reader)
     made: dict[str, LayerGroup] = {}
     members: dict[tuple[str, bool], list[int]] = {}
     for layer, (kind, uses) in enumerate(zip(kinds, rope, strict=True)):
-        key = (kind if uses else "", uses)
-        members.setdefault(key, []).append(layer)
+        members.setdefault((kind, uses), []).append(layer)
     groups = []
     for (kind, uses), numbers in members.items():
-        sliding = (
-            window
-            if kind == "sliding_attention" or not any(k == "sliding_attention" for k in kinds)
-            else None
-        )
+        sliding = window if kind == "sliding_attention" else None
+        extra = {"attention_chunk_size": chunk} if kind == "chunked_attention" and chunk else {}
         if not uses:
-            groups.append(LayerGroup(tuple(numbers), "none", details=_temperature(reader)))
+            details = {**_temperature(reader), **extra}
+            groups.append(
+                LayerGroup(tuple(numbers), "none", sliding_window=sliding, details=details)
+            )
             continue
-        if kind not in made:
-            made[kind] = _rope_group(reader, blocks[kind], head_dim, max_positions)
-        groups.append(replace(made[kind], layers=tuple(numbers), sliding_window=sliding))
+        block = "sliding_attention" if kind == "sliding_attention" else "full_attention"
+        if block not in made:
+            made[block] = _rope_group(reader, blocks[block], head_dim, max_positions)
+        group = made[block]
+        groups.append(
+            replace(
+                group,
+                layers=tuple(numbers),
+                sliding_window=sliding,
+                details={**group.details, **extra},
+            )
+        )
     return tuple(sorted(groups, key=lambda g: g.layers[0]))
+
+
+def _chunk(reader: _Reader) -> int | None:
+    if reader.get("attention_chunk_size") is None:
+        return None
+    return reader.whole("attention_chunk_size", 1, 10**12)
 
 
 def _temperature(reader: _Reader) -> dict[str, object]:
     """Llama 4's NoPE layers scale their queries by log(⌊(pos + 1) / floor_scale⌋ + 1) ·
     attn_scale + 1 (attn_temperature_tuning): position enters there, past floor_scale."""
-    if reader.get("attn_temperature_tuning") is not True:
+    tuning = reader.get("attn_temperature_tuning")  # Llama 4 Scout's config writes 4: on
+    if not isinstance(tuning, bool | int | float) or not tuning:
         return {}
     return {
         "floor_scale": reader.number("floor_scale", 1, 1e12),
@@ -554,6 +589,8 @@ def _rope_group(
     def key(name: str) -> str:
         return f"{prefix}.{name}" if name in block and name != "rope_theta" else name
 
+    details: dict[str, object] = {}
+
     rope_type = block.get("rope_type", block.get("type", "default"))
     if rope_type == "su":
         rope_type = "longrope"
@@ -568,27 +605,34 @@ def _rope_group(
         )
     base = reader.number(key("rope_theta"), 1.0, 1e300, lo_open=True, value=block["rope_theta"])
     if reader.get("qk_rope_head_dim") is not None:  # DeepSeek's decoupled RoPE part
-        rotary = reader.whole("qk_rope_head_dim", 2, head_dim)
+        rotary = head_dim
+        nope = reader.get("qk_nope_head_dim", 0)
+        details["qk_nope_head_dim"] = reader.whole("qk_nope_head_dim", 0, MAX_ROTARY_DIM, nope)
     elif reader.get("rotary_dim") is not None:
         rotary = reader.whole("rotary_dim", 2, head_dim)  # GPT-J: a count of dimensions
     else:
         fraction_key = "rotary_pct" if "rotary_pct" in reader.values else "partial_rotary_factor"
-        fraction = block.get("partial_rotary_factor", reader.values.get(fraction_key))
-        fraction = 1.0 if fraction is None else fraction
-        fraction = reader.number(fraction_key, 0, 1, lo_open=True, value=fraction)
+        in_block = "partial_rotary_factor" in block  # (read the config's only if not)
+        given = block["partial_rotary_factor"] if in_block else reader.get(fraction_key)
+        fraction = reader.number(fraction_key, 0, 1, lo_open=True, value=given or 1.0)
         rotary = int(head_dim * fraction)
+        if given is not None and (rotary < 2 or rotary % 2):  # int(head_dim × it) must pair
+            allowed = tr("model.rotary_even", head_dim=head_dim, rotary=rotary)
+            raise ValueError(
+                tr("model.key", name=fraction_key, value=echo(fraction), allowed=allowed)
+            )
     if rotary < 2 or rotary % 2:
         raise ValueError(tr("model.key", name="head_dim", value=rotary, allowed=tr("model.even")))
-    details: dict[str, object] = {}
     factor = None
     if rope_type != "default":
         if rope_type == "longrope" and "factor" not in block:
             factor = None
         else:
             factor = reader.number(key("factor"), 0, 1e6, lo_open=True, value=block.get("factor"))
-    original = block.get(
-        "original_max_position_embeddings", reader.values.get("original_max_position_embeddings")
-    )
+    original = block.get("original_max_position_embeddings")
+    if original is None or rope_type == "longrope":
+        # transformers' longrope takes the config's own over the block's.
+        original = reader.get("original_max_position_embeddings") or original
     l0_key = key("original_max_position_embeddings")
     l0 = reader.whole(l0_key, 1, 10**12, value=original) if original is not None else None
     trained = l0 if l0 is not None else max_positions
@@ -602,6 +646,12 @@ def _rope_group(
     elif rope_type == "yarn":
         assert factor is not None and trained is not None
         inv, attention = _yarn(reader, block, key, rotary, base, factor, trained, details)
+        if "qk_nope_head_dim" in details and block.get("mscale_all_dim"):
+            # DeepSeek also multiplies its softmax scale by mscale(s, mscale_all_dim)².
+            m_all = reader.number(key("mscale_all_dim"), 0, 1e6, value=block["mscale_all_dim"])
+            details["softmax_scale_factor"] = (
+                (0.1 * m_all * math.log(factor) + 1) ** 2 if factor > 1 else 1.0
+            )
     elif rope_type == "llama3":
         assert factor is not None
         low = reader.number(
@@ -633,7 +683,12 @@ def _rope_group(
         rotary_dim=rotary,
         rope_type=rope_type,
         factor=factor,
-        original_max_position_embeddings=l0 if rope_type != "default" else None,
+        # The trained length the type uses (linear uses none, default has none).
+        original_max_position_embeddings=(
+            max_positions if rope_type == "dynamic" else trained
+        )  # the length its base grows past (transformers: max_position_embeddings)
+        if rope_type not in ("default", "linear")
+        else l0,
         attention_factor=attention,
         inv_freq=inv,
         inv_freq_long=inv_long,
@@ -726,17 +781,17 @@ def _unknown_keys(reader: _Reader) -> list[str]:
     read, and keys of a rope block it does not know."""
     out = [
         name
-        for name in reader.values
+        for name in reader.given
         if name not in READ_KEYS and any(word in name.lower() for word in POSITION_WORDS)
     ]
     for block_name in ("rope_scaling", "rope_parameters"):
-        block = reader.values.get(block_name)
+        block = reader.given.get(block_name)
         if not isinstance(block, dict):
             continue
         inner = block.values() if all(isinstance(v, dict) for v in block.values()) else [block]
         for part in inner:
             out.extend(f"{block_name}.{k}" for k in part if k not in ROPE_KEYS)
-    attn = reader.values.get("attn_config")
+    attn = reader.given.get("attn_config")
     if isinstance(attn, dict):
         out.extend(
             f"attn_config.{k}"

@@ -31,8 +31,11 @@ def layer_runs(layers: tuple[int, ...]) -> str:
     return ", ".join(text)
 
 
-def group_title(group: LayerGroup) -> str:
-    """One line naming a group's scheme and numbers."""
+def group_title(group: LayerGroup, compact: bool = False) -> str:
+    """One line naming a group's scheme and numbers; compact: the few a slide's key holds
+    (the base, the rotated part, the rope type and factor)."""
+    if compact:
+        return _compact_title(group)
     if group.scheme == "rope":
         assert group.rotary_dim is not None and group.head_dim is not None
         if group.rotary_dim == group.head_dim:
@@ -50,11 +53,24 @@ def group_title(group: LayerGroup) -> str:
     return tr(f"modelinfo.{group.scheme}")
 
 
+def _compact_title(group: LayerGroup) -> str:
+    if group.scheme != "rope":
+        heads = 0 if group.slopes is None else group.slopes.size
+        return tr(f"strip.{group.scheme}", heads=heads)
+    text = tr("strip.rope", base=fmt_base(group.rope_theta or 0))
+    if group.rotary_dim != group.head_dim:
+        text += tr("strip.part", rotary=group.rotary_dim, head_dim=group.head_dim)
+    if group.rope_type not in (None, "default"):
+        factor = f" ×{group.factor:g}" if group.factor is not None else ""
+        text += f" · {group.rope_type}{factor}"
+    return text
+
+
 def scaling_line(group: LayerGroup) -> str:
     """The rope type and its numbers, or '' for θ as trained."""
     kind = group.rope_type
     if group.scheme == "none" and group.details:
-        scale, floor = (float(group.details[k]) for k in ("attn_scale", "floor_scale"))  # type: ignore[arg-type]
+        scale, floor = (float(str(group.details[k])) for k in ("attn_scale", "floor_scale"))
         return tr(
             "modelinfo.temperature",
             scale=f"{scale:g}",
@@ -114,6 +130,22 @@ def turns_line(group: LayerGroup) -> str:
     )
 
 
+def detail_lines(group: LayerGroup) -> list[str]:
+    """What else a group's attention does with positions: its sliding window or chunks, a
+    part of the head without positions (DeepSeek), a softmax scale that grows with s."""
+    lines = []
+    if group.sliding_window is not None:
+        lines.append(tr("modelinfo.window", n=f"{group.sliding_window:,}"))
+    details = group.details
+    if "attention_chunk_size" in details:
+        lines.append(tr("modelinfo.chunks", n=f"{details['attention_chunk_size']:,}"))
+    if "qk_nope_head_dim" in details:
+        lines.append(tr("modelinfo.nope_part", nope=details["qk_nope_head_dim"]))
+    if "softmax_scale_factor" in details:
+        lines.append(tr("modelinfo.softmax_scale", value=f"{details['softmax_scale_factor']:.6g}"))
+    return lines
+
+
 def describe_text(model: OpenedModel) -> str:
     """The plain text of `pe-clock model`, readable by an instructor."""
     lines = []
@@ -128,7 +160,8 @@ def describe_text(model: OpenedModel) -> str:
             layers=config.num_layers,
         )
         if config.max_position_embeddings is not None:
-            top += tr("modelinfo.max_pos", n=f"{config.max_position_embeddings:,}")
+            key = config.max_positions_key
+            top += tr("modelinfo.max_pos", name=key, n=f"{config.max_position_embeddings:,}")
         lines.append(top)
         for group in config.groups:
             where = tr("modelinfo.layers", runs=layer_runs(group.layers), n=len(group.layers))
@@ -136,10 +169,9 @@ def describe_text(model: OpenedModel) -> str:
             for extra in (scaling_line(group), split_line(group), turns_line(group)):
                 if extra:
                     lines.append(f"    {extra}")
-            if group.sliding_window is not None:
-                lines.append("    " + tr("modelinfo.window", n=f"{group.sliding_window:,}"))
+            lines.extend(f"    {extra}" for extra in detail_lines(group))
             if group.slopes is not None:
-                slopes = ", ".join(f"{s:.4g}" for s in group.slopes)
+                slopes = ", ".join(f"{s:.6g}" for s in group.slopes)
                 lines.append("    " + tr("modelinfo.slopes", slopes=slopes))
         if config.defaults:
             lines.append(tr("modelinfo.default", value=", ".join(config.defaults)))
@@ -159,7 +191,17 @@ def describe_text(model: OpenedModel) -> str:
                 file=table.file,
             )
         )
-    elif model.missing:
+    elif config is not None and config.learned is not None:
+        size = config.learned
+        lines.append(
+            tr(
+                "modelinfo.table_size",
+                rows=f"{size.positions:,}",
+                width=f"{size.width:,}",
+                n=f"{size.positions * size.width:,}",
+            )
+        )
+    if model.table is None and model.missing:
         lines.append(model.missing)
     return "\n".join(lines) + "\n"
 
@@ -208,6 +250,11 @@ def model_json(model: OpenedModel) -> dict[str, Any]:
         "num_layers": config.num_layers if config else None,
         "groups": [_group_json(g) for g in config.groups] if config else [],
         "learned": learned,
+        "learned_size": (
+            [config.learned.positions, config.learned.width]
+            if config is not None and config.learned is not None
+            else None
+        ),
         "learned_missing": model.missing or None,
         "not_read": list(config.unknown) if config else [],
         "defaults": list(config.defaults) if config else [],

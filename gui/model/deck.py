@@ -244,7 +244,9 @@ def scene_state(
                 scratch.close_model()
             elif scene.model is not None:
                 opened = scene_model(scene.model)
-                if not isinstance(opened, str):  # a missing one: the scene's parameters alone
+                if isinstance(opened, str):  # missing: the scene's parameters, and no model
+                    scratch.close_model()
+                else:
                     scratch.show_model(opened)
             try:
                 scratch.set(**scene.params)

@@ -36,8 +36,11 @@ def group_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any]:
     assert group.scheme == "rope" and model.config is not None
     kind = group.rope_type or "default"
     changes: dict[str, Any] = {"base": group.rope_theta, "head_dim": group.rotary_dim}
-    changes["scaling_method"] = kind if kind in DRAWN_TYPES else "default"
-    if kind != "default" and group.factor is not None:
+    # longrope has no method of its own in the tab: the others at its factor, beside its curve.
+    changes["scaling_method"] = kind if kind in DRAWN_TYPES else "all"
+    if kind == "default":
+        changes["scaling_method"], changes["scaling_factor"] = "default", 1.0  # s = 1: none
+    elif group.factor is not None:
         changes["scaling_factor"] = group.factor
     longest = model.config.max_position_embeddings
     l0 = group.original_max_position_embeddings
@@ -59,6 +62,16 @@ def model_view(model: OpenedModel | None) -> str:
         scaled = any(g.rope_type not in (None, "default") for g in config.groups)
         return "scaling" if scaled else "rope"
     return "alibi" if "alibi" in schemes else "rope"
+
+
+def first_group(model: OpenedModel) -> int:
+    """The group shown first: the first whose θ is rescaled (Gemma 3's global layers, what the
+    Extension tab is about), else the first with RoPE, else the first."""
+    if model.config is None:
+        return 0
+    groups = rope_groups(model)
+    scaled = [i for i in groups if model.config.groups[i].rope_type != "default"]
+    return (scaled or groups or [0])[0]
 
 
 def rope_groups(model: OpenedModel | None) -> list[int]:
@@ -115,8 +128,7 @@ class ModelHolder:
             values = self.values()
             self._before_model = {name: values[name] for name in MODEL_FIELDS}
         self._model = model
-        groups = rope_groups(model)
-        self._model_group = group if group is not None else (groups[0] if groups else 0)
+        self._model_group = first_group(model) if group is None else group
         refused = self._apply_group()
         self._emit_model(tr("model.opened", name=model.name) + refused)
 

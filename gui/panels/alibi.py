@@ -19,6 +19,7 @@ from pe_clock.gui.widgets import axes
 from pe_clock.gui.widgets.colour_bar import colour_bar
 from pe_clock.gui.widgets.image import image_plot
 from pe_clock.gui.widgets.labels import key_text, rich_label
+from pe_clock.gui.widgets.layer_strip import LayerStrip
 from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_plot
 
 
@@ -79,7 +80,8 @@ class AlibiView(Panel):
             self.graphics.ci.layout.setColumnStretchFactor(column, 1)
         self.graphics.ci.layout.setRowStretchFactor(0, 3)
         self.graphics.ci.layout.setRowStretchFactor(1, 2)
-        self.arrange(below=[self.key])
+        self.strip = LayerStrip(state, ("alibi",))
+        self.arrange(above=[self.strip], below=[self.key])
         fields = ["alibi_heads", "causal", "language", "font_scale"]
         state.observe(fields, self._request_sync)
         self._request_sync()

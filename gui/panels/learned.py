@@ -108,14 +108,11 @@ class LearnedView(Panel):
         self.offset_plot = quiet_plot(self.graphics.addPlot(row=0, col=3), self)
         self.nearest_plot = quiet_plot(self.graphics.addPlot(row=1, col=3), self)
         dashed = Qt.PenStyle.DashLine
-        colours = t.curves[:3]
-        self.offset_curves = [
-            (
-                self.offset_plot.plot(pen=t.pen(c, 2.5)),
-                self.offset_plot.plot(pen=t.pen(c, 1.5, style=dashed)),
-            )
-            for c in colours
-        ]
+        # The learned table's curve from each start; the sinusoids' one curve, dashed (every
+        # start draws the same: their similarity is a function of k alone).
+        self.offset_curves = [self.offset_plot.plot(pen=t.pen(c, 2.5)) for c in t.curves[:3]]
+        self.sine_offset = self.offset_plot.plot(pen=t.pen(t.text, 2, style=dashed))
+        self.sine_offset.setZValue(5)
         self.nearest_curves = (
             self.nearest_plot.plot(pen=t.pen(t.curves[0], 2)),
             self.nearest_plot.plot(pen=t.pen(t.text, 1.5, style=dashed)),
@@ -164,24 +161,20 @@ class LearnedView(Panel):
             self.notice.setText(html.escape(why))
         starts = offset_starts(n)
         reach = min(OFFSET_REACH, n - 1)
-        by_offset = similarity_by_offset(
-            lambda a, b: sinusoid_rows(np.arange(a, b), width, s.base), n, starts, reach
+        (_, k, cos), *_ = similarity_by_offset(
+            lambda a, b: sinusoid_rows(np.arange(a, b), width, s.base), n, (0,), reach
         )
+        self.sine_offset.setData(k, cos)
         learned_by_offset = []
         if learned is not None:
             learned_by_offset = similarity_by_offset(lambda a, b: learned[a:b], n, starts, reach)
         entries: list[tuple[QColor | None, str]] = []
-        for index, (solid, dashed) in enumerate(self.offset_curves):
-            used = index < len(starts)
-            solid.setVisible(used and learned is not None)
-            dashed.setVisible(used)
-            if not used:
-                continue
-            start, k, cos = by_offset[index]
-            dashed.setData(k, cos)
-            if learned_by_offset:
-                solid.setData(*learned_by_offset[index][1:])
-            entries.append((self._theme.curves[index], f"pos {start}"))
+        for index, curve in enumerate(self.offset_curves):
+            curve.setVisible(index < len(learned_by_offset))
+            if index < len(learned_by_offset):
+                start, k, cos = learned_by_offset[index]
+                curve.setData(k, cos)
+                entries.append((self._theme.curves[index], f"pos {start}"))
         self.offset_plot.setRange(xRange=(0, max(reach, 1)), yRange=(-1, 1.05), padding=0.02)
         highest = 0.0
         for curve, measures, rows in (
@@ -255,6 +248,8 @@ class LearnedView(Panel):
         ):
             style_plot(plot, s)
         self.key.setText(key_text([*entries, (None, tr("learned.dashed"))]))
+        for row in self.rows:
+            row.pca_ends.setSize(11 * s.line_scale)
         self.caption.setText(tr("learned.caption"))
         if table is not None and learned_measures is not None:
             shares = ", ".join(f"{100 * x:.0f}%" for x in learned_measures.components.share)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import math
 
 import numpy as np
@@ -112,11 +113,12 @@ class ScalingView(Panel):
             plot.plot(pen=t.pen(t.warning, 3.5, style=Qt.PenStyle.DashDotLine))
             for plot in (self.ratio_plot, self.wave_plot)
         ]
-        dotted = t.pen(t.warning, 3, style=Qt.PenStyle.DotLine)
+        self.long_colour = t.dim_text
+        dotted = t.pen(t.dim_text, 3, style=Qt.PenStyle.DotLine)
         self.long_curves = [plot.plot(pen=dotted) for plot in (self.ratio_plot, self.wave_plot)]
         for curve in (*self.model_curves, *self.long_curves):
             curve.setZValue(6)
-        self.strip = LayerStrip(state)
+        self.strip = LayerStrip(state, ("rope", "none"))
         self.arrange(above=[self.strip], below=[self.key])
         fields = ["base", "head_dim", "scaling_method", "scaling_factor", "original_len"]
         state.observe([*fields, "language", "font_scale", "model"], self._request_sync)
@@ -176,9 +178,9 @@ class ScalingView(Panel):
         pairs = np.arange(inv.size)
         entries: list[tuple[QColor | None, str]] = []
         name = self._state.model.name if self._state.model else ""
-        for curves, theta, key in (
-            (self.model_curves, group.inv_freq, "scaling.model_curve"),
-            (self.long_curves, group.inv_freq_long, "scaling.model_long"),
+        for curves, theta, key, colour in (
+            (self.model_curves, group.inv_freq, "scaling.model_curve", self.model_colour),
+            (self.long_curves, group.inv_freq_long, "scaling.model_long", self.long_colour),
         ):
             visible = theta is not None
             for curve in curves:
@@ -187,7 +189,7 @@ class ScalingView(Panel):
                 continue
             curves[0].setData(pairs, theta / inv)
             curves[1].setData(pairs, 2 * np.pi / theta)
-            entries.append((self.model_colour, tr(key, name=name)))
+            entries.append((colour, tr(key, name=name)))
         return entries
 
     def _sync(self) -> None:
@@ -199,7 +201,8 @@ class ScalingView(Panel):
         splits = []
         entries: list[tuple[QColor | None, str]] = []
         model = shown_group(s)
-        own = model.rope_type if model is not None and self._draws_model(model, inv) else None
+        drawn = model if model is not None and self._draws_model(model, inv) else None
+        own = drawn.rope_type if drawn is not None else None
         for method in self._colors:  # every curve, "default" (θ itself) too
             # The model's own curve replaces its method's (whose betas or frequency factors
             # are the method's defaults, not the config's).
@@ -219,7 +222,13 @@ class ScalingView(Panel):
                 factors.append(f"<nobr>{tr(f'scaling.{method}')} {attention:.4g}</nobr>")
             if method in RAMPED:
                 splits.append(_split_note(method, theta / inv, s.scaling_factor))
-        yarn = "yarn" in shown
+        if drawn is not None and drawn.inv_freq is not None and s.model is not None:
+            # The model's own attention factor and split, in place of its method's defaults.
+            name = html.escape(s.model.name)
+            factors.append(f"<nobr>{name} {drawn.attention_factor or 1:.4g}</nobr>")
+            if own in RAMPED and drawn.factor:
+                splits.append(_split_note(own, drawn.inv_freq / inv, drawn.factor))
+        yarn = "yarn" in shown and own != "yarn"
         self.paper_curve.setVisible(yarn)
         paper_gap = ""
         if yarn:

@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from pe_clock.core.i18n import tr
-from pe_clock.core.models.describe import group_title, layer_runs, scaling_line
+from pe_clock.core.models.describe import group_title, layer_runs
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
 from pe_clock.gui.model.state import AppState
@@ -88,11 +88,15 @@ class LayerCells(QWidget):
 
 
 class LayerStrip(QWidget):
-    """The model's name, the cells and the key of its groups."""
+    """The model's name, the cells and the key of its groups; shown while a model with a
+    group of one of `schemes` is open (the RoPE tab has nothing to say of GPT-2's layers)."""
 
-    def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, state: AppState, schemes: tuple[str, ...], parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self._state = state
+        self._schemes = schemes
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.cells = LayerCells(state, self)
@@ -110,17 +114,16 @@ class LayerStrip(QWidget):
     def sync(self, *_: object) -> None:
         s = self._state
         config = s.model.config if s.model else None
-        self.setVisible(config is not None)
-        if s.model is None or config is None:
+        shown = config is not None and any(g.scheme in self._schemes for g in config.groups)
+        self.setVisible(shown)
+        if s.model is None or config is None or not shown:
             return
         colours = group_colours(theme_of(s), len(config.groups))
         entries = []
         for index, group in enumerate(config.groups):
             mark = "□" if group.scheme == "none" else "■"
             runs = tr("modelinfo.layers", runs=layer_runs(group.layers), n=len(group.layers))
-            words = group_title(group)
-            extra = scaling_line(group)
-            text = html.escape(f"{runs}: {words}" + (f" · {extra}" if extra else ""))
+            text = html.escape(f"{runs}: {group_title(group, compact=True)}")
             if index == s.model_group and group.scheme == "rope":
                 text = f"<b>{text}</b>"
             colour = colours[index].name()

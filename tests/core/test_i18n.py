@@ -146,3 +146,9 @@ def test_no_module_names_a_translation():
             ):
                 named.append(f"{path.relative_to(root)}:{node.lineno}")
     assert named == []
+
+
+@pytest.mark.parametrize("key", sorted(i18n.message_keys()))
+def test_no_message_takes_a_placeholder_tr_cannot_fill(key):
+    """tr(key, lang, **values): a message's {key} or {lang} could never be filled in."""
+    assert not fields(i18n.text(key, "en")) & {"key", "lang"}, key

@@ -164,9 +164,12 @@ def test_transformers_v5_rope_parameters_read_as_rope_scaling():
 
 def test_deepseek_v3_rotates_its_decoupled_part_with_mscale_ratio_one():
     (group,) = read(configs.DEEPSEEK_V3).groups
-    assert (group.head_dim, group.rotary_dim) == (192, 64)
+    # transformers' head_dim is qk_rope_head_dim; 128 more dimensions carry no positions.
+    assert (group.head_dim, group.rotary_dim, group.details["qk_nope_head_dim"]) == (64, 64, 128)
     check(group, yarn(64, 10000.0, 40.0, 4096))
     assert group.attention_factor == 1.0  # mscale == mscale_all_dim: their ratio
+    # ... while the softmax scale takes mscale(40, 1)² (DeepSeek's attention).
+    assert group.details["softmax_scale_factor"] == pytest.approx((0.1 * math.log(40) + 1) ** 2)
 
 
 def test_phi_3_longrope_short_factors_at_initialisation_long_past_it():
@@ -313,3 +316,70 @@ def test_the_cache_is_found_as_huggingface_hub_finds_it(tmp_path, monkeypatch):
     assert open_model("Qwen/Qwen2.5-7B-Instruct").config.groups[0].rope_type == "yarn"
     with pytest.raises(ValueError, match=r"not in the local Hugging Face cache.*never downloads"):
         open_model("meta-llama/Llama-3.1-8B")
+
+
+# --- config-class rules an audit against transformers 5 found ------------------------------
+def test_defaults_are_named_only_when_taken():
+    v5 = dict(configs.QWEN_2_5_7B)
+    v5["rope_parameters"] = {"rope_type": "yarn", "factor": 4.0, "rope_theta": v5.pop("rope_theta"),
+                             "original_max_position_embeddings": 32768}  # fmt: skip
+    del v5["rope_scaling"]
+    model = read(v5)
+    assert model.defaults == () and model.groups[0].rope_theta == 1e6
+    neox = {
+        **configs.PYTHIA_160M,
+        "rope_parameters": {"rope_theta": 20000.0, "partial_rotary_factor": 0.5},
+    }
+    del neox["rotary_pct"], neox["rotary_emb_base"]
+    (group,) = read(neox).groups
+    assert (group.rope_theta, group.rotary_dim) == (20000.0, 32)
+    assert not any("rotary" in d for d in read(neox).defaults)
+
+
+def test_layer_kinds_windows_and_chunks_as_transformers_sets_them():
+    scout = dict(configs.LLAMA_4_SCOUT["text_config"])
+    scout["layer_types"] = [
+        "full_attention" if (i + 1) % 4 == 0 else "chunked_attention" for i in range(48)
+    ]
+    rope, none = read({"model_type": "llama4", "text_config": scout}).groups
+    assert (
+        rope.details["attention_chunk_size"] == 8192 and "attention_chunk_size" not in none.details
+    )
+    qwen = {
+        **configs.QWEN_2_5_7B,
+        "use_sliding_window": True,
+        "sliding_window": 4096,
+        "max_window_layers": 21,
+    }
+    full, sliding = read(qwen).groups
+    assert full.layers == tuple(range(21)) and full.sliding_window is None
+    assert sliding.layers == tuple(range(21, 28)) and sliding.sliding_window == 4096
+    assert read({**qwen, "max_window_layers": 28}).groups[0].sliding_window is None
+    mistral = {k: v for k, v in configs.MISTRAL_7B.items() if k != "sliding_window"}
+    assert read(mistral).groups[0].sliding_window == 4096  # MistralConfig's default
+    assert read({**configs.MISTRAL_7B, "sliding_window": None}).groups[0].sliding_window is None
+    gemma = {
+        **configs.GEMMA_3_4B,
+        "text_config": {**configs.GEMMA_3_4B["text_config"], "sliding_window": None},
+    }
+    assert all(g.sliding_window is None for g in read(gemma).groups)
+
+
+def test_what_real_files_write_and_class_defaults():
+    scout = {**configs.LLAMA_4_SCOUT["text_config"], "attn_temperature_tuning": 4}  # as published
+    assert (
+        read({"model_type": "llama4", "text_config": scout}).groups[1].details["floor_scale"]
+        == 8192
+    )
+    bloom = {k: v for k, v in configs.BLOOM_560M.items() if k != "n_head"}
+    assert read(bloom).groups[0].slopes.size == 8  # BloomConfig's n_head
+    dynamic = {**configs.LLAMA_2_7B, "rope_scaling": {"type": "dynamic", "factor": 2.0}}
+    (group,) = read(dynamic).groups
+    assert group.original_max_position_embeddings == 4096  # the base grows past it
+    check(group, theta(128, 10000.0))  # at initialisation: θ as trained
+    phi = {
+        k: v for k, v in configs.PHI_3_MINI_128K.items() if k != "original_max_position_embeddings"
+    }
+    assert read(phi).groups[0].factor == 32.0  # Phi3Config's 4096
+    mpt = read(configs.MPT_7B)
+    assert (mpt.max_position_embeddings, mpt.max_positions_key) == (2048, "max_seq_len")

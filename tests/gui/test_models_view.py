@@ -38,7 +38,7 @@ def test_a_bad_model_is_reported_and_changes_nothing(state, tmp_path):
     before = state.values()
     bad = {**configs.LLAMA_3_1_8B, "rope_theta": 0.5}
     assert not state.open_model(write_model(tmp_path / "bad", bad))
-    assert said == ["rope_theta in config.json must be > 1, <= 1e+300; got 0.5"]
+    assert said == ["rope_theta in config.json must be a finite number > 1 and <= 1e+300; got 0.5"]
     assert state.values() == before and state.model is None
 
 
@@ -53,17 +53,18 @@ def test_a_number_the_tabs_cannot_draw_is_named_and_the_rest_apply(state, tmp_pa
 
 def test_the_strip_shows_every_layer_and_a_click_shows_its_group(show, state, tmp_path, qtbot):
     state.open_model(write_model(tmp_path / "gemma", configs.GEMMA_3_4B))
-    assert (state.base, state.scaling_method) == (10000.0, "default")  # layer 0: local
+    # First the layers whose θ is rescaled: the global ones (5, 11, …), linear ×8.
+    assert (state.base, state.scaling_method, state.scaling_factor) == (1e6, "linear", 8.0)
+    assert state.original_len == 131072 // 8
     view = show(RopeView, state, (1400, 900))
     cells = view.strip.cells
     assert view.strip.isVisible() and cells.height() > 10
-    centre = cells.cell_rect(5, 34).center()  # layer 5: global, linear ×8
-    qtbot.mouseClick(
-        cells, Qt.MouseButton.LeftButton, pos=QPoint(round(centre.x()), round(centre.y()))
-    )
-    assert (state.base, state.scaling_method, state.scaling_factor) == (1e6, "linear", 8.0)
-    assert state.original_len == 131072 // 8
     assert "<b>" in view.strip.key.text().split("<br>")[1]  # the shown group in bold
+    centre = cells.cell_rect(0, 34).center()  # layer 0: local, θ as trained
+    point = QPoint(round(centre.x()), round(centre.y()))
+    qtbot.mouseClick(cells, Qt.MouseButton.LeftButton, pos=point)
+    assert (state.base, state.scaling_method, state.scaling_factor) == (10000.0, "default", 1.0)
+    assert "<b>" in view.strip.key.text().split("<br>")[0]
     state.close_model()
     assert not view.strip.isVisible()
 
@@ -142,7 +143,10 @@ def test_pe_clock_model_prints_text_and_json(tmp_path, capsys):
     folder = write_model(tmp_path / "Qwen2.5-7B-Instruct", configs.QWEN_2_5_7B)
     assert cli.main(["--lang", "en", "model", str(folder)]) == 0
     text = capsys.readouterr().out
-    assert "layers 0–27 (28): RoPE · rope_theta 1000000" in text and "yarn ×4 from 32,768" in text
+    assert (
+        "layers 0–27 (28): RoPE · rope_theta 1000000" in text
+        and "yarn ×4 over the trained length 32,768" in text
+    )
     assert cli.main(["--lang", "en", "model", str(folder), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     (group,) = data["groups"]
