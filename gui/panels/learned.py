@@ -267,7 +267,8 @@ class LearnedView(Panel):
                 )
             )
         else:
-            whose = html.escape(model.name) if model and model.config else "BERT-base"
+            sized = model is not None and model.config is not None and model.config.learned
+            whose = html.escape(model.name) if sized and model else "BERT-base"
             self.result.setText(
                 tr(
                     "learned.result_none",

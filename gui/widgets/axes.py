@@ -111,10 +111,28 @@ class IndexAxis(Axis):
         if self.names is not None or (self.each and self._cells_fit(size / max(high - low, 1e-9))):
             return [(1.0, [r + 0.5 for r in range(int(stop)) if low <= r + 0.5 <= high])]
         levels = super().tickValues(minVal - 0.5, maxVal - 0.5, size)
-        return [
+        ticks = [
             (spacing, [r + 0.5 for r in map(_whole, values) if r is not None and 0 <= r < stop])
             for spacing, values in levels
         ]
+        return self._spread(ticks, size)
+
+    def _spread(
+        self, ticks: list[tuple[float, list[float]]], size: float
+    ) -> list[tuple[float, list[float]]]:
+        """Across, every so many of the round numbers where their labels would run together
+        (pyqtgraph counts ticks by the axis's length alone: a narrow plot read
+        "200400600800")."""
+        if self.orientation in ("left", "right") or not ticks or not ticks[0][1]:
+            return ticks
+        (spacing, major), *minor = ticks
+        metrics = QFontMetricsF(self.style["tickFont"] or QFont())
+        widest = max(metrics.horizontalAdvance(f"{_whole(v - 0.5) or 0:,}") for v in major)
+        room = (widest + 2 * metrics.horizontalAdvance("0")) * len(major)
+        every = math.ceil(room / max(size, 1.0))
+        if every <= 1:
+            return ticks
+        return [(spacing * every, major[::every]), *minor]
 
     def _cells_fit(self, pixels_per_cell: float) -> bool:
         """Whether a label per cell fits: across, the widest label and a gap; down, a line."""
