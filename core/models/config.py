@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 
 from pe_clock.core.alibi import alibi_slopes
 from pe_clock.core.i18n import echo, tr
+from pe_clock.core.params import MAX_D_MODEL
 from pe_clock.core.rope import rope_inverse_frequencies
 from pe_clock.core.scaling import scaled_inverse_frequencies, yarn_correction_range
 
@@ -28,8 +29,10 @@ from pe_clock.core.scaling import scaled_inverse_frequencies, yarn_correction_ra
 MAX_DEPTH = 16
 MAX_LAYERS = 4096
 MAX_HEADS = 4096
-#: Largest rotary dimension read (real heads have 64 … 512 dimensions).
-MAX_ROTARY_DIM = 65536
+#: Largest head read (real heads have 64 … 512 dimensions): PE Clock's widest table.
+MAX_ROTARY_DIM = MAX_D_MODEL
+#: A scaling factor (and longrope's, llama3's frequency factors) lies within these.
+FACTOR_RANGE = (1e-3, 1e6)
 #: The rope types PE Clock computes; "su" is Phi-3's first name for longrope.
 ROPE_TYPES = ("default", "linear", "dynamic", "yarn", "longrope", "llama3")
 #: transformers' default rope_theta when a RoPE config gives none (LlamaConfig and most others).
@@ -232,6 +235,10 @@ MODEL_DEFAULTS: dict[str, dict[str, object]] = {
 }  # fmt: skip
 
 
+#: `_Reader.number`'s "read the key itself".
+_READ = object()
+
+
 def _plain_number(value: object) -> str:
     """1000000.0 as 1000000, 0.1 as 0.1, True as true (as config.json writes them)."""
     if isinstance(value, bool):
@@ -270,9 +277,11 @@ class _Reader:
         return default if value is None else value
 
     def number(
-        self, key: str, lo: float, hi: float, *, lo_open: bool = False, value: object = None
+        self, key: str, lo: float, hi: float, *, lo_open: bool = False, value: object = _READ
     ) -> float:
-        value = self.get(key) if value is None else value
+        """The number at key (or value, read from a block: None there is refused, never taken
+        from a top-level key of the same name), within lo … hi; ValueError naming key."""
+        value = self.get(key) if value is _READ else value
         ok = isinstance(value, int | float) and not isinstance(value, bool)
         number = float(value) if ok else math.nan  # type: ignore[arg-type]
         if not (lo < number if lo_open else lo <= number) or not number <= hi:
@@ -281,8 +290,8 @@ class _Reader:
             raise ValueError(tr("model.key", name=key, value=echo(value), allowed=allowed))
         return number
 
-    def whole(self, key: str, lo: int, hi: int, value: object = None) -> int:
-        value = self.get(key) if value is None else value
+    def whole(self, key: str, lo: int, hi: int, value: object = _READ) -> int:
+        value = self.get(key) if value is _READ else value
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             allowed = tr("allowed.int_range", lo=f"{lo:,}", hi=f"{hi:,}")
             raise ValueError(tr("model.key", name=key, value=echo(value), allowed=allowed))
@@ -297,7 +306,11 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     layer_key = next(
         (k for k in ("num_hidden_layers", "n_layer", "n_layers") if k in reader.values), None
     )
-    layers = reader.whole(layer_key, 1, MAX_LAYERS) if layer_key else 1
+    if not (_is_alibi(reader, kind) or kind in LEARNED_TYPES or _is_rope(reader, kind)):
+        raise ValueError(tr("model.no_scheme", model_type=model_type or "?"))
+    if layer_key is None:
+        raise ValueError(tr("model.missing", name="num_hidden_layers"))
+    layers = reader.whole(layer_key, 1, MAX_LAYERS)
     max_pos_key = "n_positions" if "n_positions" in reader.values else "max_position_embeddings"
     if max_pos_key not in reader.values and "max_seq_len" in reader.values:
         max_pos_key = "max_seq_len"
@@ -374,7 +387,11 @@ def _is_rope(reader: _Reader, model_type: str) -> bool:
 
 def _alibi_group(reader: _Reader, model_type: str, layers: int) -> LayerGroup:
     attn = reader.get("attn_config", {})
-    heads_key = next(k for k in ("n_head", "n_heads", "num_attention_heads") if k in reader.values)
+    heads_key = next(
+        (k for k in ("n_head", "n_heads", "num_attention_heads") if k in reader.values), None
+    )
+    if heads_key is None:
+        raise ValueError(tr("model.missing", name="num_attention_heads"))
     heads = reader.whole(heads_key, 1, MAX_HEADS)
     if model_type == "mpt":
         bias_max = reader.number(
@@ -428,8 +445,8 @@ def _layer_kinds(reader: _Reader, layers: int, rope: list[bool]) -> list[str]:
     if kinds is not None:
         if (
             not isinstance(kinds, list)
-            or len(kinds) < layers
-            or not all(k in LAYER_KINDS for k in kinds[:layers])
+            or len(kinds) != layers
+            or not all(isinstance(k, str) and k in LAYER_KINDS for k in kinds)
         ):
             allowed = f"{layers} × " + " / ".join(LAYER_KINDS)
             raise ValueError(
@@ -455,11 +472,11 @@ def _uses_rope(reader: _Reader, layers: int) -> list[bool]:
     """Llama 4's (and SmolLM3's) no_rope_layers: 1 where a layer uses RoPE, 0 where it has no
     positions at all; when empty, every no_rope_layer_interval-th layer has none."""
     given = reader.get("no_rope_layers")
-    if given:
+    if given is not None and given != []:
         if (
             not isinstance(given, list)
-            or len(given) < layers
-            or any(v not in (0, 1) or isinstance(v, bool) for v in given[:layers])
+            or len(given) != layers
+            or any(type(v) is not int or v not in (0, 1) for v in given)
         ):
             raise ValueError(
                 tr(
@@ -478,6 +495,10 @@ def _uses_rope(reader: _Reader, layers: int) -> list[bool]:
     return [True] * layers
 
 
+#: A block's own entries: where its keys are named from, and its base's key.
+PREFIX, THETA = "\0prefix", "\0theta"
+
+
 def _rope_blocks(reader: _Reader) -> dict[str, dict[str, Any]]:
     """The rope parameters for each kind of layer: transformers v5's rope_parameters (flat,
     or one block per layer type), else rope_theta with rope_scaling; Gemma 3's local layers
@@ -494,7 +515,14 @@ def _rope_blocks(reader: _Reader) -> dict[str, dict[str, Any]]:
                     allowed="full_attention, sliding_attention",
                 )
             )
-        blocks = {kind: dict(block) for kind, block in given.items()}
+        blocks = {}
+        for kind, part in given.items():
+            where = f"rope_parameters.{kind}"
+            theta = part.get("rope_theta", reader.get("rope_theta"))
+            if theta is None:
+                reader.taken["rope_theta"] = theta = DEFAULT_ROPE_THETA
+            named = f"{where}.rope_theta" if "rope_theta" in part else "rope_theta"
+            blocks[kind] = {**part, "rope_theta": theta, PREFIX: where, THETA: named}
         blocks.setdefault("sliding_attention", blocks.get("full_attention", {}))
         blocks.setdefault("full_attention", blocks["sliding_attention"])
         return blocks
@@ -503,8 +531,10 @@ def _rope_blocks(reader: _Reader) -> dict[str, dict[str, Any]]:
     scaling = reader.get("rope_scaling")
     if scaling is not None and not isinstance(scaling, dict):
         raise ValueError(tr("model.key", name="rope_scaling", value=echo(scaling), allowed="{…}"))
-    block: dict[str, Any] = {**(scaling or {}), **(given or {})}
+    where = "rope_parameters" if given is not None else "rope_scaling"
+    block: dict[str, Any] = {**(scaling or {}), **(given or {}), PREFIX: where}
     theta_key = "rotary_emb_base" if "rotary_emb_base" in reader.values else "rope_theta"
+    block[THETA] = f"{where}.rope_theta" if "rope_theta" in block else theta_key
     if "rope_theta" not in block:
         if reader.get(theta_key) is None:
             reader.taken["rope_theta"] = DEFAULT_ROPE_THETA
@@ -513,7 +543,12 @@ def _rope_blocks(reader: _Reader) -> dict[str, dict[str, Any]]:
             block["rope_theta"] = reader.get(theta_key)
     blocks = {"full_attention": block, "sliding_attention": block}
     if reader.get("rope_local_base_freq") is not None:
-        local = {"rope_type": "default", "rope_theta": reader.get("rope_local_base_freq")}
+        local = {
+            "rope_type": "default",
+            "rope_theta": reader.get("rope_local_base_freq"),
+            PREFIX: where,
+            THETA: "rope_local_base_freq",
+        }
         blocks["sliding_attention"] = local
     return blocks
 
@@ -584,10 +619,8 @@ def _rope_group(
     head_dim: int,
     max_positions: int | None,
 ) -> LayerGroup:
-    prefix = "rope_parameters" if "rope_parameters" in reader.values else "rope_scaling"
-
     def key(name: str) -> str:
-        return f"{prefix}.{name}" if name in block and name != "rope_theta" else name
+        return str(block[THETA]) if name == "rope_theta" else f"{block[PREFIX]}.{name}"
 
     details: dict[str, object] = {}
 
@@ -604,11 +637,13 @@ def _rope_group(
             )
         )
     base = reader.number(key("rope_theta"), 1.0, 1e300, lo_open=True, value=block["rope_theta"])
+    rotary_key = "head_dim"
     if reader.get("qk_rope_head_dim") is not None:  # DeepSeek's decoupled RoPE part
-        rotary = head_dim
+        rotary, rotary_key = head_dim, "qk_rope_head_dim"
         nope = reader.get("qk_nope_head_dim", 0)
         details["qk_nope_head_dim"] = reader.whole("qk_nope_head_dim", 0, MAX_ROTARY_DIM, nope)
     elif reader.get("rotary_dim") is not None:
+        rotary_key = "rotary_dim"
         rotary = reader.whole("rotary_dim", 2, head_dim)  # GPT-J: a count of dimensions
     else:
         fraction_key = "rotary_pct" if "rotary_pct" in reader.values else "partial_rotary_factor"
@@ -622,19 +657,19 @@ def _rope_group(
                 tr("model.key", name=fraction_key, value=echo(fraction), allowed=allowed)
             )
     if rotary < 2 or rotary % 2:
-        raise ValueError(tr("model.key", name="head_dim", value=rotary, allowed=tr("model.even")))
+        raise ValueError(tr("model.key", name=rotary_key, value=rotary, allowed=tr("model.even")))
     factor = None
     if rope_type != "default":
         if rope_type == "longrope" and "factor" not in block:
             factor = None
         else:
-            factor = reader.number(key("factor"), 0, 1e6, lo_open=True, value=block.get("factor"))
+            factor = reader.number(key("factor"), *FACTOR_RANGE, value=block.get("factor"))
     original = block.get("original_max_position_embeddings")
     if original is None or rope_type == "longrope":
         # transformers' longrope takes the config's own over the block's.
         original = reader.get("original_max_position_embeddings") or original
     l0_key = key("original_max_position_embeddings")
-    l0 = reader.whole(l0_key, 1, 10**12, value=original) if original is not None else None
+    l0 = reader.whole(l0_key, 2, 10**12, value=original) if original is not None else None
     trained = l0 if l0 is not None else max_positions
     if rope_type in ("yarn", "longrope", "llama3", "dynamic") and trained is None:
         raise ValueError(tr("model.missing", name="max_position_embeddings"))
@@ -655,10 +690,10 @@ def _rope_group(
     elif rope_type == "llama3":
         assert factor is not None
         low = reader.number(
-            key("low_freq_factor"), 0, 1e6, lo_open=True, value=block.get("low_freq_factor")
+            key("low_freq_factor"), *FACTOR_RANGE, value=block.get("low_freq_factor")
         )
         high = reader.number(
-            key("high_freq_factor"), 0, 1e6, lo_open=True, value=block.get("high_freq_factor")
+            key("high_freq_factor"), *FACTOR_RANGE, value=block.get("high_freq_factor")
         )
         if l0 is None:
             raise ValueError(tr("model.missing", name=l0_key))
@@ -675,6 +710,9 @@ def _rope_group(
         # At initialisation the sequence is max_position_embeddings long: θ as trained; the
         # base grows only once a longer sequence runs.
         details["grows_past"] = max_positions
+    for theta, name in ((inv, "factor"), (inv_long, "long_factor")):
+        if theta is not None and not np.all(np.isfinite(theta) & (theta > 0)):
+            raise ValueError(tr("model.not_finite", name=key(name)))
     return LayerGroup(
         (),
         "rope",
@@ -761,7 +799,8 @@ def _longrope(
             isinstance(v, int | float) and not isinstance(v, bool) for v in values
         )
         array = np.array(values if numbers else [], dtype=np.float64)
-        if array.size != dim // 2 or not np.all((array > 0) & np.isfinite(array)):
+        low, high = FACTOR_RANGE
+        if array.size != dim // 2 or not np.all((array >= low) & (array <= high)):
             allowed = tr("model.per_pair", n=dim // 2)
             raise ValueError(tr("model.key", name=key(name), value=echo(values), allowed=allowed))
         lists.append(array)

@@ -16,6 +16,12 @@ from pe_clock.core.rope import rope_inverse_frequencies
 from pe_clock.core.scaling import split_pairs
 
 
+def shown(text: object) -> str:
+    """A name from a model's files as a terminal may print it: control characters (an
+    escape that retitles the terminal, say) written as escapes, never sent."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+
+
 def layer_runs(layers: tuple[int, ...]) -> str:
     """Layer numbers as runs, "0–4, 6–10, 12"; a long list as its first runs, "…" and its
     last (the count is said beside it)."""
@@ -151,12 +157,12 @@ def describe_text(model: OpenedModel) -> str:
     lines = []
     config = model.config
     if config is None:
-        lines.append(model.name)
+        lines.append(shown(model.name))
     else:
         top = tr(
             "modelinfo.head",
-            name=model.name,
-            model_type=config.model_type or "?",
+            name=shown(model.name),
+            model_type=shown(config.model_type or "?"),
             layers=config.num_layers,
         )
         if config.max_position_embeddings is not None:
@@ -176,19 +182,19 @@ def describe_text(model: OpenedModel) -> str:
         if config.defaults:
             lines.append(tr("modelinfo.default", value=", ".join(config.defaults)))
         if config.unknown:
-            lines.append(tr("modelinfo.not_read", keys=", ".join(config.unknown)))
+            lines.append(tr("modelinfo.not_read", keys=shown(", ".join(config.unknown))))
     if model.table is not None:
         table = model.table
         rows, width = table.rows.shape
         lines.append(
             tr(
                 "modelinfo.table",
-                tensor=table.tensor,
+                tensor=shown(table.tensor),
                 rows=f"{rows:,}",
                 width=f"{width:,}",
                 n=f"{table.parameters:,}",
                 dtype=table.dtype,
-                file=table.file,
+                file=shown(table.file),
             )
         )
     elif config is not None and config.learned is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,15 +25,23 @@ MAX_CONFIG_BYTES = 4 * 1024 * 1024
 MODEL_ID = re.compile(r"^(?:[A-Za-z0-9][A-Za-z0-9._-]{0,95}/)?[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
 
 
-def hub_cache(environ: dict[str, str] | None = None) -> Path:
+def expanded(path: str) -> Path:
+    """path with ~ expanded where it can be (~nosuchuser stays as written)."""
+    try:
+        return Path(path).expanduser()
+    except RuntimeError:
+        return Path(path)
+
+
+def hub_cache(environ: Mapping[str, str] | None = None) -> Path:
     """The Hugging Face hub cache: HF_HUB_CACHE, else HF_HOME/hub, else
     ~/.cache/huggingface/hub (huggingface_hub's own order)."""
     env = os.environ if environ is None else environ
     if env.get("HF_HUB_CACHE"):
-        return Path(env["HF_HUB_CACHE"]).expanduser()
+        return expanded(env["HF_HUB_CACHE"])
     if env.get("HF_HOME"):
-        return Path(env["HF_HOME"]).expanduser() / "hub"
-    return Path("~/.cache/huggingface/hub").expanduser()
+        return expanded(env["HF_HOME"]) / "hub"
+    return expanded("~/.cache/huggingface/hub")
 
 
 @dataclass(frozen=True)
@@ -50,9 +59,9 @@ def _snapshot(cache: Path, model_id: str) -> Path | None:
     """The snapshot refs/main names in the cache's folder of model_id, else its newest."""
     repo = cache / ("models--" + model_id.replace("/", "--"))
     snapshots = repo / "snapshots"
-    try:
-        ref = (repo / "refs" / "main").read_text(encoding="ascii").strip()
-    except (OSError, UnicodeDecodeError):
+    try:  # a commit hash: a few bytes of a regular file (never a FIFO, nor /dev/zero)
+        ref = read_limited(repo / "refs" / "main", 128).decode("ascii").strip()
+    except (ValueError, UnicodeDecodeError):
         ref = ""
     if re.fullmatch(r"[0-9a-f]{7,64}", ref) and (snapshots / ref).is_dir():
         return snapshots / ref
@@ -85,21 +94,26 @@ def locate(path: str | os.PathLike[str], cache: Path | None = None) -> ModelFold
     """What path names: a model folder (with config.json), a config.json file, or a model id
     (org/name) found in the local cache. ValueError with one line otherwise."""
     text = str(path)
-    given = Path(text).expanduser()
+    if not text.strip():
+        raise ValueError(tr("model.not_found", path=repr(text)))
+    given = expanded(text)
     try:
-        is_dir, exists = given.is_dir(), given.exists() or given.is_symlink()
-    except OSError as err:  # a name too long, a link loop
+        is_dir, exists = given.is_dir(), os.path.lexists(given)
+        config = given / CONFIG
+        has_config = is_dir and os.path.lexists(config)
+    except OSError as err:  # a name too long, a folder not searchable
         raise ValueError(tr("model.unreadable", file=text, reason=_reason(err))) from err
     if is_dir:
-        config = given / CONFIG
-        if not (config.exists() or config.is_symlink()):
+        if not has_config:
             raise ValueError(tr("model.no_config", folder=text))
-        return ModelFolder(given.resolve().name or text, given, config)
+        return ModelFolder(Path(os.path.abspath(given)).name or text, given, config)
     if exists:
         if given.suffix.lower() != ".json":
             raise ValueError(tr("model.not_config", file=given.name))
-        return ModelFolder(given.parent.resolve().name or given.name, given.parent, given)
-    if MODEL_ID.match(text) and "/" in text and ".." not in text:
+        return ModelFolder(
+            Path(os.path.abspath(given.parent)).name or given.name, given.parent, given
+        )
+    if MODEL_ID.fullmatch(text) and "/" in text and ".." not in text:
         root = cache or hub_cache()
         snapshot = _snapshot(root, text)
         if snapshot is None:

@@ -7,9 +7,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from pe_clock.core.i18n import tr
+from pe_clock.core.i18n import echo, tr
 from pe_clock.core.models.config import ModelConfig, parse_config, read_model_config
-from pe_clock.core.models.files import MAX_CONFIG_BYTES, locate, read_limited
+from pe_clock.core.models.files import MAX_CONFIG_BYTES, expanded, locate, read_limited
 from pe_clock.core.models.weights import (
     LearnedTable,
     find_table,
@@ -36,8 +36,17 @@ class OpenedModel:
 def open_model(path: str | os.PathLike[str], cache: Path | None = None) -> OpenedModel:
     """A model folder, a config.json, a model id in the local cache, or a position table file
     (.npy, .safetensors). ValueError with one line for the user; nothing else changes."""
-    given = Path(str(path)).expanduser()
-    if given.suffix.lower() in TABLE_SUFFIXES and given.exists():
+    try:
+        return _open(path, cache)
+    except (OSError, RuntimeError, UnicodeError, RecursionError, MemoryError) as err:
+        # What the checks before did not foresee still ends in one line, never a traceback.
+        reason = getattr(err, "strerror", None) or type(err).__name__
+        raise ValueError(tr("model.unreadable", file=echo(str(path)), reason=reason)) from err
+
+
+def _open(path: str | os.PathLike[str], cache: Path | None) -> OpenedModel:
+    given = expanded(str(path))
+    if given.suffix.lower() in TABLE_SUFFIXES and os.path.lexists(given):
         table = load_table(given)
         return OpenedModel(given.name, None, table)
     where = locate(path, cache)

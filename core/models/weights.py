@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import struct
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,9 +26,14 @@ from pe_clock.core.params import MAX_D_MODEL
 
 SAFETENSORS = "model.safetensors"
 INDEX = "model.safetensors.index.json"
-#: safetensors' own limit on a header (100 MB); real headers of big models are a few MB.
-MAX_HEADER = 100_000_000
-MAX_INDEX_BYTES = 64 * 1024 * 1024
+#: The largest safetensors header read (the format allows 100 MB): a shard of a big model
+#: lists a few hundred tensors in some tens of kilobytes; parsing 100 MB of JSON took 2.5 GB.
+MAX_HEADER = 4 * 1024 * 1024
+#: The largest model.safetensors.index.json read (a 400-billion-parameter model's is 1 MB).
+MAX_INDEX_BYTES = 4 * 1024 * 1024
+#: A table's values are drawn within these magnitudes (a learned table's are about 0.01 … 10);
+#: 1e308 or 5e-324 overflowed the colour scale and the measures into NaN.
+MAX_VALUE, MIN_VALUE = 1e15, 1e-30
 #: The table's size at most (positions × width), 128 MB as float64: GPT-2 XL's is
 #: 1,024 × 1,600, OPT-13B's 2,050 × 5,120.
 MAX_TABLE_VALUES = 16 * 1024 * 1024
@@ -61,15 +67,21 @@ def _header(path: Path) -> tuple[dict[str, dict[str, object]], int, int]:
     if info is None:
         raise ValueError(tr("model.not_file", file=name))
     size = info.st_size
-    with open(path, "rb") as handle:
-        head = handle.read(8)
-        if len(head) < 8:
-            raise ValueError(tr("weights.damaged", file=name, reason=tr("weights.short")))
-        (length,) = struct.unpack("<Q", head)
-        if length > min(MAX_HEADER, size - 8):
-            reason = tr("weights.header_claims", n=f"{length:,}", size=f"{size:,}")
-            raise ValueError(tr("weights.damaged", file=name, reason=reason))
-        raw = handle.read(length)
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(8)
+            if len(head) < 8:
+                raise ValueError(tr("weights.damaged", file=name, reason=tr("weights.short")))
+            (length,) = struct.unpack("<Q", head)
+            if length > size - 8:
+                reason = tr("weights.header_claims", n=f"{length:,}", size=f"{size:,}")
+                raise ValueError(tr("weights.damaged", file=name, reason=reason))
+            if length > MAX_HEADER:
+                reason = tr("weights.header_large", n=f"{length:,}", limit=f"{MAX_HEADER:,}")
+                raise ValueError(tr("weights.damaged", file=name, reason=reason))
+            raw = handle.read(length)
+    except OSError as err:
+        raise ValueError(tr("model.unreadable", file=name, reason=err.strerror or err)) from err
     try:
         header = json.loads(raw.decode("utf-8"), parse_constant=float)
     except (UnicodeDecodeError, ValueError, RecursionError) as err:
@@ -88,7 +100,7 @@ def _entry(path: Path, tensor: str) -> tuple[str, tuple[int, int], int, int]:
     if not isinstance(entry, dict):
         raise ValueError(tr("weights.no_tensor", file=name, tensor=tensor))
     dtype, shape, offsets = entry.get("dtype"), entry.get("shape"), entry.get("data_offsets")
-    if dtype not in DTYPES:
+    if not isinstance(dtype, str) or dtype not in DTYPES:
         raise ValueError(tr("weights.dtype", tensor=tensor, dtype=echo(dtype)))
     if (
         not isinstance(shape, list)
@@ -127,21 +139,34 @@ def tensor_names(path: Path) -> list[str]:
 def read_tensor(path: Path, tensor: str) -> LearnedTable:
     """One 2-D float tensor of a safetensors file, as float64 rows."""
     dtype, shape, start, _ = _entry(path, tensor)
-    if dtype == "BF16":
-        words = np.memmap(path, dtype="<u2", mode="r", offset=start, shape=shape)
-        rows = (words.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-        del words
-    else:
-        from safetensors import SafetensorError, safe_open
+    from safetensors import SafetensorError, safe_open
 
-        try:
-            with safe_open(str(path), framework="numpy") as handle:
+    try:
+        # The library checks the whole header (offsets in order, covering the data) first.
+        with safe_open(str(path), framework="numpy") as handle:
+            if dtype == "BF16":  # NumPy has no bfloat16: its words, widened exactly
+                words = np.memmap(path, dtype="<u2", mode="r", offset=start, shape=shape)
+                rows = (words.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+                del words
+            else:
                 rows = np.asarray(handle.get_tensor(tensor), dtype=np.float64)
-        except (SafetensorError, OSError, ValueError) as err:
-            raise ValueError(tr("weights.damaged", file=path.name, reason=str(err)[:80])) from err
+    except (SafetensorError, OSError, ValueError) as err:
+        raise ValueError(tr("weights.damaged", file=path.name, reason=str(err)[:80])) from err
+    return LearnedTable(check_table(rows, tensor), tensor, path.name, dtype, str(path))
+
+
+def check_table(rows: NDArray[np.float64], name: str) -> NDArray[np.float64]:
+    """rows if every value is finite and the largest within MIN_VALUE … MAX_VALUE (or all
+    zero), else ValueError naming the tensor or file."""
     if not np.all(np.isfinite(rows)):
-        raise ValueError(tr("weights.finite", tensor=tensor))
-    return LearnedTable(rows, tensor, path.name, dtype, str(path))
+        raise ValueError(tr("weights.finite", tensor=name))
+    largest = float(np.abs(rows).max(initial=0.0))
+    if largest > MAX_VALUE or 0 < largest < MIN_VALUE:
+        limits = f"{MIN_VALUE:g} … {MAX_VALUE:g}"
+        raise ValueError(
+            tr("weights.magnitude", tensor=name, value=f"{largest:.3g}", limits=limits)
+        )
+    return rows
 
 
 def find_table(folder: Path) -> tuple[Path, str] | None:
@@ -149,31 +174,42 @@ def find_table(folder: Path) -> tuple[Path, str] | None:
     weights: model.safetensors, or the shard model.safetensors.index.json names; None if the
     folder has no safetensors weights. ValueError when weights exist but hold no table."""
     index = folder / INDEX
-    if regular_file(index) is not None:
+    if os.path.lexists(index):
         try:
             weight_map = json.loads(read_limited(index, MAX_INDEX_BYTES)).get("weight_map")
-        except (ValueError, AttributeError, RecursionError) as err:
+        except (AttributeError, RecursionError) as err:
             raise ValueError(tr("weights.index", file=INDEX)) from err
         if not isinstance(weight_map, dict):
             raise ValueError(tr("weights.index", file=INDEX))
         for tensor, shard in weight_map.items():
             if isinstance(tensor, str) and tensor.endswith(TABLE_NAMES):
-                if (
-                    not isinstance(shard, str)
-                    or "/" in shard
-                    or "\\" in shard
-                    or shard in ("..", ".")
-                ):
+                if not _plain_name(shard):
                     raise ValueError(tr("weights.index", file=INDEX))
+                if not os.path.lexists(folder / shard):
+                    raise ValueError(tr("weights.no_shard", file=INDEX, shard=shard))
                 return folder / shard, tensor
         raise ValueError(tr("weights.no_table", file=INDEX))
     single = folder / SAFETENSORS
-    if regular_file(single) is None:
+    if not os.path.lexists(single):
         return None
+    if regular_file(single) is None:  # a FIFO, a device, a folder, a loop: said, not skipped
+        raise ValueError(tr("model.not_file", file=SAFETENSORS))
     for tensor in tensor_names(single):
         if tensor.endswith(TABLE_NAMES):
             return single, tensor
     raise ValueError(tr("weights.no_table", file=SAFETENSORS))
+
+
+def _plain_name(shard: object) -> bool:
+    """A shard's name as an index may give it: a file beside it, printable, not too long."""
+    return (
+        isinstance(shard, str)
+        and 0 < len(shard) <= 255
+        and shard.isprintable()
+        and "/" not in shard
+        and "\\" not in shard
+        and shard not in ("..", ".")
+    )
 
 
 def pickled_checkpoint(folder: Path) -> str | None:
@@ -191,7 +227,7 @@ def load_table(path: Path) -> LearnedTable:
     if path.suffix.lower() == ".npy":
         from pe_clock.core.examples import read_npy
 
-        rows = read_npy(path, path.name, _table_shape)
+        rows = check_table(read_npy(path, path.name, _table_shape), path.name)
         return LearnedTable(rows, path.stem, path.name, "npy", str(path))
     if path.suffix.lower() == ".safetensors":
         tensor = next((t for t in tensor_names(path) if t.endswith(TABLE_NAMES)), None)

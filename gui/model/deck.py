@@ -21,6 +21,9 @@ to a copy of the state, so a refused value is reported with its scene number and
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import os
 import re
 import tomllib
 from collections.abc import Iterable
@@ -310,7 +313,15 @@ def read_deck(source: str | Path) -> Deck:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise DeckError(tr("deck.unreadable", path=path, reason=err)) from err
-    return parse_deck(text)
+    deck = parse_deck(text)
+    for index, scene in enumerate(deck):
+        # A scene's model path is the deck's folder's, as a lecture's files travel together.
+        beside = path.parent / scene.model if scene.model else None
+        if beside is not None and not Path(scene.model or "").is_absolute():
+            with contextlib.suppress(OSError, ValueError):
+                if os.path.lexists(beside):
+                    deck[index] = dataclasses.replace(scene, model=str(beside))
+    return deck
 
 
 def _toml_value(value: object) -> str:

@@ -122,8 +122,9 @@ class ModelHolder:
         self.show_model(model)
         return True
 
-    def show_model(self, model: OpenedModel, group: int | None = None) -> None:
-        """Make model the opened one, showing group (else its first with RoPE)."""
+    def show_model(self, model: OpenedModel, group: int | None = None) -> str:
+        """Make model the opened one, showing group (else `first_group`); return what of its
+        numbers the tabs cannot draw ('' for none)."""
         if self._before_model is None:
             values = self.values()
             self._before_model = {name: values[name] for name in MODEL_FIELDS}
@@ -131,6 +132,7 @@ class ModelHolder:
         self._model_group = first_group(model) if group is None else group
         refused = self._apply_group()
         self._emit_model(tr("model.opened", name=model.name) + refused)
+        return refused.strip()
 
     def choose_model_group(self, index: int) -> bool:
         """Show the numbers of the model's group index (a RoPE group); False if it has none."""

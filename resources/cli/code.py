@@ -40,9 +40,9 @@ def write_stdout(text: str, prog: str) -> int:
     try:
         try:
             sys.stdout.write(text)
-        except UnicodeEncodeError:
+        except UnicodeEncodeError:  # a C locale, or a lone surrogate from a model's file
             sys.stdout.flush()
-            sys.stdout.buffer.write(text.encode("utf-8"))
+            sys.stdout.buffer.write(text.encode("utf-8", "backslashreplace"))
         sys.stdout.flush()
     except OSError as err:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second failure

@@ -121,7 +121,9 @@ def run_export(args: argparse.Namespace) -> int:
         state.set_embeddings(options["embeddings"])
         state.embeddings_file = args.embeddings.name
     if "model" in options:
-        state.show_model(options["model"])
+        refused = state.show_model(options["model"])
+        if refused:  # drawn with the other numbers: said, not hidden
+            print(f"pe-clock export: {refused}".replace("\n", "\\n"), file=sys.stderr)
     try:
         if args.out.suffix.lower() == ANIMATION_SUFFIX:
             written = export_animation(

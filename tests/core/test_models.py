@@ -383,3 +383,61 @@ def test_what_real_files_write_and_class_defaults():
     assert read(phi).groups[0].factor == 32.0  # Phi3Config's 4096
     mpt = read(configs.MPT_7B)
     assert (mpt.max_position_embeddings, mpt.max_positions_key) == (2048, "max_seq_len")
+
+
+# --- what a hostile test found ----------------------------------------------------------------
+def test_a_cache_ref_that_is_a_fifo_or_endless_never_blocks_nor_fills_memory(tmp_path, monkeypatch):
+    for name, make in (("fifo", os.mkfifo), ("zero", lambda p: os.symlink("/dev/zero", p))):
+        snapshot = write_cache(tmp_path, f"org/{name}", configs.LLAMA_2_7B)
+        ref = snapshot.parent.parent / "refs" / "main"
+        ref.unlink()
+        make(ref)
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    assert [m for m, _ in cached_models()] == ["org/fifo", "org/zero"]  # their only snapshot
+    assert open_model("org/zero").config.num_layers == 32
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"rope_scaling": {"type": "linear"}, "factor": 2.0}, r"^rope_scaling\.factor in"),
+        ({"rope_scaling": {"type": "linear", "factor": 5e-324}}, r"^rope_scaling\.factor in"),
+        ({"head_dim": 16384}, "^head_dim in"),
+        ({"layer_types": ["full_attention"] * 40}, "^layer_types in"),
+        ({"no_rope_layers": 0}, "^no_rope_layers in"),
+        ({"no_rope_layers": [1.0] * 32}, "^no_rope_layers in"),
+        ({"num_hidden_layers": None}, "^num_hidden_layers in"),
+        (
+            {"rope_parameters": {"full_attention": {"rope_type": "linear", "factor": 0}}},
+            r"^rope_parameters\.full_attention\.factor in",
+        ),
+        (
+            {"rope_parameters": {"full_attention": {"rope_theta": 1}}},
+            r"^rope_parameters\.full_attention\.rope_theta in",
+        ),
+    ],
+)
+def test_hostile_values_name_the_key_they_came_from(change, words):
+    with pytest.raises(ValueError, match=words):
+        read({**configs.LLAMA_2_7B, **change})
+
+
+def test_hostile_configs_that_raised_tracebacks_are_one_line():
+    no_theta = {
+        **configs.LLAMA_2_7B,
+        "rope_parameters": {"full_attention": {"rope_type": "default"}},
+    }
+    assert read(no_theta).groups[0].rope_theta == 10000.0
+    with pytest.raises(ValueError, match="num_attention_heads"):
+        read({"model_type": "x", "alibi": True, "num_hidden_layers": 2})
+    with pytest.raises(ValueError, match=r"original_max_position_embeddings in"):
+        read({**configs.PHI_3_MINI_128K, "original_max_position_embeddings": 1})
+    text = {**configs.GEMMA_3_4B["text_config"], "rope_local_base_freq": 1}
+    with pytest.raises(ValueError, match=r"^rope_local_base_freq in"):
+        read({**configs.GEMMA_3_4B, "text_config": text})
+
+
+def test_names_too_long_and_homes_unknown_are_one_line(tmp_path):
+    for path in ("a" * 300 + ".npy", "a" * 300, "~nosuchuser/x", ""):
+        with pytest.raises(ValueError):
+            open_model(path)

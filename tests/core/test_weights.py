@@ -4,6 +4,7 @@ names, sharded files, .npy tables; and every way a folder can lie or hide a pick
 from __future__ import annotations
 
 import json
+import os
 import struct
 import tracemalloc
 
@@ -212,3 +213,28 @@ def test_a_long_table_is_compared_on_positions_spread_evenly():
     assert np.array_equal(sampled_positions(300), np.arange(300))
     measures = measure(sinusoid_rows(at, 16), at)
     assert measures.similarity.shape == (at.size, at.size)
+
+
+def test_hostile_weights_are_refused_by_name(tmp_path):
+    header_file(
+        tmp_path / "d.safetensors",
+        {"wpe.weight": {"dtype": ["F32"], "shape": [2, 2], "data_offsets": [0, 16]}},
+        b"\0" * 16,
+    )
+    with pytest.raises(ValueError, match="stored as"):
+        load_table(tmp_path / "d.safetensors")
+    for values in (np.full((8, 4), 5e-324), np.tile([[1e308], [-1e308]], (4, 4))):
+        np.save(tmp_path / "t.npy", values)
+        with pytest.raises(ValueError, match="outside what PE Clock draws"):
+            open_model(tmp_path / "t.npy")
+    fifo = tmp_path / "fifo"
+    write_model(fifo, GPT2_SMALL)
+    os.mkfifo(fifo / "model.safetensors")
+    with pytest.raises(ValueError, match="not a regular file"):
+        open_model(fifo)
+    index = tmp_path / "index"
+    write_model(index, BERT_SMALL)
+    shards = {"weight_map": {"embeddings.position_embeddings.weight": "gone.safetensors"}}
+    (index / "model.safetensors.index.json").write_text(json.dumps(shards))
+    with pytest.raises(ValueError, match=r"gone\.safetensors"):
+        open_model(index)

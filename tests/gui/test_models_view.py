@@ -179,3 +179,32 @@ def test_the_learned_views_code_reads_the_same_table_and_finds_the_same_numbers(
     np.testing.assert_allclose(scope["learned_similarity"], want.similarity, atol=1e-12)
     np.testing.assert_allclose(scope["learned_nearest"], want.nearest, rtol=1e-9)
     np.testing.assert_allclose(scope["learned_share"], want.components.share, rtol=1e-9)
+
+
+def test_hostile_models_on_the_command_line_and_in_decks(tmp_path, capsys):
+    bad = write_model(
+        tmp_path / "esc", {**configs.LLAMA_2_7B, "model_type": "\x1b]0;owned\x07\ud800"}
+    )
+    assert cli.main(["--lang", "en", "model", str(bad)]) == 0  # printed escaped, never sent
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b]0;owned" in out
+    far = write_model(tmp_path / "far", {**configs.LLAMA_2_7B, "rope_theta": 1e300})
+    png = tmp_path / "rope.png"
+    assert (
+        cli.main(
+            ["--lang", "en", "export", "--view", "rope", "--model", str(far), "--out", str(png)]
+        )
+        == 0
+    )
+    assert "cannot draw" in capsys.readouterr().err  # drawn with other numbers: said
+    # A deck's model path is found beside the deck, wherever the lecture runs from.
+    write_model(
+        tmp_path / "decks" / "gpt2", GPT2_SMALL, {"wpe.weight": ("F32", smooth_table(64, 32))}
+    )
+    deck = tmp_path / "decks" / "lecture.toml"
+    deck.write_text('[[scene]]\nview = "learned"\nmodel = "gpt2"\n')
+    out_dir = tmp_path / "handout"
+    assert (
+        cli.main(["--lang", "en", "export", "--deck", str(deck), "--out", str(out_dir) + "/"]) == 0
+    )
+    assert "model" not in capsys.readouterr().err
