@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from pe_clock.core.i18n import tr
 from pe_clock.core.rope import rope_inverse_frequencies
 
 METHODS = ("default", "linear", "ntk", "dynamic", "yarn", "llama3")
@@ -164,6 +165,28 @@ class PairSplit:
     kept: NDArray[np.intp]
     divided: NDArray[np.intp]
     between: NDArray[np.intp]
+
+
+def pair_run(at: NDArray[np.intp]) -> str:
+    """'pair 5' or 'pairs 0…17' for a run of neighbouring pairs."""
+    first, last = int(at[0]), int(at[-1])
+    if first == last:
+        return tr("scaling.at_pair", pair=first)
+    return tr("scaling.at_pairs", first=first, last=last)
+
+
+def split_parts(split: PairSplit) -> list[str]:
+    """'θ kept on pairs 0…23', 'between θ and θ/s on pairs 24…39', 'θ/s on pairs 40…63':
+    each part the split has, in that order."""
+    return [
+        tr(key, pairs=pair_run(at))
+        for key, at in (
+            ("scaling.split_kept", split.kept),
+            ("scaling.split_between", split.between),
+            ("scaling.split_divided", split.divided),
+        )
+        if at.size
+    ]
 
 
 def split_pairs(ratio: NDArray[np.float64], factor: float) -> PairSplit:

@@ -5,15 +5,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
-from numpy.typing import NDArray
-
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup
 from pe_clock.core.models.opened import OpenedModel
 from pe_clock.core.rope import rope_inverse_frequencies
-from pe_clock.core.scaling import split_pairs
+from pe_clock.core.scaling import split_pairs, split_parts
 
 
 def shown(text: object) -> str:
@@ -104,21 +101,7 @@ def split_line(group: LayerGroup) -> str:
         return ""
     assert group.rotary_dim is not None and group.rope_theta is not None and group.factor
     ratio = group.inv_freq / rope_inverse_frequencies(group.rotary_dim, group.rope_theta)
-    split = split_pairs(ratio, group.factor)
-    parts = [
-        tr(key, pairs=_runs(at))
-        for key, at in (
-            ("modelinfo.kept", split.kept),
-            ("modelinfo.between", split.between),
-            ("modelinfo.divided", split.divided),
-        )
-        if at.size
-    ]
-    return " · ".join(parts)
-
-
-def _runs(pairs: NDArray[np.intp]) -> str:
-    return layer_runs(tuple(int(p) for p in pairs))
+    return " · ".join(split_parts(split_pairs(ratio, group.factor)))
 
 
 def turns_line(group: LayerGroup) -> str:

@@ -202,11 +202,8 @@ class LearnedView(Panel):
         s = self._state
         model = s.model
         table = model.table if model else None
-        name = html.escape(model.name) if model and table is not None else ""
         base = fmt_base(s.base)
-        learned_title = (
-            tr("learned.table", name=name) if table is not None else tr("learned.table_none")
-        )
+        learned_title = tr("learned.table") if table is not None else tr("learned.table_none")
         set_title(self.rows[0].table_plot, learned_title, s)
         set_title(
             self.rows[1].table_plot,

@@ -17,8 +17,10 @@ from pe_clock.core.rope import rope_inverse_frequencies
 from pe_clock.core.scaling import (
     MODELS,
     SAME_WITHIN,
+    pair_run,
     scaled_inverse_frequencies,
     split_pairs,
+    split_parts,
     yarn_paper_frequencies,
 )
 from pe_clock.gui.look.fonts import scaled_font
@@ -289,16 +291,6 @@ def _none_note(inv: np.ndarray, original_len: int) -> str:
     return tr("scaling.none_turned", longest=f"{longest:,.4g}")
 
 
-def _pairs(at: np.ndarray) -> str:
-    """'pair 5' or 'pairs 0…17' for a run of neighbouring pairs."""
-    first, last = int(at[0]), int(at[-1])
-    return (
-        tr("scaling.at_pair", pair=first)
-        if first == last
-        else tr("scaling.at_pairs", first=first, last=last)
-    )
-
-
 def _split_note(method: str, ratio: np.ndarray, factor: float) -> str:
     """What the method's curve shows at these settings: which pairs keep θ, which are
     divided by s and which lie between (at base 2 transformers' YaRN divides every pair and
@@ -310,15 +302,7 @@ def _split_note(method: str, ratio: np.ndarray, factor: float) -> str:
         return tr(f"scaling.split_{one}_kept", method=name)
     if split.divided.size == ratio.size:
         return tr(f"scaling.split_{one}_divided", method=name)
-    parts = [
-        tr(key, pairs=_pairs(at))
-        for key, at in (
-            ("scaling.split_kept", split.kept),
-            ("scaling.split_between", split.between),
-            ("scaling.split_divided", split.divided),
-        )
-        if at.size
-    ]
+    parts = split_parts(split)
     if not split.divided.size:
         parts.append(tr("scaling.split_none_divided", least=f"{ratio.min():.3g}"))
     return tr("scaling.split", method=name, parts=" · ".join(parts))
@@ -334,10 +318,8 @@ def _largest_gap_note(apart: np.ndarray) -> str:
         return tr("scaling.yarn_same")
     at = np.flatnonzero(apart >= largest * (1 - 1e-9))
     first, last = int(at[0]), int(at[-1])
-    if first == last:
-        where = tr("scaling.at_pair", pair=first)
-    elif last - first + 1 == at.size:
-        where = tr("scaling.at_pairs", first=first, last=last)
+    if first == last or last - first + 1 == at.size:
+        where = pair_run(at)
     else:
         where = tr("scaling.at_some", n=at.size, first=first)
     return tr("scaling.yarn_note", gap=f"{largest:.3g}", where=where)

@@ -15,6 +15,7 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.models.describe import group_title, layer_runs
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
+from pe_clock.gui.model.opened_model import shown_group
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.labels import mark_prose, rich_label
 
@@ -136,6 +137,18 @@ class LayerStrip(QWidget):
             notes.append(tr("modelinfo.default", value=", ".join(config.defaults)))
         if config.unknown:
             notes.append(tr("modelinfo.not_read", keys=", ".join(config.unknown)))
+        shown_rope = shown_group(s)
+        if (
+            shown_rope is not None
+            and shown_rope.rope_type == "linear"
+            and shown_rope.original_max_position_embeddings is None
+            and shown_rope.factor
+            and config.max_position_embeddings
+        ):
+            longest = f"{config.max_position_embeddings:,}"
+            factor = f"{shown_rope.factor:g}"
+            l0 = f"{s.original_len:,}"
+            notes.append(tr("strip.l0_inferred", l0=l0, longest=longest, factor=factor))
         self.notes.setText("<br>".join(html.escape(note) for note in notes))
         self.notes.setVisible(bool(notes))
         name = html.escape(s.model.name)
