@@ -201,9 +201,6 @@ class ModelConfig:
     #: The key max_position_embeddings was read from (GPT-2's n_positions, MPT's max_seq_len).
     max_positions_key: str = "max_position_embeddings"
 
-    def group_of(self, layer: int) -> LayerGroup:
-        return next(group for group in self.groups if layer in group.layers)
-
 
 #: transformers' configuration defaults of the keys above, per model_type, where a model's
 #: config.json may leave them out (Gemma 3 4B's gives neither rope_theta nor
@@ -658,17 +655,15 @@ def _rope_group(
             )
     if rotary < 2 or rotary % 2:
         raise ValueError(tr("model.key", name=rotary_key, value=rotary, allowed=tr("model.even")))
-    factor = None
-    if rope_type != "default":
-        if rope_type == "longrope" and "factor" not in block:
-            factor = None
-        else:
-            factor = reader.number(key("factor"), *FACTOR_RANGE, value=block.get("factor"))
-    original = block.get("original_max_position_embeddings")
-    if original is None or rope_type == "longrope":
-        # transformers' longrope takes the config's own over the block's.
-        original = reader.get("original_max_position_embeddings") or original
+    factor = None  # longrope without one: max_position_embeddings / L0 (`_longrope`)
+    if rope_type != "default" and not (rope_type == "longrope" and "factor" not in block):
+        factor = reader.number(key("factor"), *FACTOR_RANGE, value=block.get("factor"))
     l0_key = key("original_max_position_embeddings")
+    original = block.get("original_max_position_embeddings")
+    top = "original_max_position_embeddings"
+    # transformers' longrope takes the config's own over the block's.
+    if (original is None or rope_type == "longrope") and reader.get(top) is not None:
+        original, l0_key = reader.get(top), top
     l0 = reader.whole(l0_key, 2, 10**12, value=original) if original is not None else None
     trained = l0 if l0 is not None else max_positions
     if rope_type in ("yarn", "longrope", "llama3", "dynamic") and trained is None:
