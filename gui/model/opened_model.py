@@ -1,10 +1,11 @@
 """The model the window has opened (File ▸ Open model…, --model): the state holds it, as it
-holds the token embeddings, and its numbers go into the RoPE and Extension tabs' fields.
+holds the token embeddings, and its numbers go into the RoPE, Extension and ALiBi tabs' fields.
 
 Opening a model sets base, head_dim and the scaling fields to the numbers of one group of its
-layers (the first with RoPE); choosing another group in the per-layer strip sets that
-group's; closing the model puts back the fields as they were before it opened. A number the
-tabs cannot draw (rope_theta past the base's range, say) is named and the rest still apply.
+layers (`first_group`: the first whose θ is rescaled, else the first with RoPE), or the ALiBi
+tab's heads; choosing another group in the per-layer strip sets that group's; closing the
+model puts back the fields as they were before it opened. A number the tabs cannot draw
+(rope_theta past the base's range, say) is named and the rest still apply.
 """
 
 from __future__ import annotations
