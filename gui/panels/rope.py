@@ -95,7 +95,7 @@ class RopeView(Panel):
         self.decay_curves = [self.decay_plot.plot(pen=t.pen(color, 2)) for color in t.curves[:3]]
         self.graphics.ci.layout.setRowStretchFactor(0, 1)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
-        self.strip = LayerStrip(state, ("rope", "none"))
+        self.strip = LayerStrip(state, ("rope", "none"), unscaled=True)
         self.arrange(above=[self.strip], below=[self.turn.slot])
         mark_prose(self.turn.slot)
         state.observe(["base", "language", "font_scale", "head_dim"], self._request_sync)

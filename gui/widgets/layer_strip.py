@@ -93,11 +93,19 @@ class LayerStrip(QWidget):
     group of one of `schemes` is open (the RoPE tab has nothing to say of GPT-2's layers)."""
 
     def __init__(
-        self, state: AppState, schemes: tuple[str, ...], parent: QWidget | None = None
+        self,
+        state: AppState,
+        schemes: tuple[str, ...],
+        parent: QWidget | None = None,
+        *,
+        unscaled: bool = False,
     ) -> None:
+        """unscaled: the tab draws θ as trained, so say so when the shown group rescales it
+        (the RoPE tab beside Gemma 3's linear ×8)."""
         super().__init__(parent)
         self._state = state
         self._schemes = schemes
+        self._unscaled = unscaled
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.cells = LayerCells(state, self)
@@ -129,6 +137,10 @@ class LayerStrip(QWidget):
                 text = f"<b>{text}</b>"
             colour = colours[index].name()
             entries.append(f"<span style='color:{colour}'>{mark}</span> {text}")
+        shown_rope = shown_group(s)
+        if self._unscaled and shown_rope is not None and shown_rope.rope_type != "default":
+            kind = f"{shown_rope.rope_type} ×{shown_rope.factor or 0:g}"
+            entries.append(html.escape(tr("strip.unscaled", kind=kind)))
         self.key.setText("<br>".join(entries))
         # What the config says that PE Clock does not read, and what it took as transformers'
         # defaults: named on screen, never dropped silently (a slide leaves it to the console).
@@ -137,7 +149,6 @@ class LayerStrip(QWidget):
             notes.append(tr("modelinfo.default", value=", ".join(config.defaults)))
         if config.unknown:
             notes.append(tr("modelinfo.not_read", keys=", ".join(config.unknown)))
-        shown_rope = shown_group(s)
         if (
             shown_rope is not None
             and shown_rope.rope_type == "linear"
