@@ -48,7 +48,6 @@ LEARNED_TYPES = {
     "distilbert": ("max_position_embeddings", "dim"),
     "opt": ("max_position_embeddings", "hidden_size"),
 }
-ALIBI_TYPES = ("bloom", "mpt")
 
 #: Keys about positions this module reads; any other key naming positions is reported.
 READ_KEYS = {
@@ -174,7 +173,7 @@ class LayerGroup:
     inv_freq_long: NDArray[np.float64] | None = None
     slopes: NDArray[np.float64] | None = None
     #: The rope_scaling block's other numbers as read (beta_fast, low_freq_factor, …).
-    details: Mapping[str, object] = field(default_factory=dict)
+    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -200,6 +199,18 @@ class ModelConfig:
     defaults: tuple[str, ...]
     #: The key max_position_embeddings was read from (GPT-2's n_positions, MPT's max_seq_len).
     max_positions_key: str = "max_position_embeddings"
+
+
+def trained_length(model: ModelConfig, group: LayerGroup) -> int | None:
+    """A RoPE group's trained length L0: original_max_position_embeddings, else
+    max_position_embeddings; for linear scaling without one, max_position_embeddings /
+    factor (the length whose angles the scaled positions reuse: no trained length given)."""
+    longest = model.max_position_embeddings
+    if group.original_max_position_embeddings is not None or longest is None:
+        return group.original_max_position_embeddings
+    if group.rope_type == "linear" and group.factor:
+        return round(longest / group.factor)
+    return longest
 
 
 #: transformers' configuration defaults of the keys above, per model_type, where a model's
@@ -295,14 +306,18 @@ class _Reader:
         return value
 
 
+def _first_key(reader: _Reader, *keys: str) -> str | None:
+    """The first of keys the config (or its model type's defaults) has: models name one
+    number differently (num_hidden_layers, GPT-2's n_layer, MPT's n_layers)."""
+    return next((key for key in keys if key in reader.values), None)
+
+
 def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     """The groups of layers and their position schemes of a parsed config.json."""
     reader = _Reader(config)
     model_type = str(config.get("model_type", reader.get("model_type", "")))[:60]
     kind = str(reader.get("model_type", ""))[:60]
-    layer_key = next(
-        (k for k in ("num_hidden_layers", "n_layer", "n_layers") if k in reader.values), None
-    )
+    layer_key = _first_key(reader, "num_hidden_layers", "n_layer", "n_layers")
     if not (_is_alibi(reader, kind) or kind in LEARNED_TYPES or _is_rope(reader, kind)):
         raise ValueError(tr("model.no_scheme", model_type=model_type or "?"))
     if layer_key is None:
@@ -384,9 +399,7 @@ def _is_rope(reader: _Reader, model_type: str) -> bool:
 
 def _alibi_group(reader: _Reader, model_type: str, layers: int) -> LayerGroup:
     attn = reader.get("attn_config", {})
-    heads_key = next(
-        (k for k in ("n_head", "n_heads", "num_attention_heads") if k in reader.values), None
-    )
+    heads_key = _first_key(reader, "n_head", "n_heads", "num_attention_heads")
     if heads_key is None:
         raise ValueError(tr("model.missing", name="num_attention_heads"))
     heads = reader.whole(heads_key, 1, MAX_HEADS)
@@ -418,10 +431,8 @@ def _head_dim(reader: _Reader) -> int:
         return reader.whole("qk_rope_head_dim", 2, MAX_ROTARY_DIM)
     if reader.get("head_dim") is not None:
         return reader.whole("head_dim", 1, MAX_ROTARY_DIM)
-    width_key = next((k for k in ("hidden_size", "n_embd", "d_model") if k in reader.values), None)
-    heads_key = next(
-        (k for k in ("num_attention_heads", "n_head", "n_heads") if k in reader.values), None
-    )
+    width_key = _first_key(reader, "hidden_size", "n_embd", "d_model")
+    heads_key = _first_key(reader, "num_attention_heads", "n_head", "n_heads")
     if width_key is None or heads_key is None:
         missing = "num_attention_heads" if width_key else "head_dim, hidden_size"
         raise ValueError(tr("model.missing", name=missing))
@@ -449,7 +460,7 @@ def _layer_kinds(reader: _Reader, layers: int, rope: list[bool]) -> list[str]:
             raise ValueError(
                 tr("model.key", name="layer_types", value=echo(kinds), allowed=allowed)
             )
-        return list(kinds[:layers])
+        return list(kinds)
     if reader.get("sliding_window_pattern") is not None:
         pattern = reader.whole("sliding_window_pattern", 1, MAX_LAYERS)
         return [
@@ -483,7 +494,7 @@ def _uses_rope(reader: _Reader, layers: int) -> list[bool]:
                     allowed=f"{layers} × 0 / 1",
                 )
             )
-        return [v == 1 for v in given[:layers]]
+        return [v == 1 for v in given]
     if "no_rope_layer_interval" in reader.values or "no_rope_layers" in reader.values:
         interval = reader.whole(
             "no_rope_layer_interval", 1, MAX_LAYERS, value=reader.get("no_rope_layer_interval", 4)
@@ -494,6 +505,15 @@ def _uses_rope(reader: _Reader, layers: int) -> list[bool]:
 
 #: A block's own entries: where its keys are named from, and its base's key.
 PREFIX, THETA = "\0prefix", "\0theta"
+
+
+def _config_theta(reader: _Reader, key: str = "rope_theta") -> Any:
+    """The config's own base (rope_theta, GPT-NeoX's rotary_emb_base), else transformers'
+    default, named as taken."""
+    theta = reader.get(key)
+    if theta is None:
+        reader.taken["rope_theta"] = theta = DEFAULT_ROPE_THETA
+    return theta
 
 
 def _rope_blocks(reader: _Reader) -> dict[str, dict[str, Any]]:
@@ -515,9 +535,7 @@ def _rope_blocks(reader: _Reader) -> dict[str, dict[str, Any]]:
         blocks = {}
         for kind, part in given.items():
             where = f"rope_parameters.{kind}"
-            theta = part.get("rope_theta", reader.get("rope_theta"))
-            if theta is None:
-                reader.taken["rope_theta"] = theta = DEFAULT_ROPE_THETA
+            theta = part["rope_theta"] if "rope_theta" in part else _config_theta(reader)
             named = f"{where}.rope_theta" if "rope_theta" in part else "rope_theta"
             blocks[kind] = {**part, "rope_theta": theta, PREFIX: where, THETA: named}
         blocks.setdefault("sliding_attention", blocks.get("full_attention", {}))
@@ -533,11 +551,7 @@ def _rope_blocks(reader: _Reader) -> dict[str, dict[str, Any]]:
     theta_key = "rotary_emb_base" if "rotary_emb_base" in reader.values else "rope_theta"
     block[THETA] = f"{where}.rope_theta" if "rope_theta" in block else theta_key
     if "rope_theta" not in block:
-        if reader.get(theta_key) is None:
-            reader.taken["rope_theta"] = DEFAULT_ROPE_THETA
-            block["rope_theta"] = DEFAULT_ROPE_THETA
-        else:
-            block["rope_theta"] = reader.get(theta_key)
+        block["rope_theta"] = _config_theta(reader, theta_key)
     blocks = {"full_attention": block, "sliding_attention": block}
     if reader.get("rope_local_base_freq") is not None:
         local = {
@@ -679,9 +693,7 @@ def _rope_group(
         if "qk_nope_head_dim" in details and block.get("mscale_all_dim"):
             # DeepSeek also multiplies its softmax scale by mscale(s, mscale_all_dim)².
             m_all = reader.number(key("mscale_all_dim"), 0, 1e6, value=block["mscale_all_dim"])
-            details["softmax_scale_factor"] = (
-                (0.1 * m_all * math.log(factor) + 1) ** 2 if factor > 1 else 1.0
-            )
+            details["softmax_scale_factor"] = _mscale(factor, m_all) ** 2
     elif rope_type == "llama3":
         assert factor is not None
         low = reader.number(
@@ -756,22 +768,32 @@ def _yarn(
     )[0]
     low, high = yarn_correction_range(dim, base, l0, fast, slow, truncate)
 
-    def mscale(scale: float, m: float = 1.0) -> float:
-        return 1.0 if scale <= 1 else 0.1 * m * math.log(scale) + 1.0
-
-    given = block.get("attention_factor")
+    given = _given_attention(reader, block, key)
     if given is not None:
-        attention = reader.number(key("attention_factor"), 0, 1e6, lo_open=True, value=given)
+        attention = given
     elif block.get("mscale") and block.get("mscale_all_dim"):
         m = reader.number(key("mscale"), 0, 1e6, lo_open=True, value=block["mscale"])
         m_all = reader.number(
             key("mscale_all_dim"), 0, 1e6, lo_open=True, value=block["mscale_all_dim"]
         )
-        attention = mscale(factor, m) / mscale(factor, m_all)
+        attention = _mscale(factor, m) / _mscale(factor, m_all)
     else:
-        attention = mscale(factor)
+        attention = _mscale(factor)
     details.update(beta_fast=fast, beta_slow=slow, truncate=truncate, ramp=(low, high))
     return inv, attention
+
+
+def _mscale(scale: float, m: float = 1.0) -> float:
+    """YaRN's mscale, 0.1·m·ln s + 1 (1 for s ≤ 1), as transformers' get_mscale."""
+    return 1.0 if scale <= 1 else 0.1 * m * math.log(scale) + 1.0
+
+
+def _given_attention(reader: _Reader, block: dict[str, Any], key: Any) -> float | None:
+    """The block's own attention_factor, checked, or None."""
+    given = block.get("attention_factor")
+    if given is None:
+        return None
+    return reader.number(key("attention_factor"), 0, 1e6, lo_open=True, value=given)
 
 
 def _longrope(
@@ -802,10 +824,8 @@ def _longrope(
     if factor is None:
         factor = (max_positions or l0) / l0
     inv = rope_inverse_frequencies(dim, base)
-    given = block.get("attention_factor")
-    if given is not None:
-        attention = reader.number(key("attention_factor"), 0, 1e6, lo_open=True, value=given)
-    else:
+    attention = _given_attention(reader, block, key)
+    if attention is None:
         attention = 1.0 if factor <= 1 else math.sqrt(1 + math.log(factor) / math.log(l0))
     return inv / lists[0], inv / lists[1], attention, factor
 

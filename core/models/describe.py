@@ -73,7 +73,7 @@ def scaling_line(group: LayerGroup) -> str:
     """The rope type and its numbers, or '' for θ as trained."""
     kind = group.rope_type
     if group.scheme == "none" and group.details:
-        scale, floor = (float(str(group.details[k])) for k in ("attn_scale", "floor_scale"))
+        scale, floor = group.details["attn_scale"], group.details["floor_scale"]
         return tr(
             "modelinfo.temperature",
             scale=f"{scale:g}",

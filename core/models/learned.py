@@ -38,10 +38,16 @@ def sampled_positions(positions: int, limit: int = MAX_COMPARED) -> NDArray[np.i
     return np.unique(np.round(np.linspace(0, positions - 1, limit)).astype(np.intp))
 
 
-def cosine_similarity(rows: NDArray[np.float64]) -> NDArray[np.float64]:
-    """cos(P_a, P_b) for every pair of rows, shape (n, n); a zero row is 0 to every row."""
+def _unit(rows: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Each row divided by its length (a zero row stays zero: 0 to every row)."""
     norms = np.linalg.norm(rows, axis=1)
-    unit = rows / np.where(norms > 0, norms, 1)[:, None]
+    out: NDArray[np.float64] = rows / np.where(norms > 0, norms, 1)[:, None]
+    return out
+
+
+def cosine_similarity(rows: NDArray[np.float64]) -> NDArray[np.float64]:
+    """cos(P_a, P_b) for every pair of rows, shape (n, n)."""
+    unit = _unit(rows)
     out: NDArray[np.float64] = np.clip(unit @ unit.T, -1, 1)
     return out
 
@@ -57,11 +63,8 @@ def similarity_by_offset(
     out = []
     for start in starts:
         stop = min(positions, start + reach + 1)
-        block = rows(start, stop)
-        norms = np.linalg.norm(block, axis=1)
-        norms = np.where(norms > 0, norms, 1)
-        cos = block @ block[0] / (norms * norms[0])
-        out.append((start, np.arange(stop - start), np.clip(cos, -1, 1)))
+        unit = _unit(rows(start, stop))
+        out.append((start, np.arange(stop - start), np.clip(unit @ unit[0], -1, 1)))
     return out
 
 
@@ -105,12 +108,14 @@ class TableMeasures:
 
     positions: NDArray[np.intp]
     similarity: NDArray[np.float64]
+    #: Each row's distance to its nearest other row, divided by the median row length (a
+    #: learned table's rows and the sinusoids' differ in length: this compares them).
     nearest: NDArray[np.float64]
     components: Components
 
 
 def measure(rows: NDArray[np.float64], at: NDArray[np.intp]) -> TableMeasures:
     """The measures of a table's rows at the sampled positions at (`sampled_positions`)."""
-    return TableMeasures(
-        at, cosine_similarity(rows), nearest_distances(rows), principal_components(rows)
-    )
+    length = float(np.median(np.linalg.norm(rows, axis=1))) or 1.0
+    nearest = nearest_distances(rows) / length
+    return TableMeasures(at, cosine_similarity(rows), nearest, principal_components(rows))

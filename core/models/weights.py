@@ -91,9 +91,9 @@ def _header(path: Path) -> tuple[dict[str, dict[str, object]], int, int]:
     return header, length, size
 
 
-def _entry(path: Path, tensor: str) -> tuple[str, tuple[int, int], int, int]:
-    """(dtype, shape, byte offset in the file, byte length) of a 2-D float tensor, checked
-    against the header and the file's size."""
+def _entry(path: Path, tensor: str) -> tuple[str, tuple[int, int], int]:
+    """(dtype, shape, byte offset in the file) of a 2-D float tensor, checked against the
+    header and the file's size."""
     header, length, size = _header(path)
     entry = header.get(tensor)
     name = path.name
@@ -128,7 +128,7 @@ def _entry(path: Path, tensor: str) -> tuple[str, tuple[int, int], int, int]:
     if math.prod(shape) > MAX_TABLE_VALUES or shape[1] > MAX_D_MODEL:
         limit = f"{MAX_TABLE_VALUES:,}"
         raise ValueError(tr("weights.too_large", tensor=tensor, shape=shape, limit=limit))
-    return dtype, (shape[0], shape[1]), 8 + length + offsets[0], offsets[1] - offsets[0]
+    return dtype, (shape[0], shape[1]), 8 + length + offsets[0]
 
 
 def tensor_names(path: Path) -> list[str]:
@@ -138,7 +138,7 @@ def tensor_names(path: Path) -> list[str]:
 
 def read_tensor(path: Path, tensor: str) -> LearnedTable:
     """One 2-D float tensor of a safetensors file, as float64 rows."""
-    dtype, shape, start, _ = _entry(path, tensor)
+    dtype, shape, start = _entry(path, tensor)
     from safetensors import SafetensorError, safe_open
 
     try:

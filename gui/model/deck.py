@@ -243,11 +243,9 @@ def scene_state(
         except ValueError as err:
             raise DeckError(str(err)) from err
         for number, scene in enumerate(scenes[: index + 1], start=1):
-            if scene.model == "":
-                scratch.close_model()
-            elif scene.model is not None:
-                opened = scene_model(scene.model)
-                if isinstance(opened, str):  # missing: the scene's parameters, and no model
+            if scene.model is not None:
+                opened = scene_model(scene.model) if scene.model else ""
+                if isinstance(opened, str):  # "" or missing: its parameters, without a model
                     scratch.close_model()
                 else:
                     scratch.show_model(opened)
@@ -315,9 +313,10 @@ def read_deck(source: str | Path) -> Deck:
         raise DeckError(tr("deck.unreadable", path=path, reason=err)) from err
     deck = parse_deck(text)
     for index, scene in enumerate(deck):
-        # A scene's model path is the deck's folder's, as a lecture's files travel together.
-        beside = path.parent / scene.model if scene.model else None
-        if beside is not None and not Path(scene.model or "").is_absolute():
+        # A scene's model path is the deck's folder's, as a lecture's files travel together
+        # (an absolute path stays itself; an id found nowhere beside it, an id).
+        if scene.model:
+            beside = path.parent / scene.model
             with contextlib.suppress(OSError, ValueError):
                 if os.path.lexists(beside):
                     deck[index] = dataclasses.replace(scene, model=str(beside))

@@ -18,7 +18,7 @@ import numpy as np
 
 from pe_clock.core.alibi import alibi_slopes
 from pe_clock.core.i18n import tr
-from pe_clock.core.models.config import LayerGroup
+from pe_clock.core.models.config import LayerGroup, trained_length
 from pe_clock.core.models.opened import OpenedModel, open_model
 
 #: The fields a model sets (and closing it puts back).
@@ -31,9 +31,7 @@ DRAWN_TYPES = ("linear", "dynamic", "yarn", "llama3")
 
 def group_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any]:
     """The state fields that show a RoPE group: rope_theta as base, the rotary part as
-    head_dim, its rope type and factor, and L0 (original_max_position_embeddings, else
-    max_position_embeddings; for linear scaling without one, max_position_embeddings / factor,
-    the length whose angles the scaled positions reuse)."""
+    head_dim, its rope type and factor, and L0 (`trained_length`)."""
     assert group.scheme == "rope" and model.config is not None
     kind = group.rope_type or "default"
     changes: dict[str, Any] = {"base": group.rope_theta, "head_dim": group.rotary_dim}
@@ -43,10 +41,7 @@ def group_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any]:
         changes["scaling_method"], changes["scaling_factor"] = "default", 1.0  # s = 1: none
     elif group.factor is not None:
         changes["scaling_factor"] = group.factor
-    longest = model.config.max_position_embeddings
-    l0 = group.original_max_position_embeddings
-    if l0 is None and longest is not None:
-        l0 = round(longest / group.factor) if kind == "linear" and group.factor else longest
+    l0 = trained_length(model.config, group)
     if l0 is not None:
         changes["original_len"] = l0
     return changes

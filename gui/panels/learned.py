@@ -121,9 +121,7 @@ class LearnedView(Panel):
         self.notice = rich_label()  # why no learned table is drawn
         self._measured: dict[tuple[object, ...], TableMeasures] = {}
         self.arrange(above=[self.notice], below=[self.key])
-        state.observe(
-            ["model", "base", "d_model", "train_len", "language", "font_scale"], self._request_sync
-        )
+        state.observe(["model", "base", "language", "font_scale"], self._request_sync)
         self._request_sync()
 
     def _measures(self, key: tuple[object, ...], rows: np.ndarray, at: np.ndarray) -> TableMeasures:
@@ -143,7 +141,7 @@ class LearnedView(Panel):
         if learned is not None:
             n, width = learned.shape
         elif size is not None:  # config.json alone: its table's size, not its numbers
-            n, width = min(size.positions, 1 << 16), min(size.width, MAX_D_MODEL)
+            n, width = size.positions, min(size.width, MAX_D_MODEL)  # compared on `at` alone
         else:
             n, width = BERT_BASE_SIZE
         at = sampled_positions(n)
@@ -177,15 +175,13 @@ class LearnedView(Panel):
                 entries.append((self._theme.curves[index], f"pos {start}"))
         self.offset_plot.setRange(xRange=(0, max(reach, 1)), yRange=(-1, 1.05), padding=0.02)
         highest = 0.0
-        for curve, measures, rows in (
-            (self.nearest_curves[0], learned_measures, None if learned is None else learned[at]),
-            (self.nearest_curves[1], sine_measures, sinusoids),
+        for curve, measures in zip(
+            self.nearest_curves, (learned_measures, sine_measures), strict=True
         ):
             curve.setVisible(measures is not None)
-            if measures is not None and rows is not None:
-                scale = float(np.median(np.linalg.norm(rows, axis=1))) or 1.0
-                curve.setData(measures.positions, measures.nearest / scale)
-                highest = max(highest, float(np.max(measures.nearest / scale)))
+            if measures is not None:
+                curve.setData(measures.positions, measures.nearest)
+                highest = max(highest, float(measures.nearest.max()))
         # From 0: the sinusoids' distances are one number (to float64's rounding), which an
         # automatic range blew up into noise.
         self.nearest_plot.setRange(xRange=(0, n), yRange=(0, 1.15 * highest or 1), padding=0.02)

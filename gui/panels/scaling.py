@@ -168,18 +168,17 @@ class ScalingView(Panel):
         same = (group.rope_theta, group.rotary_dim) == (self._state.base, inv.size * 2)
         return group.inv_freq is not None and same
 
-    def _draw_model(self, inv: np.ndarray) -> list[tuple[QColor | None, str]]:
-        """The opened model's θ′/θ and wavelengths, when the tab shows its group's numbers."""
-        group = shown_group(self._state)
-        drawn = group is not None and self._draws_model(group, inv)
+    def _draw_model(
+        self, group: LayerGroup | None, inv: np.ndarray
+    ) -> list[tuple[QColor | None, str]]:
+        """The opened model's θ′/θ and wavelengths (group: the one the tab shows, or None)."""
         for curve in (*self.model_curves, *self.long_curves):
-            curve.setVisible(drawn)
-        if not drawn:
+            curve.setVisible(group is not None)
+        if group is None or group.inv_freq is None or self._state.model is None:
             return []
-        assert group is not None and group.inv_freq is not None
         pairs = np.arange(inv.size)
         entries: list[tuple[QColor | None, str]] = []
-        name = self._state.model.name if self._state.model else ""
+        name = html.escape(self._state.model.name)
         for curves, theta, key, colour in (
             (self.model_curves, group.inv_freq, "scaling.model_curve", self.model_colour),
             (self.long_curves, group.inv_freq_long, "scaling.model_long", self.long_colour),
@@ -226,8 +225,9 @@ class ScalingView(Panel):
                 splits.append(_split_note(method, theta / inv, s.scaling_factor))
         if drawn is not None and drawn.inv_freq is not None and s.model is not None:
             # The model's own attention factor and split, in place of its method's defaults.
-            name = html.escape(s.model.name)
-            factors.append(f"<nobr>{name} {drawn.attention_factor or 1:.4g}</nobr>")
+            factors.append(
+                f"<nobr>{html.escape(s.model.name)} {drawn.attention_factor or 1:.4g}</nobr>"
+            )
             if own in RAMPED and drawn.factor:
                 splits.append(_split_note(own, drawn.inv_freq / inv, drawn.factor))
         yarn = "yarn" in shown and own != "yarn"
@@ -239,7 +239,7 @@ class ScalingView(Panel):
             entries.append((None, tr("scaling.paper")))
             paper_gap = _largest_gap_note(np.abs(scaled(s, "yarn")[0] - paper) / inv)
         entries.append((None, tr("scaling.before")))
-        entries.extend(self._draw_model(inv))
+        entries.extend(self._draw_model(drawn, inv))
         self.key.setText(key_text(entries))
         self.original_wave.setData(pairs, 2 * np.pi / inv)
         for line, length, key in zip(

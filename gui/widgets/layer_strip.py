@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from pe_clock.core.i18n import tr
+from pe_clock.core.models.config import trained_length
 from pe_clock.core.models.describe import group_title, layer_runs
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
@@ -158,7 +159,7 @@ class LayerStrip(QWidget):
         ):
             longest = f"{config.max_position_embeddings:,}"
             factor = f"{shown_rope.factor:g}"
-            l0 = f"{s.original_len:,}"
+            l0 = f"{trained_length(config, shown_rope):,}"
             notes.append(tr("strip.l0_inferred", l0=l0, longest=longest, factor=factor))
         self.notes.setText("<br>".join(html.escape(note) for note in notes))
         self.notes.setVisible(bool(notes))
@@ -167,7 +168,7 @@ class LayerStrip(QWidget):
             tr(
                 "strip.title",
                 name=f"<b>{name}</b>",
-                model_type=config.model_type or "?",
+                model_type=html.escape(config.model_type or "?"),
                 layers=config.num_layers,
             )
         )

@@ -441,3 +441,15 @@ def test_names_too_long_and_homes_unknown_are_one_line(tmp_path):
     for path in ("a" * 300 + ".npy", "a" * 300, "~nosuchuser/x", ""):
         with pytest.raises(ValueError):
             open_model(path)
+
+
+def test_the_trained_length_the_extension_tab_takes():
+    from pe_clock.core.models.config import trained_length
+
+    for config, want in (
+        (configs.LLAMA_3_1_8B, [8192]),  # original_max_position_embeddings
+        (configs.LLAMA_2_7B, [4096]),  # θ as trained: max_position_embeddings
+        (configs.GEMMA_3_4B, [131072, 131072 // 8]),  # linear ×8 without one: max / factor
+    ):
+        model = read(config)
+        assert [trained_length(model, g) for g in model.groups] == want
