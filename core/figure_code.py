@@ -28,8 +28,19 @@ def _number(value: float) -> str:
     return str(int(value)) if value.is_integer() and abs(value) < 1e16 else repr(value)
 
 
+def _one_line(words: str) -> str:
+    """words as comment text that cannot end its comment: every character Python or an editor
+    could read as a line break (\\n, \\r, \\f, U+2028 …), or that does not print, escaped."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in words)
+
+
 class _Writer:
-    """Lines of a script, with comments looked up in one language."""
+    """Lines of a script, with comments looked up in one language.
+
+    Comments are catalogue messages only, made one line (`_one_line`); a value from a file (a
+    path, a tensor's name, a dtype) never goes into a comment: it is written as a literal
+    (``repr``) in code.
+    """
 
     def __init__(self, language: str) -> None:
         self.language = language
@@ -37,7 +48,7 @@ class _Writer:
 
     def say(self, key: str, **values: object) -> str:
         found = text(f"code.{key}", self.language)
-        return found.format(**values) if values else found
+        return _one_line(found.format(**values) if values else found)
 
     def comment(self, key: str, **values: object) -> None:
         self.lines.append(f"# {self.say(key, **values)}")
@@ -251,7 +262,11 @@ def _why(w: _Writer, v: Mapping[str, Any]) -> None:
     first, second = sentences(w.language)
     a, b = written(w.language)
     w.comment("toy")
-    w.code(f"a = {list(first)!r}  # {a}", f"b = {list(second)!r}  # {b}", f"d = {TOY_DIM}")
+    w.code(
+        f"a = {list(first)!r}  # {_one_line(a)}",
+        f"b = {list(second)!r}  # {_one_line(b)}",
+        f"d = {TOY_DIM}",
+    )
     w.comment("weights_seed")
     w.code(
         "rng = np.random.default_rng(2017)",
@@ -400,27 +415,31 @@ def _learned(w: _Writer, v: Mapping[str, Any]) -> None:
         w.comment("learned_size")
         w.code("positions, width = {}, {}".format(*BERT_BASE_SIZE))
     else:
-        w.comment("learned_read", tensor=source["tensor"], dtype=source["dtype"])
-        path = repr(source["path"])
-        if source["dtype"] == "npy":
-            w.code(f"learned = np.load({path}).astype(np.float64)")
+        npy = source["dtype"] == "npy"
+        # The file's path and its tensor's name as literals: a name may hold anything.
+        w.comment("learned_read_npy" if npy else "learned_read", dtype=source["dtype"])
+        w.code(f"path = {source['path']!r}")
+        if npy:
+            w.code("learned = np.load(path).astype(np.float64)")
         elif source["dtype"] == "BF16":
             w.code(
+                f"tensor = {source['tensor']!r}",
                 "import json, struct",
-                f"with open({path}, 'rb') as f:",
+                "with open(path, 'rb') as f:",
                 "    (length,) = struct.unpack('<Q', f.read(8))",
-                f"    entry = json.loads(f.read(length))[{source['tensor']!r}]",
+                "    entry = json.loads(f.read(length))[tensor]",
                 "begin, end = entry['data_offsets']",
-                f"words = np.fromfile({path}, dtype='<u2', count=(end - begin) // 2,",
+                "words = np.fromfile(path, dtype='<u2', count=(end - begin) // 2,",
                 "                    offset=8 + length + begin).reshape(entry['shape'])",
                 f"# {w.say('bf16')}",
                 "learned = (words.astype(np.uint32) << 16).view(np.float32).astype(np.float64)",
             )
         else:
             w.code(
+                f"tensor = {source['tensor']!r}",
                 "from safetensors import safe_open",
-                f"with safe_open({path}, framework='numpy') as f:",
-                f"    learned = f.get_tensor({source['tensor']!r}).astype(np.float64)",
+                "with safe_open(path, framework='numpy') as f:",
+                "    learned = f.get_tensor(tensor).astype(np.float64)",
             )
         w.code("positions, width = learned.shape")
     w.comment("learned_sample", n=MAX_COMPARED)

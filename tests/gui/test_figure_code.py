@@ -30,7 +30,9 @@ from pe_clock.core.toy import toy_attention
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.rope import query_key
 from pe_clock.gui.views import VIEW_NAMES
+from pe_clock.notebook import code as notebook_code
 from pe_clock.notebook import table
+from tests.models.files import safetensors_bytes, smooth_table
 
 #: Runs a script with NumPy alone (pe_clock cannot be imported) and saves its arrays.
 RUNNER = """
@@ -239,3 +241,29 @@ def test_pe_clock_code_says_when_stdout_cannot_take_the_script(redirect, said):
     done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=120)
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and said in done.stderr and "Traceback" not in done.stderr
+
+
+#: Names that end a `#` comment in Python (or in an editor) if written into one as they are.
+HOSTILE = ["\n", "\r", "\f\n", "\r\n", "\u2028", "\x0b", "\x85"]
+
+
+@pytest.mark.parametrize("dtype", ["F32", "BF16", "npy"])
+@pytest.mark.parametrize("newline", HOSTILE)
+def test_a_files_names_never_run_as_code(dtype, newline, tmp_path):
+    """A tensor's name or a file's name holding a line break is written as a literal: running
+    the script reads the table and runs nothing from the name."""
+    payload = f"__import__('pathlib').Path('PWNED').touch(){newline}#"
+    rows = smooth_table(16, 8)
+    if dtype == "npy":
+        path = tmp_path / f"t{newline}{payload}.npy"
+        np.save(path, rows)
+    else:
+        path = tmp_path / "w.safetensors"
+        name = f"x{newline}{payload}.wpe.weight"
+        path.write_bytes(safetensors_bytes({name: (dtype, rows)}))
+    code = notebook_code("learned", model=path, lang="ko")
+    assert "PWNED" not in "".join(line for line in code.splitlines() if line.startswith("#"))
+    got = run_script(code, ("learned", "sinusoids"), tmp_path)
+    assert not (tmp_path / "PWNED").exists()
+    np.testing.assert_array_equal(got["learned"], rows)
+    assert got["sinusoids"].shape == (16, 8)
