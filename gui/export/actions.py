@@ -6,6 +6,7 @@ half-written (see `gui.export.render`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -152,7 +153,11 @@ class ExportActions(QObject):
         name = self.current_view()
         width, height = size or self.screen_sizes()[name]
         try:
-            image = export.figure_image(name, self._state, width, height)
+            try:
+                image = export.figure_image(name, self._state, width, height)
+            except export.TooSmall as small:  # a view small on screen: as large as it must be
+                width, height = (math.ceil(side * small.factor) for side in (width, height))
+                image = export.figure_image(name, self._state, width, height)
         except export.ExportError as err:
             self._failed(err)
             return

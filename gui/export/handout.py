@@ -5,6 +5,7 @@ atomically."""
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from pe_clock.core.i18n import tr
 from pe_clock.gui.export.marks import MARK, PNG_KEY, written_by_pe_clock
 from pe_clock.gui.export.options import NOTE_SHARE, PAPERS, TITLE_SHARE, handout_figure_height
 from pe_clock.gui.export.pdf_text import readable_spaces
-from pe_clock.gui.export.render import ExportError, pdf_writer, staged
+from pe_clock.gui.export.render import ExportError, TooSmall, pdf_writer, staged
 from pe_clock.gui.export.slide import explanation_document, explanations, leave_out_explanations
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import theme_of
@@ -100,7 +101,9 @@ def _paint_paper(
     top = PAPER_MARGIN + sum(_text_height(painter, t, f, inner) + gap for t, f in heads)
     bottom = height - PAPER_MARGIN - 2 * 96 / 72 * FOOTER_PT
     figure_w = round(inner)
-    with staged(scene.view, state, figure_w, round(FIGURE_SHARE * inner), False) as figure:
+    with staged(
+        scene.view, state, figure_w, round(FIGURE_SHARE * inner), False, printed=True
+    ) as figure:
         texts = explanations(figure.widget)
         leave_out_explanations(figure.widget)  # under the figure, in print type
         # The largest type at which the figure (as tall as it may be) and the text both fit.
@@ -262,6 +265,23 @@ def export_handout(
     checked first, so a bad scene writes nothing."""
     check_deck(scenes, state)
     page = Paper(paper, width, height)
+    try:
+        return _write_handout(out, scenes, state, page)
+    except TooSmall as err:  # said of the page asked for, not of the figure on it
+        if page.printed:
+            raise
+        raise TooSmall(
+            tr(
+                "handout.too_small",
+                width=math.ceil(width * err.factor),
+                height=math.ceil(height * err.factor),
+                asked=f"{width} × {height}",
+            ),
+            err.factor,
+        ) from None
+
+
+def _write_handout(out: Path, scenes: list[Scene], state: AppState, page: Paper) -> list[Path]:
     try:
         if out.suffix.lower() == ".pdf" and not out.is_dir():
             _check_ours([out])

@@ -9,6 +9,7 @@ target folder and renamed into place.
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -42,7 +43,12 @@ from pe_clock.core.i18n import echo, tr
 from pe_clock.gui.export.marks import MARK, PNG_KEY
 from pe_clock.gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
 from pe_clock.gui.export.pdf_text import readable_spaces
-from pe_clock.gui.export.slide import Slide, SlideTexts
+from pe_clock.gui.export.slide import (
+    Slide,
+    SlideTexts,
+    explanations_fit,
+    leave_out_explanations,
+)
 from pe_clock.gui.export.svg_portable import portable_svg
 from pe_clock.gui.look.fonts import BASE_POINT_SIZE, figure_margin, scaled_font, stage_fields
 from pe_clock.gui.look.themes import Theme, theme_of
@@ -56,6 +62,13 @@ from pe_clock.gui.widgets.labels import INTERACTIVE, parameter_line
 #: 1920 x 1080 slide has the type, lines and markers 1.5 times as large (body text 20 pixels
 #: tall, readable when projected), and 3840 x 2160 is the same slide twice as sharp.
 LAYOUT_WIDTH, LAYOUT_HEIGHT = 1280, 720
+#: Below this width (or height 450) the layout stays at this size and is drawn smaller (every
+#: view is checked whole at 800 x 450), down to MIN_SCALE of it: body text 10 pixels tall.
+#: A view that needs more room than a figure has (the window's three figures at 800 x 450)
+#: is laid out as large as it needs and drawn smaller too, down to the same share. A figure
+#: that would need it smaller is refused, saying the size it needs (TooSmall).
+SMALL_WIDTH, SMALL_HEIGHT = 800, 450
+MIN_SCALE = 0.75
 SVG_PDF_DPI = 96
 
 
@@ -63,7 +76,19 @@ SVG_PDF_DPI = 96
 ExportError = WriteError
 
 
+class TooSmall(ExportError, ValueError):
+    """A size too small for a view (a bad argument: the command line exits with 2); factor:
+    how many times larger each side must be."""
+
+    def __init__(self, message: str, factor: float) -> None:
+        super().__init__(message)
+        self.factor = factor
+
+
 def layout_scale(width: int, height: int) -> float:
+    """How much larger (or smaller) than its layout a figure of width x height is drawn."""
+    if width < SMALL_WIDTH or height < SMALL_HEIGHT:
+        return min(width / SMALL_WIDTH, height / SMALL_HEIGHT)
     return max(1.0, width / LAYOUT_WIDTH, height / LAYOUT_HEIGHT)
 
 
@@ -79,10 +104,12 @@ class Figure:
         caption: bool,
         stage: bool = False,
         texts: SlideTexts | None = None,
+        printed: bool = False,
     ) -> None:
         """stage: as stage mode shows view on a screen of width x height, a slide (texts: its
         title and note, else the view's title), its type and lines sized for the screen, no
-        larger layout drawn bigger."""
+        larger layout drawn bigger. printed: laid out at its own size, in pixels of 1/96 inch
+        (a printed page's figure: body text 10 pt, ticks 9 pt)."""
         if view not in VIEWS:
             raise ExportError(tr("export.view", views=", ".join(VIEW_NAMES), value=echo(view)))
         for name, side in (("width", width), ("height", height)):
@@ -93,13 +120,10 @@ class Figure:
         self.state = state.copy()
         self.view = view
         self.width, self.height = width, height
-        self.scale = 1.0 if stage else layout_scale(width, height)
         if stage:
             self.state.set(**stage_fields(height))
         self.caption = caption
-        self.logical = QSizeF(width / self.scale, height / self.scale)
-        # A margin all round: a slide's text must not touch the edge of the picture.
-        self.margin = figure_margin(self.logical.width(), self.logical.height())
+        self._set_scale(1.0 if stage or printed else layout_scale(width, height))
         self.caption_height = round(BASE_POINT_SIZE * self.state.font_scale * 2.6) if caption else 0
         self.widget = Slide(view, self.state, texts) if stage else VIEWS[view].load()(self.state)
         try:
@@ -108,17 +132,57 @@ class Figure:
             self.close()  # a view that failed to draw must not outlive its state (a crash)
             raise
 
+    def _set_scale(self, scale: float) -> None:
+        """Draw the layout at scale: it is width / scale x height / scale units."""
+        self.scale = scale
+        self.logical = QSizeF(self.width / scale, self.height / scale)
+        # A margin all round: a slide's text must not touch the edge of the picture.
+        self.margin = figure_margin(self.logical.width(), self.logical.height())
+
     def _lay_out(self) -> None:
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         self.theme = theme_of(self.state)
         prepare_figure(self.widget, self.theme)
         self._fit(show=True)
+        if not isinstance(self.widget, Slide) and not explanations_fit(self.widget, *self._room()):
+            leave_out_explanations(self.widget)
+            self._fit()
+        self._shrink_to_fit()
 
-    def _fit(self, show: bool = False) -> None:
-        self.widget.resize(
+    def _shrink_to_fit(self) -> None:
+        """Qt never makes a widget smaller than its layout needs: a view too large for the
+        figure (the window's three figures at 800 x 450) is laid out as large as it needs and
+        drawn smaller. Drawn under MIN_SCALE, it is refused (TooSmall, naming the size it
+        needs)."""
+        for _ in range(4):
+            width, height = self._room()
+            over = max(self.widget.width() / width, self.widget.height() / height)
+            if over <= 1.0:
+                break
+            self._set_scale(self.scale / over * 0.99)
+            self._fit()
+        if over > 1.0 or self.scale < MIN_SCALE:
+            need = MIN_SCALE / self.scale * max(over, 1.0)
+            raise TooSmall(
+                tr(
+                    "export.too_small",
+                    view=self.view,
+                    width=math.ceil(self.width * need),
+                    height=math.ceil(self.height * need),
+                    asked=f"{self.width} × {self.height}",
+                ),
+                need,
+            )
+
+    def _room(self) -> tuple[int, int]:
+        """The view's size: the logical figure less its margin and caption."""
+        return (
             round(self.logical.width()) - 2 * self.margin,
             round(self.logical.height()) - self.caption_height - 2 * self.margin,
         )
+
+    def _fit(self, show: bool = False) -> None:
+        self.widget.resize(*self._room())
         if show:
             self.widget.show()
             uncache(self.widget)
@@ -133,9 +197,12 @@ class Figure:
         self.height = height
         self.logical = QSizeF(self.width / self.scale, height / self.scale)
         self._fit()
+        self._shrink_to_fit()
 
     def settle(self) -> None:
-        """Let layouts and pyqtgraph's deferred updates run before painting."""
+        """Let layouts and pyqtgraph's deferred updates run before painting (twice: what one
+        pass asks for, a title's new form and the axis's size with it, the second lays out)."""
+        QApplication.processEvents()
         QApplication.processEvents()
 
     def close(self) -> None:
@@ -217,8 +284,9 @@ def staged(
     caption: bool,
     stage: bool = False,
     texts: SlideTexts | None = None,
+    printed: bool = False,
 ) -> Iterator[Figure]:
-    figure = Figure(view, state, width, height, caption, stage, texts)
+    figure = Figure(view, state, width, height, caption, stage, texts, printed)
     try:
         yield figure
     finally:

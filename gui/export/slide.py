@@ -76,9 +76,35 @@ def leave_out_explanations(view: QWidget) -> None:
     for part in view.findChildren(QWidget):
         if part.property(PROSE):
             part.hide()
-    prepare = getattr(view, "prepare_slide", None)
-    if prepare is not None:
-        prepare()
+    for part in (view, *view.findChildren(QWidget)):
+        prepare = getattr(part, "prepare_slide", None)
+        if prepare is not None:
+            prepare()  # a view inside the window figure too
+
+
+#: The most of a figure's area its explanations may take, and the least its plots keep: where
+#: they would take more or leave less, or the figure would not fit with them, they leave it
+#: as on a slide (a small export; at 800 x 450 RoPE's plots were 40 pixels tall).
+PROSE_SHARE, PLOT_SHARE = 0.3, 0.55
+
+
+def _area(widgets: list[QWidget]) -> int:
+    return sum(widget.width() * widget.height() for widget in widgets if widget.isVisible())
+
+
+def explanations_fit(view: QWidget, width: int, height: int) -> bool:
+    """Whether view, laid out for width x height, holds its explanations: they take at most
+    PROSE_SHARE of that area, its plots keep PLOT_SHARE, and the view needs no more room (a
+    widget is never made smaller than its minimum size: the window figure at 800 x 450 was
+    580 pixels tall, its foot cut off)."""
+    from pyqtgraph import GraphicsView
+
+    area = width * height
+    prose = _area([part for part in view.findChildren(QWidget) if part.property(PROSE)])
+    plots = view.findChildren(GraphicsView)
+    needed = view.minimumSizeHint()
+    fits = needed.width() <= width and needed.height() <= height
+    return fits and prose <= PROSE_SHARE * area and (not plots or _area(plots) >= PLOT_SHARE * area)
 
 
 class Slide(QWidget):

@@ -69,6 +69,7 @@ class ClockView(LazyView):
         #: Whether each column is shown: 0 the dial grid, 1 the large clock (`leave_out`).
         self._shows = [True, True]
         self.legend_scale = 1.0  # the legend's type, times the body's
+        self._legend_key = "clock.legend"  # or the short form, where the long does not fit
 
         self.grid_widget = graphics_area(self._theme)
         self.grid_plot: pg.PlotItem = quiet_plot(self.grid_widget.addPlot(), self)
@@ -294,6 +295,10 @@ class ClockView(LazyView):
         super().resizeEvent(event)
         if grid_shape(self._page[1], self._grid_aspect()) != self._grid:
             self._sync_layout()  # more columns (or fewer) draw the dials larger
+        key = self._legend_key
+        self._choose_legend()
+        if key != self._legend_key:
+            self._sync_clock_hands()
 
     @lazy
     def _sync_hands(self) -> None:
@@ -316,6 +321,7 @@ class ClockView(LazyView):
         for spin, pair in zip(self.hand_spins, self._state.clock_pairs, strict=True):
             with QSignalBlocker(spin):
                 spin.setValue(pair)
+        self._choose_legend()
         self._sync_hands()
 
     def _sync_clock_hands(self) -> None:
@@ -326,13 +332,7 @@ class ClockView(LazyView):
                 hand_segments(np.zeros((1, 2)), pe[2 * pair : 2 * pair + 2], HAND_LENGTHS[hand])
             )
             self.legend_lines[1 + hand].setText(
-                tr(
-                    "clock.legend",
-                    name=tr(HAND_KEYS[hand]),
-                    pair=pair,
-                    wave=f"{waves[pair]:.5g}",
-                    angle=fmt_turned(theta[pair]),
-                )
+                self._legend_text(hand, pair, f"{waves[pair]:.5g}", fmt_turned(theta[pair]))
             )
         self._sync_trails()
         note = tr("clock.trail_note", n=TRAIL_LENGTH) if s.trails else ""
@@ -348,6 +348,28 @@ class ClockView(LazyView):
             self._shaded = beyond
             t = self._theme
             self.clock_widget.setBackground(t.beyond_background if beyond else t.background)
+
+    def _legend_text(self, hand: int, pair: int, wave: str, angle: str) -> str:
+        name = tr(HAND_KEYS[hand])
+        return tr(self._legend_key, name=name, pair=pair, wave=wave, angle=angle)
+
+    def _choose_legend(self) -> None:
+        """The hands' lines with the angle where each fits its two lines at the widest angle
+        (359.9°), else without it (the large clock shows where each hand points): the second
+        line does not break, and in a narrow column it ran past the figure's edge."""
+        line = self.legend_lines[1]
+        width = line.slot.width()
+        if width < 50:
+            return  # not laid out yet
+        waves = self._state.wavelengths()
+        fits = True
+        self._legend_key = "clock.legend"
+        for hand, pair in enumerate(self._state.clock_pairs):
+            text = self._legend_text(hand, pair, f"{waves[pair]:.5g}", "359.9")
+            flags = Qt.TextFlag.TextWordWrap
+            needed = line.fontMetrics().boundingRect(0, 0, width, 1 << 20, flags, text)
+            fits &= needed.width() <= width and needed.height() <= line.slot.height()
+        self._legend_key = "clock.legend" if fits else "clock.legend_short"
 
     def _sync_presenting(self) -> None:
         """In presenter mode the large clock takes the hand selector's room."""
@@ -379,6 +401,7 @@ class ClockView(LazyView):
             line.slot.setFixedHeight(spacing * (1 if index == 0 else 2) + 4)
         lines = 1 + 2 * len(HAND_KEYS) + 2
         self.legend.setFixedHeight(spacing * lines + 4 * len(self.legend_lines) + 4)
+        self._choose_legend()
 
     def _on_hand_spin_value_changed(self, hand: int, value: int) -> None:
         self._state.set_clock_pair(hand, value)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
@@ -15,7 +14,14 @@ from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets.colour_bar import colour_bar
 from pe_clock.gui.widgets.image import ColumnGroups, image_plot
-from pe_clock.gui.widgets.plots import filled_rect, marker_line, set_title, style_marker, style_plot
+from pe_clock.gui.widgets.plots import (
+    PlotNote,
+    filled_rect,
+    marker_line,
+    set_title,
+    style_marker,
+    style_plot,
+)
 
 #: Rows drawn for each table (each row is the exact mean of the positions it covers).
 ROWS = 600
@@ -48,10 +54,10 @@ class BeyondView(Panel):
             line = marker_line(self._theme)
             plot.addItem(line)
             self.lines.append(line)
-        self.missing_text = pg.TextItem(
-            color=self._theme.text, fill=self._theme.label_fill, anchor=(0.5, 0.5)
+        self.missing_text = PlotNote(
+            self.learned_plot, color=self._theme.text, fill=self._theme.label_fill
         )
-        self.learned_plot.addItem(self.missing_text)
+        self.missing_text.setZValue(self.missing.zValue() + 1)  # on the hatching, not under
         # Where dimensions outnumber the pixels, each pixel column shows their mean: grouped for
         # the narrower plot (the learned table's, beside the colour bar), the same in both.
         self.columns = ColumnGroups(self.learned_plot, lambda: state.d_model, self._request_sync)

@@ -4,30 +4,101 @@ minus signs, positions written out in full, and log axes labelled in plain numbe
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pyqtgraph as pg
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF
 
 from pe_clock.gui.look.fonts import scaled_font
 
+_PARENTHESIS = re.compile(r"\s*\([^()]*\)")
+
+
+def title_forms(text: str) -> Iterator[str]:
+    """The forms a title takes, longest first, until one fits its room: whole; on two lines,
+    broken before a " · " part, else at the space nearest its middle; without its last " · "
+    parts ("dimension · a pixel column = mean of 4 dimensions" → "dimension"); without its
+    parentheses. The caller leaves the title out when none fits."""
+    yield text
+    parts = text.split(" · ")
+    for cut in range(len(parts) - 1, 0, -1):
+        yield " · ".join(parts[:cut]) + "<br>· " + " · ".join(parts[cut:])
+    spaces = [i for i, c in enumerate(text) if c == " " and "<" not in text[:i].rsplit(">", 1)[-1]]
+    if len(parts) == 1 and spaces:
+        middle = min(spaces, key=lambda i: abs(2 * i - len(text)))
+        yield text[:middle] + "<br>" + text[middle + 1 :]
+    for cut in range(len(parts) - 1, 0, -1):
+        yield " · ".join(parts[:cut])
+    bare = _PARENTHESIS.sub("", parts[0])
+    if bare != parts[0] and bare.strip():
+        yield bare
+
 
 class Axis(pg.AxisItem):
-    """pyqtgraph's axis with its title clear of the tick numbers.
+    """pyqtgraph's axis with its title clear of the tick numbers, and never longer than the
+    axis.
 
     pyqtgraph keeps 0.8 of the title's height for it and draws the title 5 pixels outside: at
     stage type sizes the title ran into the numbers. This keeps all of it, and a gap.
+
+    pyqtgraph centres a title on its axis whatever its length: a long one ran past the figure
+    or into the next plot's title. The title takes the longest of its `title_forms` that fits
+    the axis's length, and none if even the shortest does not.
 
     No SI prefix: the numbers as they are. With one ALiBi head, pyqtgraph wrote a bias of
     −0.5 as −500 and put "(x0.001)" in the title.
     """
 
     def __init__(self, orientation: str, **kwargs: Any) -> None:
+        self._form: str | None = None  # the title's form shown (None: the whole title)
         super().__init__(orientation, **kwargs)
         # The flag alone: enableAutoSIPrefix would also lay the empty title out, and the axis
         # kept that size once titled (on stage, titles then ran into the numbers).
         self.autoSIPrefix = False
+
+    def setLabel(self, text: str | None = None, *args: Any, **kwargs: Any) -> None:
+        self._form = None
+        super().setLabel(text, *args, **kwargs)
+        self._fit_title()
+
+    def labelString(self) -> str:
+        if self._form is None:
+            return super().labelString()
+        style = ";".join(f"{key}: {value}" for key, value in self.labelStyle.items())
+        return f"<span style='{style}'>{self._form}</span>"
+
+    def resizeEvent(self, ev: Any = None) -> None:
+        self._fit_title()
+        super().resizeEvent(ev)
+
+    def _fit_title(self) -> None:
+        """Show the longest form of the title that fits along the axis, placed for its
+        length (pyqtgraph places the title on a resize only)."""
+        if self.label is None or not self.labelText:
+            return
+        length = (
+            self.size().height() if self.orientation in ("left", "right") else self.size().width()
+        )
+        if length <= 0:
+            return
+        margin = 2 * self.label.document().documentMargin()
+        before = self._form
+        for form in (*title_forms(self.labelText), ""):
+            self._form = form
+            self.label.setHtml(self.labelString())
+            if self.label.boundingRect().width() - margin <= length:
+                break
+        if self._form == self.labelText:
+            self._form = None
+        if self._form != before:
+            self._adjustSize()
+            # The new size asked for inside a layout's pass is not acted on: again after it.
+            QTimer.singleShot(0, self, self.updateGeometry)
+            self.update()
+        super().resizeEvent()
 
     def title_room(self) -> float:
         """Pixels the title needs beside the numbers: its height (less the margins the text
@@ -41,6 +112,31 @@ class Axis(pg.AxisItem):
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         """pyqtgraph's labels with a minus sign, not a hyphen: −20, as the text writes it."""
         return [text.replace("-", "−") for text in super().tickStrings(values, scale, spacing)]
+
+    def tickValues(
+        self, minVal: float, maxVal: float, size: float
+    ) -> list[tuple[float, list[float]]]:
+        return self._spread(super().tickValues(minVal, maxVal, size), size)
+
+    def _spread(
+        self, ticks: list[tuple[float, list[float]]], size: float
+    ) -> list[tuple[float, list[float]]]:
+        """Across, every so many of the major ticks where their labels would run together
+        (pyqtgraph counts ticks by the axis's length alone: a narrow plot read
+        "200400600800")."""
+        if self.orientation in ("left", "right") or not ticks or not ticks[0][1]:
+            return ticks
+        (spacing, major), *minor = ticks
+        if spacing is None:  # a log axis's minor level alone
+            return ticks
+        metrics = QFontMetricsF(self.style["tickFont"] or QFont())
+        labels = self.tickStrings(major, self.autoSIPrefixScale * self.scale, spacing)
+        widest = max(metrics.horizontalAdvance(label) for label in labels)
+        room = (widest + 2 * metrics.horizontalAdvance("0")) * len(major)
+        every = math.ceil(room / max(size, 1.0))
+        if every <= 1:
+            return ticks
+        return [(spacing * every, major[::every]), *minor]
 
     def _updateMaxTextSize(self, x: float) -> None:
         """pyqtgraph measures tick labels 0.8 times as tall as they are: under a plot, the
@@ -110,29 +206,12 @@ class IndexAxis(Axis):
         low, high = sorted((minVal, maxVal))  # an inverted axis gives them the other way
         if self.names is not None or (self.each and self._cells_fit(size / max(high - low, 1e-9))):
             return [(1.0, [r + 0.5 for r in range(int(stop)) if low <= r + 0.5 <= high])]
-        levels = super().tickValues(minVal - 0.5, maxVal - 0.5, size)
+        levels = pg.AxisItem.tickValues(self, minVal - 0.5, maxVal - 0.5, size)
         ticks = [
             (spacing, [r + 0.5 for r in map(_whole, values) if r is not None and 0 <= r < stop])
             for spacing, values in levels
         ]
         return self._spread(ticks, size)
-
-    def _spread(
-        self, ticks: list[tuple[float, list[float]]], size: float
-    ) -> list[tuple[float, list[float]]]:
-        """Across, every so many of the round numbers where their labels would run together
-        (pyqtgraph counts ticks by the axis's length alone: a narrow plot read
-        "200400600800")."""
-        if self.orientation in ("left", "right") or not ticks or not ticks[0][1]:
-            return ticks
-        (spacing, major), *minor = ticks
-        metrics = QFontMetricsF(self.style["tickFont"] or QFont())
-        widest = max(metrics.horizontalAdvance(f"{_whole(v - 0.5) or 0:,}") for v in major)
-        room = (widest + 2 * metrics.horizontalAdvance("0")) * len(major)
-        every = math.ceil(room / max(size, 1.0))
-        if every <= 1:
-            return ticks
-        return [(spacing * every, major[::every]), *minor]
 
     def _cells_fit(self, pixels_per_cell: float) -> bool:
         """Whether a label per cell fits: across, the widest label and a gap; down, a line."""
@@ -182,6 +261,20 @@ class PlainLogAxis(Axis):
     def __init__(self, orientation: str, widest: str = "1,000,000") -> None:
         super().__init__(orientation)
         self._widest = widest  # the widest label the axis will show
+
+    def logTickValues(
+        self, minVal: float, maxVal: float, size: float, stdTicks: list[tuple[float, list[float]]]
+    ) -> list[tuple[float | None, list[float]]]:
+        """pyqtgraph's levels, each without the ticks of the levels above: its minor level
+        (1 … 9 times each power) holds the powers again, and every power's label was drawn
+        twice, one over the other."""
+        levels = super().logTickValues(minVal, maxVal, size, stdTicks)
+        seen: set[float] = set()
+        kept = []
+        for spacing, values in levels:
+            kept.append((spacing, [v for v in values if round(v, 9) not in seen]))
+            seen.update(round(v, 9) for v in values)
+        return kept
 
     def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         """Powers of ten only: the minor ticks' 0.2 … 0.9 piled up on a short axis."""

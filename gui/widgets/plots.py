@@ -6,13 +6,13 @@ from typing import Protocol, runtime_checkable
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QFontMetricsF, QPen
+from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPen, QTextOption
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsView, QWidget
 
 from pe_clock.gui.look.fonts import BASE_POINT_SIZE, scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
 from pe_clock.gui.model.state import AppState
-from pe_clock.gui.widgets.axes import Axis
+from pe_clock.gui.widgets.axes import Axis, title_forms
 
 
 @runtime_checkable
@@ -48,7 +48,7 @@ def style_plot(plot: pg.PlotItem, state: AppState) -> None:
         if isinstance(item, FitsItsType):
             item.fit()
     if plot.titleLabel.text:
-        set_title(plot, plot.titleLabel.text, state)
+        set_title(plot, getattr(plot.titleLabel, "whole", plot.titleLabel.text), state)
 
 
 def style_legend(legend: pg.LegendItem, state: AppState) -> None:
@@ -78,20 +78,43 @@ def _title_room(label: pg.LabelItem) -> None:
 
 
 def set_title(plot: pg.PlotItem, text: str, state: AppState) -> None:
-    """A plot title at the current type size (pyqtgraph styles titles through HTML)."""
+    """A plot title at the current type size (pyqtgraph styles titles through HTML), in the
+    longest of its `title_forms` that fits the plot's width (none if none does)."""
     size = f"{BASE_POINT_SIZE * state.font_scale * 1.1:.1f}pt"
     color = theme_of(state).title.name()
     label = plot.titleLabel
-    unchanged = label.text == text and label.opts.get("size") == size
+    unchanged = getattr(label, "whole", None) == text and label.opts.get("size") == size
     if label.isVisible() and unchanged and label.opts.get("color") == color:
         return  # unchanged: setting it again would repaint the plot
-    label.updateMin = lambda: _title_room(label)
+    if not hasattr(label, "whole"):
+        label.updateMin = lambda: _title_room(label)
+        plot.geometryChanged.connect(lambda: _fit_title(plot))
+    label.whole = text
     plot.setTitle(text, size=size, color=color, bold=True)
-    # pyqtgraph keeps 30 pixels for a title: larger type ran into the plot below it and the
-    # tick labels above. Its own height, and a little room under it.
+    _fit_title(plot)
+
+
+def _fit_title(plot: pg.PlotItem) -> None:
+    """The title's longest form that fits the plot's width (pyqtgraph centres it over the
+    view box, whatever is beside it), and the row it needs: pyqtgraph
+    keeps 30 pixels for a title, and larger type ran into the plot below it and the tick
+    labels above; its own height, and a little room under it."""
+    label = plot.titleLabel
+    if not label.isVisible():
+        return
+    # Centred over the view box: as wide as twice the nearer of the plot's edges.
+    middle = plot.vb.geometry().center().x()
+    room = 2 * min(middle, plot.geometry().width() - middle)
+    margin = 2 * label.item.document().documentMargin()
+    for form in (*title_forms(label.whole), "") if room > 0 else (label.whole,):
+        if form != label.text:
+            label.setText(form)
+        if label.item.boundingRect().width() - margin <= room:
+            break
     height = label.item.boundingRect().height() + 0.15 * QFontMetricsF(label.item.font()).height()
-    label.setMaximumHeight(height)
-    plot.layout.setRowFixedHeight(0, height)
+    if label.maximumHeight() != height:
+        label.setMaximumHeight(height)
+        plot.layout.setRowFixedHeight(0, height)
 
 
 def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:
@@ -150,6 +173,37 @@ def marker_line(
         labelOpts=opts,
         pen=theme.pen(theme.pos, 2, style=Qt.PenStyle.DashLine),
     )
+
+
+class PlotNote(pg.TextItem):
+    """A note inside a plot, centred on its position and wrapped to the plot's width: a note
+    wider than its plot ("No row from position 512" over a narrow learned table) ran past
+    both of its edges."""
+
+    _view: pg.ViewBox | None = None  # pyqtgraph sets the text before __init__ can set this
+
+    def __init__(self, plot: pg.PlotItem, **kwargs: object) -> None:
+        super().__init__(anchor=(0.5, 0.5), **kwargs)
+        self._view = plot.getViewBox()
+        plot.addItem(self)
+        self.textItem.document().setDefaultTextOption(QTextOption(Qt.AlignmentFlag.AlignHCenter))
+        self._view.sigResized.connect(self._wrap)
+
+    def setText(self, text: str, color: object = None) -> None:
+        super().setText(text, color)
+        self._wrap()
+
+    def setFont(self, font: QFont) -> None:
+        super().setFont(font)
+        self._wrap()
+
+    def _wrap(self) -> None:
+        if self._view is None:
+            return
+        room = self._view.width() - 2 * QFontMetricsF(self.textItem.font()).averageCharWidth()
+        self.setTextWidth(-1)
+        if self.textItem.boundingRect().width() > room:
+            self.setTextWidth(max(room, 1.0))
 
 
 def filled_rect(brush: QBrush, z: float = 5) -> QGraphicsRectItem:

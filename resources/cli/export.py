@@ -52,7 +52,7 @@ def run_handout(args: argparse.Namespace) -> int:
         return fail(str(err))
 
     from pe_clock.gui.export.handout import export_handout
-    from pe_clock.gui.export.render import ExportError
+    from pe_clock.gui.export.render import ExportError, TooSmall
     from pe_clock.gui.model.deck import DeckError, check_deck, missing_models, read_deck
     from pe_clock.gui.model.state import AppState
     from pe_clock.gui.platform.app import headless_application
@@ -83,7 +83,7 @@ def run_handout(args: argparse.Namespace) -> int:
                 args.out.rmdir()
         if isinstance(err, Interrupted):
             return fail(tr("export.interrupted", signal=err, path=args.out), 128 + err.signum)
-        return fail(str(err), 1)
+        return fail(str(err), 2 if isinstance(err, TooSmall) else 1)
     finally:
         state.deleteLater()
     del app
@@ -110,7 +110,7 @@ def run_export(args: argparse.Namespace) -> int:
         return fail(str(err))
 
     from pe_clock.gui.export.animation import export_animation
-    from pe_clock.gui.export.render import ExportError, export_figure
+    from pe_clock.gui.export.render import ExportError, TooSmall, export_figure
     from pe_clock.gui.model.state import AppState
     from pe_clock.gui.platform.app import headless_application
 
@@ -149,7 +149,7 @@ def run_export(args: argparse.Namespace) -> int:
                 stage=args.stage,
             )
     except ExportError as err:
-        return fail(str(err), 1)
+        return fail(str(err), 2 if isinstance(err, TooSmall) else 1)
     except Interrupted as stop:
         return fail(tr("export.interrupted", signal=stop, path=args.out), 128 + stop.signum)
     finally:

@@ -143,14 +143,14 @@ def test_a_handout_has_a_page_per_scene_or_a_png_per_scene(tmp_path):
     assert out.returncode == 0, out.stderr
     data = (tmp_path / "handout.pdf").read_bytes()
     assert data.count(b"/Type /Page") - data.count(b"/Type /Pages") == len(scenes)
-    out = run_cli("--deck", "default", "--width", "640", "--height", "360", "--out", "pages/",
+    out = run_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "pages/",
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     names = sorted(p.name for p in (tmp_path / "pages").iterdir())
     assert names == [f"{n:02d}-{s.view}.png" for n, s in enumerate(scenes, start=1)]
     from PySide6.QtGui import QImage
 
-    assert QImage(str(tmp_path / "pages" / names[0])).size().width() == 640
+    assert QImage(str(tmp_path / "pages" / names[0])).size().width() == 768
 
 
 @pytest.mark.parametrize(
@@ -230,12 +230,12 @@ def test_a_handout_folder_is_written_whole_or_left_as_it_was(tmp_path):
     old.write_bytes(b"old page")
     scenes = read_deck("default")
     (pages / f"03-{scenes[2].view}.png").mkdir()
-    out = run_cli("--deck", "default", "--width", "320", "--height", "180", "--out", "pages/",
+    out = run_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "pages/",
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode in (1, 2) and len(out.stderr.strip().splitlines()) == 1, out.stderr
     assert old.read_bytes() == b"old page"
     assert sorted(p.name for p in pages.iterdir()) == ["01-heatmap.png", f"03-{scenes[2].view}.png"]
-    out = run_cli("--deck", "default", "--width", "320", "--height", "180", "--out", "new/",
+    out = run_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "new/",
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0 and len(list((tmp_path / "new").iterdir())) == len(scenes)
 
@@ -253,7 +253,7 @@ def test_a_handout_folder_deletes_nothing_and_names_pages_not_of_this_deck(tmp_p
         (pages / name).write_bytes(b"kept")
     deck = tmp_path / "two.toml"
     deck.write_text('[[scene]]\nview = "clock"\n[[scene]]\nview = "rope"\n')
-    out = run_cli("--deck", "two.toml", "--width", "320", "--height", "180", "--out", "pages/",
+    out = run_cli("--deck", "two.toml", "--width", "768", "--height", "432", "--out", "pages/",
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     names = sorted(p.name for p in pages.iterdir())
@@ -269,7 +269,7 @@ def test_a_deck_of_a_hundred_scenes_numbers_its_pages_to_sort(tmp_path):
 
     scenes = parse_deck('[[scene]]\nview = "clock"\n' * 100)
     state = AppState()
-    written = export_handout(tmp_path, scenes[:1] * 100, state, 160, 90)
+    written = export_handout(tmp_path, scenes[:1] * 100, state, 768, 432)
     assert written[0].name == "001-clock.png" and written[-1].name == "100-clock.png"
 
 
@@ -377,7 +377,7 @@ def test_a_handout_never_writes_over_a_file_pe_clock_did_not_write(tmp_path):
     before drawing, naming the file (exit 1). A rerun over its own pages still works."""
     from tests.gui.test_export import run_cli
 
-    size = ("--width", "320", "--height", "180")
+    size = ("--width", "768", "--height", "432")
     (tmp_path / "two.toml").write_text('[[scene]]\nview = "why"\n[[scene]]\nview = "rope"\n')
     pages = tmp_path / "pages"
     pages.mkdir()

@@ -158,9 +158,9 @@ def test_pdf_is_one_page_of_the_requested_size(state, tmp_path):
 
 
 def test_gif_has_one_frame_per_position(state, tmp_path):
-    path = export_animation(tmp_path / "a.gif", "clock", state, 3, 12, 5, 400, 300)
+    path = export_animation(tmp_path / "a.gif", "clock", state, 3, 12, 5, 640, 480)
     with Image.open(path) as gif:
-        assert gif.n_frames == 10 and gif.size == (400, 300)
+        assert gif.n_frames == 10 and gif.size == (640, 480)
         assert gif.info["duration"] == 200
         first = np.asarray(gif.convert("RGB"))
         gif.seek(9)
@@ -178,7 +178,7 @@ def test_cancelled_animation_leaves_no_file(state, tmp_path):
 
     assert (
         export_animation(
-            tmp_path / "a.gif", "heatmap", state, 0, 20, 4, 200, 200, progress=progress
+            tmp_path / "a.gif", "heatmap", state, 0, 20, 4, 640, 640, progress=progress
         )
         is None
     )
@@ -196,7 +196,7 @@ def test_failure_mid_write_keeps_the_old_file(state, tmp_path, monkeypatch):
 
     monkeypatch.setitem(export.WRITERS, ".png", half_then_fail)
     with pytest.raises(export.ExportError, match="No space left"):
-        export.export_figure(target, "heatmap", state, 300, 200)
+        export.export_figure(target, "heatmap", state, 640, 400)
     assert target.read_bytes() == b"previous figure"
     assert [p.name for p in tmp_path.iterdir()] == ["fig.png"]
 
@@ -210,7 +210,7 @@ def test_failed_rename_keeps_the_old_file(state, tmp_path, monkeypatch):
 
     monkeypatch.setattr(files.os, "replace", refuse)
     with pytest.raises(export.ExportError, match="Permission denied"):
-        export.export_figure(target, "clock", state, 300, 200)
+        export.export_figure(target, "clock", state, 640, 400)
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["fig.svg"]
 
@@ -234,22 +234,22 @@ def test_bad_export_requests(state, tmp_path, name, kwargs, message):
 def test_output_path_that_is_a_folder(state, tmp_path):
     (tmp_path / "fig.png").mkdir()
     with pytest.raises(export.ExportError, match="folder"):
-        export.export_figure(tmp_path / "fig.png", "heatmap", state, 300, 200)
+        export.export_figure(tmp_path / "fig.png", "heatmap", state, 640, 400)
 
 
 def test_window_export_reports_failure_in_a_dialog(window, tmp_path, monkeypatch):
     shown = []
     monkeypatch.setattr(QMessageBox, "critical", lambda *args: shown.append(args[2]))
-    request = ExportRequest("heatmap", tmp_path / "nope" / "fig.png", 300, 200, False)
+    request = ExportRequest("heatmap", tmp_path / "nope" / "fig.png", 640, 400, False)
     assert window.exports.export_figure(request) is None
     assert shown and "does not exist" in shown[0]
     assert "Export failed" in window.statusBar().currentMessage()
-    ok = window.exports.export_figure(ExportRequest("window", tmp_path / "fig.png", 640, 360, True))
-    assert ok == tmp_path / "fig.png" and png_array(ok).shape == (360, 640, 3)
+    ok = window.exports.export_figure(ExportRequest("window", tmp_path / "fig.png", 960, 540, True))
+    assert ok == tmp_path / "fig.png" and png_array(ok).shape == (540, 960, 3)
 
 
 def test_window_animation_export_with_progress(window, tmp_path):
-    request = ExportRequest("clock", tmp_path / "a.gif", 320, 240, False, start=0, stop=4, fps=10)
+    request = ExportRequest("clock", tmp_path / "a.gif", 640, 480, False, start=0, stop=4, fps=10)
     assert window.exports.export_animation(request) == tmp_path / "a.gif"
     with Image.open(tmp_path / "a.gif") as gif:
         assert gif.n_frames == 5
@@ -319,16 +319,16 @@ def test_cli_gif(tmp_path):
         "--fps",
         "5",
         "--width",
-        "300",
+        "640",
         "--height",
-        "200",
+        "400",
         "--out",
         "a.gif",
         cwd=tmp_path,
     )
     assert out.returncode == 0, out.stderr
     with Image.open(tmp_path / "a.gif") as gif:
-        assert gif.n_frames == 5 and gif.size == (300, 200)
+        assert gif.n_frames == 5 and gif.size == (640, 400)
 
 
 BAD_CLI = [
@@ -400,7 +400,7 @@ def test_exports_keep_every_view_option(state, tmp_path):
 
 def test_bad_fps_is_refused(state, tmp_path):
     with pytest.raises(export.ExportError, match="fps"):
-        export_animation(tmp_path / "a.gif", "clock", state, 0, 3, 0, 200, 200)
+        export_animation(tmp_path / "a.gif", "clock", state, 0, 3, 0, 640, 640)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -418,8 +418,8 @@ def test_cli_layout_option(tmp_path):
     assert bad.returncode == 2 and "layout" in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1
     good = run_cli(
-        "--view", "heatmap", "--d-model", "8", "--layout", "split", "--width", "200",
-        "--height", "150", "--out", "split.png", cwd=tmp_path,
+        "--view", "heatmap", "--d-model", "8", "--layout", "split", "--width", "640",
+        "--height", "480", "--out", "split.png", cwd=tmp_path,
     )  # fmt: skip
     assert good.returncode == 0, good.stderr
 
@@ -499,8 +499,8 @@ def test_export_dialogs_remember_each_view_across_sessions(window, tmp_path, qtb
         seen.append(dialog_choices(dialog))
         dialog.view_combo.setCurrentIndex(dialog.view_combo.findData("clock"))
         dialog.size_combo.setCurrentIndex(dialog.size_combo.count() - 1)
-        dialog.width_spin.setValue(320)
-        dialog.height_spin.setValue(300)
+        dialog.width_spin.setValue(640)
+        dialog.height_spin.setValue(600)
         dialog.caption_check.setChecked(True)
         dialog.path_edit.setText(str(tmp_path / "a.gif"))
         dialog.stop_spin.setValue(3)
@@ -522,12 +522,12 @@ def test_export_dialogs_remember_each_view_across_sessions(window, tmp_path, qtb
     # Another view: the last folder, format, size and caption, named after the view.
     assert seen[1] == {
         "view": "window",
-        "width": 320,
+        "width": 640,
         "caption": True,
         "path": "window.gif",
         "range": (0, 3),
     }
-    clock = {"view": "clock", "width": 320, "caption": True, "path": "a.gif", "range": (0, 3)}
+    clock = {"view": "clock", "width": 640, "caption": True, "path": "a.gif", "range": (0, 3)}
     assert seen[2] == clock
     open_dialog(qtbot, window.exports.open_export_dialog, look)
     assert seen[3]["path"] == ""  # stills remember apart from animations
@@ -617,7 +617,7 @@ def test_dark_theme_draws_every_view_white_on_black(view, state):
 
 def test_cli_and_dialog_export_in_the_dark_theme(tmp_path, window, qtbot):
     out = run_cli(
-        "--view", "clock", "--theme", "dark", "--width", "400", "--height", "300",
+        "--view", "clock", "--theme", "dark", "--width", "640", "--height", "480",
         "--out", "dark.png", cwd=tmp_path,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
@@ -726,7 +726,7 @@ def test_an_option_given_no_value_with_an_equals_sign_gets_one_line(tmp_path, gi
 
 def test_a_handout_folder_named_with_a_dot_is_a_folder(tmp_path):
     """--out week1.v2/ is a folder (argparse's Path dropped the slash: refused as not .pdf)."""
-    out = run_cli("--deck", "default", "--width", "320", "--height", "180", "--out", "week1.v2/",
+    out = run_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "week1.v2/",
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "week1.v2" / "01-why.png").is_file()
@@ -734,7 +734,7 @@ def test_a_handout_folder_named_with_a_dot_is_a_folder(tmp_path):
 
 def test_the_command_line_prints_one_line_per_file_written(tmp_path):
     """A newline in a file name was printed as it is: two lines for one file."""
-    out = run_cli("--view", "clock", "--width", "320", "--height", "240", "--out", "two\nlines.png",
+    out = run_cli("--view", "clock", "--width", "640", "--height", "480", "--out", "two\nlines.png",
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert out.stdout == "two\\nlines.png\n" and (tmp_path / "two\nlines.png").is_file()

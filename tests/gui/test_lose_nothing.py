@@ -149,7 +149,7 @@ def test_a_killed_exports_temp_file_is_cleaned_next_time(tmp_path, state):
     stale.write_bytes(b"half a PNG")
     mine_alive = tmp_path / f".other.png.{os.getppid()}.abc123{PART_SUFFIX}"
     mine_alive.write_bytes(b"a live process's file")
-    export.export_figure(tmp_path / "fig.png", "heatmap", state, 200, 150)
+    export.export_figure(tmp_path / "fig.png", "heatmap", state, 640, 480)
     assert not stale.exists()
     assert mine_alive.exists()  # its process still runs: not ours to remove
 
@@ -191,10 +191,10 @@ def test_a_symlink_planted_at_the_temp_name_is_never_followed(tmp_path, monkeypa
 
 def test_names_at_the_file_systems_limit_work(tmp_path, state):
     name = "n" * 251 + ".png"  # 255 bytes: the temp name must not add to it
-    path = export.export_figure(tmp_path / name, "heatmap", state, 200, 150)
+    path = export.export_figure(tmp_path / name, "heatmap", state, 640, 480)
     assert path.exists() and parts(tmp_path) == []
     with pytest.raises(WriteError, match="longer than this file system allows"):
-        export.export_figure(tmp_path / ("n" * 256 + ".png"), "heatmap", state, 200, 150)
+        export.export_figure(tmp_path / ("n" * 256 + ".png"), "heatmap", state, 640, 480)
 
 
 # --- 4. a GIF streams: memory stays flat whatever the number of frames ----------------------
@@ -227,13 +227,13 @@ def test_gif_memory_does_not_grow_with_frames(tmp_path):
 
 
 def test_streamed_gif_matches_its_frames(tmp_path, state):
-    path = export_animation(tmp_path / "a.gif", "clock", state, 3, 9, 5, 320, 200)
+    path = export_animation(tmp_path / "a.gif", "clock", state, 3, 9, 5, 640, 400)
     with Image.open(path) as gif:
         assert gif.n_frames == 7 and gif.info["loop"] == 0 and gif.info["duration"] == 200
         first = np.asarray(gif.convert("RGB"))
         gif.seek(6)
         last = np.asarray(gif.convert("RGB"))
-    assert first.shape == (200, 320, 3) and not np.array_equal(first, last)
+    assert first.shape == (400, 640, 3) and not np.array_equal(first, last)
 
 
 def test_a_gif_too_big_for_memory_is_refused_up_front(tmp_path, state, monkeypatch):
@@ -369,8 +369,8 @@ def test_values_that_would_overflow_are_refused_and_the_view_survives(tmp_path, 
     np.save(tmp_path / "fine.npy", np.full((2, 512), 1e12))
     assert window.state.load_embeddings(str(tmp_path / "fine.npy"))
     qtbot.wait(50)
-    image = export.figure_image("embedding", window.state, 400, 300)  # Copy figure's path
-    assert image.width() == 400
+    image = export.figure_image("embedding", window.state, 800, 600)  # Copy figure's path
+    assert image.width() == 800
 
 
 # --- 6. a repeating error is counted, and the log rotates -------------------------------------
@@ -707,7 +707,7 @@ def test_a_file_this_user_may_not_write_is_refused_even_in_an_open_folder(tmp_pa
 def test_planted_temp_names_never_crash_an_export(tmp_path, state):
     for name in (".a.png.4294967296.abcdef", ".a.png.99999999999999999999.abcdef"):
         (tmp_path / (name + PART_SUFFIX)).write_bytes(b"planted")
-    export.export_figure(tmp_path / "t.png", "heatmap", state, 200, 150)
+    export.export_figure(tmp_path / "t.png", "heatmap", state, 640, 480)
     assert (tmp_path / "t.png").exists()
 
 
@@ -716,14 +716,14 @@ def test_a_killed_exports_temp_file_with_a_newline_in_its_name_is_cleaned(tmp_pa
     dead.wait()
     stale = tmp_path / f".k\nx.gif.{dead.pid}.1dedc0{PART_SUFFIX}"
     stale.write_bytes(b"half a GIF")
-    export.export_figure(tmp_path / "z.png", "heatmap", state, 200, 150)
+    export.export_figure(tmp_path / "z.png", "heatmap", state, 640, 480)
     assert not stale.exists()
 
 
 def test_a_long_korean_name_at_the_limit_is_written(tmp_path, state):
     name = "가" * 83 + ".png"  # 253 bytes: legal, and longer than 120 bytes of temp name
     assert len(os.fsencode(name)) == 253
-    assert export.export_figure(tmp_path / name, "heatmap", state, 200, 150).exists()
+    assert export.export_figure(tmp_path / name, "heatmap", state, 640, 480).exists()
 
 
 def test_an_unbalanced_header_and_an_old_header_give_one_line(tmp_path, recwarn):
@@ -785,7 +785,7 @@ def test_a_signal_once_the_file_is_in_place_changes_nothing(tmp_path):
     """A SIGTERM right after the path was printed ended 17 runs in 30 with 143 and no word
     (Python puts the default action back as it shuts down): the file was complete."""
     for run in range(5):
-        out = cli("export", "--view", "heatmap", "--width", "200", "--height", "150",
+        out = cli("export", "--view", "heatmap", "--width", "640", "--height", "480",
                   "--out", f"f{run}.png", cwd=tmp_path)  # fmt: skip
         assert out.stdout.readline().strip() == f"f{run}.png"
         out.send_signal(signal.SIGTERM)

@@ -256,11 +256,11 @@ def test_flags_views_and_paths_must_be_what_they_say():
 def test_a_figure_is_drawn_from_what_was_passed_then(tmp_path):
     pairs = [0, 5, 10]
     rows = np.random.default_rng(1).normal(size=(3, 8))
-    clock = pe_clock.figure("bigclock", d_model=64, clock_pairs=pairs, width=320, height=240)
-    embedded = pe_clock.figure("embedding", d_model=8, embeddings=rows, width=320, height=240)
+    clock = pe_clock.figure("bigclock", d_model=64, clock_pairs=pairs, width=640, height=480)
+    embedded = pe_clock.figure("embedding", d_model=8, embeddings=rows, width=640, height=480)
     first = (clock.png(), embedded._values, repr(clock))
     pairs[0], rows[0, 0] = 31, 1e300
-    again = pe_clock.figure("bigclock", d_model=64, clock_pairs=(0, 5, 10), width=320, height=240)
+    again = pe_clock.figure("bigclock", d_model=64, clock_pairs=(0, 5, 10), width=640, height=480)
     assert again.png() == first[0] and "clock_pairs=(0, 5, 10)" in first[2]
     assert embedded.png().startswith(b"\x89PNG")
 
@@ -274,7 +274,7 @@ def test_no_display_a_figure_leaves_the_environment_and_show_says_why(tmp_path):
         "print(pe_clock.code('heatmap') and QApplication.instance() is None)\n"
         "try:\n    pe_clock.figure('clock', pos=-1)\nexcept ValueError:\n    pass\n"
         "print(QApplication.instance() is None and 'QT_QPA_PLATFORM' not in os.environ)\n"
-        "pe_clock.figure('clock', width=200, height=150).png()\n"
+        "pe_clock.figure('clock', width=640, height=480).png()\n"
         "print('QT_QPA_PLATFORM' not in os.environ)\n"
         "try:\n    pe_clock.show('clock')\nexcept RuntimeError as err:\n    print(err)\n"
     )

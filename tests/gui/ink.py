@@ -1,0 +1,175 @@
+"""What the reader sees of a PDF's text: every character PE Clock writes must be drawn, whole,
+inside its clip, and not under another drawing or another text.
+
+A page is rendered twice with pdfium: as written, and with its text objects removed. A
+character is seen where the two differ inside its glyph box; it is
+
+- ``cut`` when its box reaches past its text object's clip (a panel's, a plot's) or the page,
+- ``covered`` when no pixel of its box changes (a colour bar or a strip drawn over it, or a
+  text the colour of what is under it),
+- ``partly covered`` when a half of its box (left, right, top or bottom) shows nothing,
+- ``overlapping`` when its box overlaps a character of another text object (two labels
+  drawn into each other).
+
+A figure drawn into a PDF is the figure every output draws: PNG, SVG and PDF exports, the
+stage and the handouts paint the same widgets with the same painter calls.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+
+#: Pixels per PDF point: fine enough that a period or a thin stroke leaves ink.
+SCALE = 3.0
+#: A pixel changed by the text: any channel moved by more than this (of 255).
+INK = 24
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """A run of characters of one text object that the reader does not see whole."""
+
+    page: int
+    text: str
+    why: str
+    context: str
+
+    def __str__(self) -> str:
+        return f"page {self.page}: {self.text!r} {self.why} (in {self.context!r})"
+
+
+def _clip(obj: object) -> tuple[float, float, float, float] | None:
+    """The intersection of the bounding boxes of an object's clip paths (left, bottom, right,
+    top in points), or None without a clip. Qt clips to rectangles (a widget, a view box)."""
+    clip = raw.FPDFPageObj_GetClipPath(obj)
+    if not clip:
+        return None
+    left, bottom, right, top = -np.inf, -np.inf, np.inf, np.inf
+    x, y = ctypes.c_float(), ctypes.c_float()
+    for path in range(raw.FPDFClipPath_CountPaths(clip)):
+        xs, ys = [], []
+        for n in range(raw.FPDFClipPath_CountPathSegments(clip, path)):
+            segment = raw.FPDFClipPath_GetPathSegment(clip, path, n)
+            raw.FPDFPathSegment_GetPoint(segment, ctypes.byref(x), ctypes.byref(y))
+            xs.append(x.value)
+            ys.append(y.value)
+        if xs:
+            left, bottom = max(left, min(xs)), max(bottom, min(ys))
+            right, top = min(right, max(xs)), min(top, max(ys))
+    return left, bottom, right, top
+
+
+def _render(page: pdfium.PdfPage) -> np.ndarray:
+    return page.render(scale=SCALE, may_draw_forms=False).to_numpy().astype(np.int16)
+
+
+def _page_problems(page: pdfium.PdfPage) -> list[tuple[int, int, str]]:
+    """(character index, text object, why) of every character not seen whole on page."""
+    width, height = page.get_size()
+    textpage = page.get_textpage()
+    chars: list[tuple[int, int, tuple[float, float, float, float]]] = []
+    clips: dict[int, tuple[float, float, float, float] | None] = {}
+    for index in range(textpage.count_chars()):
+        if raw.FPDFText_IsGenerated(textpage.raw, index) == 1:
+            continue
+        if not textpage.get_text_range(index, 1).strip():
+            continue
+        obj = raw.FPDFText_GetTextObject(textpage.raw, index)
+        key = ctypes.cast(obj, ctypes.c_void_p).value or 0
+        if key not in clips:
+            clips[key] = _clip(obj)
+        box = textpage.get_charbox(index)
+        if box[2] - box[0] <= 0 or box[3] - box[1] <= 0:
+            continue
+        chars.append((index, key, box))
+    if not chars:
+        return []
+    written = _render(page)
+    for obj in list(page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT])):
+        page.remove_obj(obj)
+    page.gen_content()
+    seen = np.abs(written - _render(page)).max(axis=2) > INK
+    boxes = np.array([box for _, _, box in chars])
+    keys = np.array([key for _, key, _ in chars])
+    areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    problems = []
+    for n, (index, key, (left, bottom, right, top)) in enumerate(chars):
+        slack = 0.25 * min(right - left, top - bottom) + 0.3
+        area = [0.0, 0.0, width, height]
+        clip = clips[key]
+        if clip is not None:
+            area = [max(area[0], clip[0]), max(area[1], clip[1]), min(width, clip[2]),
+                    min(height, clip[3])]  # fmt: skip
+        why = ""
+        if (
+            left < area[0] - slack
+            or bottom < area[1] - slack
+            or right > area[2] + slack
+            or top > area[3] + slack
+        ):
+            why = "cut"
+        else:
+            x0, x1 = int(np.floor(left * SCALE)), int(np.ceil(right * SCALE))
+            y0, y1 = int(np.floor((height - top) * SCALE)), int(np.ceil((height - bottom) * SCALE))
+            ink = seen[max(y0, 0) : y1, max(x0, 0) : x1]
+            if not ink.any():
+                why = "covered"
+            else:
+                # Halves of a box at least 4 pixels across (an underscore is one pixel tall).
+                half_h, half_w = (ink.shape[0] + 1) // 2, (ink.shape[1] + 1) // 2
+                halves = (ink[:, :half_w], ink[:, -half_w:]) if ink.shape[1] >= 4 else ()
+                halves += (ink[:half_h], ink[-half_h:]) if ink.shape[0] >= 4 else ()
+                if not all(half.any() for half in halves):
+                    why = "partly covered"
+        if not why:
+            across = np.minimum(boxes[:, 2], right) - np.maximum(boxes[:, 0], left)
+            up = np.minimum(boxes[:, 3], top) - np.maximum(boxes[:, 1], bottom)
+            shared = np.clip(across, 0, None) * np.clip(up, 0, None)
+            smaller = np.minimum(areas, areas[n])
+            if np.any((keys != key) & (shared > 0.2 * smaller)):
+                why = "overlapping"
+        if why:
+            problems.append((index, key, why))
+    return problems
+
+
+def hidden_text(pdf: bytes) -> list[Hidden]:
+    """Every run of characters in pdf that the reader does not see whole, page by page."""
+    document = pdfium.PdfDocument(pdf)
+    found: list[Hidden] = []
+    try:
+        for number in range(len(document)):
+            # Text is read before the page is changed: removing its text objects empties it.
+            page = document[number]
+            textpage = page.get_textpage()
+            words = textpage.get_text_range()
+            runs: list[list[tuple[int, int, str]]] = []
+            for problem in _page_problems(page):
+                last = runs[-1][-1] if runs else None
+                between = words[last[0] + 1 : problem[0]] if last else ""
+                if last and problem[2] == last[2] and len(between) <= 4 and not between.strip():
+                    runs[-1].append(problem)
+                else:
+                    runs.append([problem])
+            for run in runs:
+                first, last = run[0][0], run[-1][0]
+                found.append(
+                    Hidden(
+                        number + 1,
+                        words[first : last + 1].replace("\r\n", ""),
+                        run[0][2],
+                        words[max(0, first - 20) : last + 20].replace("\r\n", " | "),
+                    )
+                )
+    finally:
+        document.close()
+    return found
+
+
+def hidden_characters(found: list[Hidden]) -> int:
+    return sum(len(run.text.replace(" ", "")) for run in found)

@@ -1,0 +1,110 @@
+"""Every frame holds: no word of a figure cut, covered or run into another, as the reader sees it
+(`tests.gui.ink`): every view at 800 x 450, 1280 x 720 and 1920 x 1080 in both languages, on
+stage, with a model open, and every page of the built-in handout on A4, Letter and slides."""
+
+import pytest
+
+from pe_clock.core import i18n
+from pe_clock.core.models.opened import open_model
+from pe_clock.gui.export import render as export
+from pe_clock.gui.export.handout import export_handout
+from pe_clock.gui.model.deck import read_deck
+from pe_clock.gui.model.state import AppState
+from pe_clock.gui.platform.resources import ensure_fonts
+from pe_clock.gui.views import VIEW_NAMES
+from tests.gui.ink import hidden_characters, hidden_text
+from tests.models import configs
+from tests.models.files import smooth_table, write_model
+
+SIZES = [(800, 450), (1280, 720), (1920, 1080)]
+
+
+@pytest.fixture(autouse=True)
+def application_fonts(qapp):
+    """The fonts the application draws with (the bundled Hangul font as the fallback), as
+    the window, an export and a notebook's figure have them."""
+    ensure_fonts()
+
+
+def drawn(view: str, state: AppState, width: int, height: int, stage: bool = False) -> bytes:
+    with export.staged(view, state, width, height, False, stage) as figure:
+        return export.encode(figure, ".pdf")
+
+
+def assert_all_seen(pdf: bytes) -> None:
+    found = hidden_text(pdf)
+    assert not found, f"{hidden_characters(found)} characters hidden:\n" + "\n".join(
+        map(str, found)
+    )
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("view", VIEW_NAMES)
+def test_every_word_of_a_figure_is_seen(view, size, language, state):
+    state.set(language=language)
+    assert_all_seen(drawn(view, state, *size))
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "en"), ((1920, 1080), "ko")])
+@pytest.mark.parametrize("view", VIEW_NAMES)
+def test_every_word_on_stage_is_seen(view, size, language, state):
+    state.set(language=language)
+    assert_all_seen(drawn(view, state, *size, stage=True))
+
+
+MODELS = {
+    "gemma3": (configs.GEMMA_3_4B, None, ("rope", "scaling")),
+    "phi3": (configs.PHI_3_MINI_128K, None, ("scaling",)),
+    "gpt2": (configs.GPT_2, (1024, 768), ("learned",)),
+    "bloom": (configs.BLOOM_560M, None, ("alibi",)),
+}
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("model", list(MODELS))
+def test_every_word_with_a_model_open_is_seen(model, language, state, tmp_path):
+    config, table, views = MODELS[model]
+    tensors = None if table is None else {"wpe.weight": ("F32", smooth_table(*table))}
+    state.show_model(open_model(write_model(tmp_path / model, config, tensors)))
+    state.set(language=language)
+    for view in views:
+        assert_all_seen(drawn(view, state, 800, 450))
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("paper", ["a4", "letter", "slide"])
+def test_every_word_of_the_handout_is_seen(paper, language, state, tmp_path):
+    state.set(language=language)
+    path = tmp_path / "handout.pdf"
+    export_handout(path, read_deck("default"), state, paper=paper)
+    assert_all_seen(path.read_bytes())
+
+
+def test_a_figure_too_small_for_its_view_is_refused_saying_what_it_needs(state, tmp_path):
+    with pytest.raises(export.ExportError, match=r"--view window does not fit 320 × 180 pixels"):
+        export.export_figure(tmp_path / "small.png", "window", state, 320, 180)
+    assert not (tmp_path / "small.png").exists()
+
+
+def test_the_checker_sees_a_word_under_a_drawing_and_past_an_edge(qapp):
+    """The check itself: a word painted over, a word past the page, a word into a word."""
+    from PySide6.QtCore import QBuffer, QIODevice, QRectF
+    from PySide6.QtGui import QColor, QFont
+
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    _, painter = export.pdf_writer(buffer, 400, 200)
+    painter.setFont(QFont("DejaVu Sans", 14))
+    painter.drawText(20, 40, "seen")
+    painter.drawText(20, 80, "covered")
+    painter.fillRect(QRectF(15, 60, 120, 30), QColor("navy"))
+    painter.drawText(360, 120, "beyond")
+    painter.drawText(20, 160, "into")
+    painter.drawText(30, 160, "other")
+    painter.end()
+    found = {run.why: run.text for run in hidden_text(bytes(buffer.data().data()))}
+    assert found.get("covered") == "covered"
+    assert found.get("cut", "").endswith("ond")
+    assert "overlapping" in found
+    assert "seen" not in "".join(found.values())
