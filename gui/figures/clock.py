@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSignalBlocker, Qt
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
@@ -112,6 +112,7 @@ class ClockView(LazyView):
             self.clock_plot.addItem(numeral)
             self.numerals.append(numeral)
         cache_static(*self.numerals)
+        self.clock_plot.getViewBox().sigResized.connect(self._fit_numerals)
         self.trails = [
             Trail(color, 0.035, QRectF(-1.15, -1.15, 2.3, 2.3)) for color in self._theme.hands
         ]
@@ -393,8 +394,7 @@ class ClockView(LazyView):
         for line in self.legend_lines:
             line.setFont(scaled_font(scale, self.legend_scale))
         self.legend_lines[0].setFont(scaled_font(scale, self.legend_scale, bold=True))
-        for numeral in self.numerals:
-            numeral.setFont(scaled_font(scale, 1.5))
+        self._fit_numerals()
         # Room for every line wrapped once: changing numbers never resize the clock above.
         spacing = self.legend_lines[1].fontMetrics().lineSpacing()
         for index, line in enumerate(self.legend_lines):
@@ -402,6 +402,21 @@ class ClockView(LazyView):
         lines = 1 + 2 * len(HAND_KEYS) + 2
         self.legend.setFixedHeight(spacing * lines + 4 * len(self.legend_lines) + 4)
         self._choose_legend()
+
+    def _fit_numerals(self) -> None:
+        """12, 3, 6 and 9 at one and a half times the body type, smaller on a small clock
+        (a quarter of its radius: on a 1280 x 720 screen they ran into each other and under
+        the hands), and none where that is under 0.8 of the body type."""
+        body = scaled_font(self._state.font_scale)
+        radius = min(self.clock_widget.width(), self.clock_widget.height()) / 2.3
+        pixels = min(1.5 * body.pointSizeF() * 96 / 72, 0.25 * radius)
+        shown = pixels >= 0.8 * body.pointSizeF() * 96 / 72
+        font = QFont(body)
+        font.setPixelSize(max(1, round(pixels)))
+        for numeral in self.numerals:
+            numeral.setVisible(shown)
+            if numeral.textItem.font() != font:
+                numeral.setFont(font)
 
     def _on_hand_spin_value_changed(self, hand: int, value: int) -> None:
         self._state.set_clock_pair(hand, value)

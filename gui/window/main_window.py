@@ -37,6 +37,7 @@ from pe_clock.gui.platform.resources import ensure_fonts
 from pe_clock.gui.platform.settings import open_settings, save_values
 from pe_clock.gui.views import TABS, VIEWS
 from pe_clock.gui.widgets.labels import parameter_line
+from pe_clock.gui.widgets.narrow_tabs import NarrowTabs
 from pe_clock.gui.widgets.stable_label import StableLabel
 from pe_clock.gui.window.console import Console
 from pe_clock.gui.window.controls import ControlPanel
@@ -48,9 +49,10 @@ from pe_clock.gui.window.stage import Stage
 
 #: The type scale of presenter mode.
 PRESENTER_SCALE = 1.5
-DEFAULT_SIZE = (1600, 900)
-#: On a screen too small for DEFAULT_SIZE, the share of its free area the first window takes,
-#: and the pixels kept back below that for a title bar.
+#: The first window takes FIRST_FILL of its screen's free area, up to DEFAULT_SIZE (on a 4K
+#: screen, not a wall), less the pixels kept back for a title bar: at 1600 x 900 on a
+#: 1920 x 1080 screen the heatmap had 334 pixels for 512 dimensions.
+DEFAULT_SIZE = (2400, 1350)
 FIRST_FILL = 0.95
 FRAME_ALLOWANCE = 32
 #: The presenter console as a window of its own (one screen).
@@ -95,6 +97,8 @@ class MainWindow(QMainWindow):
         self.panel_hosts: dict[str, QWidget] = {TABS[0].name: self.figures}
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
+        self._tab_style = NarrowTabs()  # kept: a widget does not own its style
+        self.tabs.tabBar().setStyle(self._tab_style)
         self.tabs.addTab(self.figures, "")
         for spec in TABS[1:]:
             host = self.panel_hosts[spec.name] = QWidget()
@@ -173,8 +177,8 @@ class MainWindow(QMainWindow):
             self.show_status(settings_problem, 60_000)
 
     def _fit_first_size(self) -> None:
-        """DEFAULT_SIZE, or less on a smaller screen (it opened at 1600×900 on a 1280×720
-        laptop), centred on the screen's free area; a saved geometry then takes over."""
+        """FIRST_FILL of the screen's free area, at most DEFAULT_SIZE (it opened at 1600×900
+        on a 1280×720 laptop), centred on it; a saved geometry then takes over."""
         screen = self.screen() or QGuiApplication.primaryScreen()
         if screen is None:
             self.resize(*DEFAULT_SIZE)

@@ -12,7 +12,9 @@ character is seen where the two differ inside its glyph box; it is
   drawn into each other).
 
 A figure drawn into a PDF is the figure every output draws: PNG, SVG and PDF exports, the
-stage and the handouts paint the same widgets with the same painter calls.
+stage and the handouts paint the same widgets with the same painter calls. For a window's
+widgets, `widgets_cut` checks that each label's, button's and tab's text fits its widget and
+that no parent's edge cuts the widget.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QLabel, QTabBar, QWidget
 
 #: Pixels per PDF point: fine enough that a period or a thin stroke leaves ink.
 SCALE = 3.0
@@ -173,3 +177,48 @@ def hidden_text(pdf: bytes) -> list[Hidden]:
 
 def hidden_characters(found: list[Hidden]) -> int:
     return sum(len(run.text.replace(" ", "")) for run in found)
+
+
+def widgets_cut(window: QWidget) -> list[str]:
+    """Every visible label, button and tab of window whose text does not fit its widget, or
+    whose widget reaches past a parent's edge (what is past it is not drawn)."""
+    found = []
+
+    def place(widget: QWidget) -> QRect:
+        return QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+
+    def seen(widget: QWidget) -> QRect:
+        """widget's rectangle in window, as far as its parents let it be drawn."""
+        rect, parent = place(widget), widget.parentWidget()
+        while parent is not None:
+            if isinstance(parent, QAbstractScrollArea) and parent.viewport().isAncestorOf(widget):
+                return place(widget)  # the reader scrolls it into view
+            rect = rect.intersected(place(parent) if parent is not window else window.rect())
+            parent = None if parent is window else parent.parentWidget()
+        return rect
+
+    for widget in window.findChildren(QWidget):
+        if not widget.isVisibleTo(window) or widget.width() <= 0:
+            continue
+        if isinstance(widget, QTabBar):
+            for index in range(widget.count()):
+                if not widget.rect().contains(widget.tabRect(index)):
+                    found.append(f"tab {widget.tabText(index)!r} past its bar")
+            continue
+        if isinstance(widget, QLabel) and widget.text().strip() and widget.pixmap().isNull():
+            if widget.wordWrap():
+                fits = widget.heightForWidth(widget.width()) <= widget.height()
+            else:
+                hint = widget.sizeHint()
+                fits = hint.width() <= widget.width() and hint.height() <= widget.height()
+        elif isinstance(widget, QAbstractButton) and widget.text():
+            hint = widget.sizeHint()
+            fits = hint.width() <= widget.width() and hint.height() <= widget.height()
+        else:
+            continue
+        name = f"{type(widget).__name__} {widget.text()[:40]!r}"
+        if not fits:
+            found.append(f"{name} does not fit its {widget.width()} × {widget.height()}")
+        elif seen(widget) != place(widget):
+            found.append(f"{name} reaches past a parent's edge")
+    return found

@@ -2,6 +2,13 @@
 (`tests.gui.ink`): every view at 800 x 450, 1280 x 720 and 1920 x 1080 in both languages, on
 stage, with a model open, and every page of the built-in handout on A4, Letter and slides."""
 
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
 import pytest
 
 from pe_clock.core import i18n
@@ -16,6 +23,7 @@ from tests.gui.ink import hidden_characters, hidden_text
 from tests.models import configs
 from tests.models.files import smooth_table, write_model
 
+ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(800, 450), (1280, 720), (1920, 1080)]
 
 
@@ -108,3 +116,65 @@ def test_the_checker_sees_a_word_under_a_drawing_and_past_an_edge(qapp):
     assert found.get("cut", "").endswith("ond")
     assert "overlapping" in found
     assert "seen" not in "".join(found.values())
+
+
+#: Opens the window on one screen, shows every tab and reports what the reader misses: text
+#: hidden in each tab's drawing (the tab rendered to a PDF) and widgets whose text does not
+#: fit them, with the heatmap's width. At pos 20 no hand of the large clock is over a numeral
+#: (at pos 0 all three point at 12: a clock's hands cover its numbers by design).
+WINDOW = textwrap.dedent(
+    """
+    import json, sys, tempfile
+    from PySide6.QtCore import QBuffer, QIODevice, QPoint, QSettings
+    from pe_clock.gui.platform.app import create_application
+    app = create_application()
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    from pe_clock.gui.export.render import pdf_writer
+    from pe_clock.gui.views import TABS
+    from pe_clock.gui.window.main_window import MainWindow
+    from tests.gui.ink import hidden_text, widgets_cut
+    w = MainWindow(language=sys.argv[1])
+    w.state.set(pos=20)
+    w.show()
+    w.activateWindow()
+    report = {"hidden": [], "cut": [], "screen": w.screen().availableGeometry().contains(
+        w.frameGeometry())}
+    for spec in TABS:
+        w.show_view(spec.name)
+        for _ in range(6):
+            app.processEvents()
+        tab = w.tabs.currentWidget()
+        buffer = QBuffer()
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        _, painter = pdf_writer(buffer, tab.width(), tab.height())
+        tab.render(painter, QPoint(0, 0))
+        painter.end()
+        report["hidden"] += [f"{spec.name}: {run}" for run in hidden_text(bytes(buffer.data()))]
+        report["cut"] += [f"{spec.name}: {text}" for text in widgets_cut(w)]
+        if spec.name == "window":
+            report["heatmap"] = w.heatmap_view.plot.getViewBox().width()
+    w.close()
+    print(json.dumps(report))
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "language"),
+    [(1280, 720, "en"), (1280, 720, "ko"), (1366, 768, "ko"), (1920, 1080, "en")],
+)
+def test_the_window_holds_every_word_on_its_screen(tmp_path, width, height, language):
+    screen = {"name": "laptop", "x": 0, "y": 0, "width": width, "height": height,
+              "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}  # fmt: skip
+    config = tmp_path / "screens.json"
+    config.write_text(json.dumps({"screens": [screen]}))
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": ""}
+    out = subprocess.run(
+        [sys.executable, "-c", WINDOW, language],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert report["screen"] and not report["hidden"] and not report["cut"], report
+    if width >= 1920:  # a pixel column for each of d_model 512's dimensions
+        assert report["heatmap"] >= 512
