@@ -48,6 +48,9 @@ from pe_clock.gui.widgets.stable_label import StableLabel
 
 HAND_KEYS = ("clock.fast", "clock.middle", "clock.slow")
 HAND_LENGTHS = (0.9, 0.76, 0.52)  # inside the minute marks (0.94 to 1)
+#: The numerals' outer edge, inside the hour marks (0.86 to 1), and their height as a share
+#: of the radius at most: a numeral then ends above the slow hand's tip.
+NUMERAL_RING, NUMERAL_SHARE = 0.8, 0.2
 HAND_WIDTHS = (3.0, 5.0, 7.0)
 #: Positions before pos whose tips a trail marks.
 TRAIL_LENGTH = 8
@@ -102,10 +105,10 @@ class ClockView(LazyView):
         # 12, 3, 6 and 9 inside the hour marks: where a hand points reads at a glance.
         self.numerals = []
         for text, x, y, anchor in (
-            ("12", 0, 0.78, (0.5, 0)),
-            ("3", 0.78, 0, (1, 0.5)),
-            ("6", 0, -0.78, (0.5, 1)),
-            ("9", -0.78, 0, (0, 0.5)),
+            ("12", 0, NUMERAL_RING, (0.5, 0)),
+            ("3", NUMERAL_RING, 0, (1, 0.5)),
+            ("6", 0, -NUMERAL_RING, (0.5, 1)),
+            ("9", -NUMERAL_RING, 0, (0, 0.5)),
         ):
             numeral = pg.TextItem(text, color=self._theme.dim_text, anchor=anchor)
             numeral.setPos(x, y)
@@ -405,11 +408,11 @@ class ClockView(LazyView):
 
     def _fit_numerals(self) -> None:
         """12, 3, 6 and 9 at one and a half times the body type, smaller on a small clock
-        (a quarter of its radius: on a 1280 x 720 screen they ran into each other and under
-        the hands), and none where that is under 0.8 of the body type."""
+        (NUMERAL_SHARE of its radius: on a 1280 x 720 screen they ran into each other, and
+        the slow hand's tip into the 12), and none where that is under 0.8 of the body type."""
         body = scaled_font(self._state.font_scale)
         radius = min(self.clock_widget.width(), self.clock_widget.height()) / 2.3
-        pixels = min(1.5 * body.pointSizeF() * 96 / 72, 0.25 * radius)
+        pixels = min(1.5 * body.pointSizeF() * 96 / 72, NUMERAL_SHARE * radius)
         shown = pixels >= 0.8 * body.pointSizeF() * 96 / 72
         font = QFont(body)
         font.setPixelSize(max(1, round(pixels)))

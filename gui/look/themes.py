@@ -86,7 +86,8 @@ THEMES = {
         QColor("#f28e00"),
         (QColor("#d62728"), QColor("#1f4e9c"), QColor("#111111")),
         (QColor("#1f4e9c"), QColor("#d62728"), QColor("#12a150"), QColor("#f28e00")),
-        QColor("#b8b8b8"),
+        # The dials' rims 3.3:1 on white (at #b8b8b8, 2:1, the grid faded on a projector).
+        QColor("#8f8f8f"),
         QColor("#444444"),
         QColor("#e4e4e4"),
         QColor(40, 40, 40, 90),
@@ -117,7 +118,9 @@ THEMES = {
         QColor("#8a8a8a"),
         QColor("#d9d9d9"),
         QColor("#262626"),
-        QColor(0, 0, 0, 130),
+        # Positions past training under a grey veil, not a black one: darkened, they were the
+        # dimmest part of the stage (2:1 on black) where the slide asks the class to look.
+        QColor(128, 128, 128, 120),
         QColor(230, 230, 230, 150),
         QColor("#8a8a8a"),
         QColor(0, 0, 0, 208),

@@ -11,8 +11,10 @@ English and Korean, and optionally a range of positions the clicker steps throug
     stage_note = true         # the note under the title on stage (the default)
     title_en = "The clock analogy"
     title_ko = "시계 비유"
-    note_en = "…"
+    note_en = "…"             # for the class: on stage, on the console and in the handout
     note_ko = "…"
+    cue_en = "…"              # for the lecturer alone: on the presenter console
+    cue_ko = "…"
 
 A deck may have a title of its own (top-level `title_en`, `title_ko`): the handout's title.
 A deck is checked whole before anything changes: each scene's parameters are applied, in order,
@@ -44,7 +46,7 @@ PARAMETERS = (
     "train_len", "scale_embeddings", "theme", "why_pe", "head_dim", "rope_layout",
     "scaling_method", "scaling_factor", "original_len", "alibi_heads", "causal", "trails",
 )  # fmt: skip
-TEXTS = tuple(f"{text}_{lang}" for text in ("title", "note") for lang in LANGUAGES)
+TEXTS = tuple(f"{text}_{lang}" for text in ("title", "note", "cue") for lang in LANGUAGES)
 DECK_TEXTS = tuple(f"title_{lang}" for lang in LANGUAGES)
 #: A scene's own keys besides its view, its parameters and its texts.
 OPTIONS = ("positions", "handout_pos", "stage_note", "model")
@@ -76,6 +78,10 @@ class Scene:
 
     def note(self, language: str) -> str:
         return self.texts.get(f"note_{language}", "")
+
+    def cue(self, language: str) -> str:
+        """What the lecturer is told (the console alone), never projected."""
+        return self.texts.get(f"cue_{language}", "")
 
 
 class Deck(list[Scene]):

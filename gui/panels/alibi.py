@@ -110,24 +110,23 @@ class AlibiView(Panel):
             hatch.setVisible(s.causal)
         drawn = self.heads_drawn()
         colours = dict(zip(drawn, t.curves, strict=False))
+        # One scale for the three matrices, to the steepest head's largest penalty: each on
+        # its own, they looked alike while the slide said head 1 subtracts the most.
+        steepest = int(np.argmax(slopes))
+        largest = float(slopes[steepest]) * (SHOWN_LENGTH - 1)
         for column, (plot, image) in enumerate(zip(self.bias_plots, self.bias_images, strict=True)):
             shown = column < len(drawn)
             plot.setVisible(shown)
             if not shown:
                 continue
             head = drawn[column]
-            # Each head on its own scale, -1 at its largest penalty m_h·(SHOWN_LENGTH − 1): on one
-            # scale the gentle heads were black on black. The lines below compare the heads.
-            largest = slopes[head - 1] * (SHOWN_LENGTH - 1)
-            image.display(
-                bias[head - 1] / largest, QRectF(0, 0, SHOWN_LENGTH, SHOWN_LENGTH), (-1.0, 0.0)
-            )
+            image.display(bias[head - 1], QRectF(0, 0, SHOWN_LENGTH, SHOWN_LENGTH), (-largest, 0.0))
             plot.setRange(xRange=(0, SHOWN_LENGTH), yRange=(0, SHOWN_LENGTH), padding=0)
             set_title(plot, tr("alibi.matrix", head=head, slope=slope_text(slopes[head - 1])), s)
             plot.setLabel("bottom", tr("alibi.key"))
             plot.setLabel("left", tr("alibi.query"))
             style_plot(plot, s)
-        self.bias_bar.setLevels((-1.0, 0.0))  # the bias is never positive
+        self.bias_bar.setLevels((-largest, 0.0))  # the bias is never positive
         self.slopes.setBrush([pg.mkBrush(colours.get(h, t.dim_text)) for h in heads.tolist()])
         self.slopes.setSize(t.size(9))
         for line in self.lines:
@@ -153,7 +152,7 @@ class AlibiView(Panel):
         self.slope_plot.setLabel("left", tr("alibi.slope"))
         self.line_plot.setLabel("bottom", tr("alibi.distance"))
         self.line_plot.setLabel("left", tr("alibi.bias"))
-        self.bias_bar.setLabel("left", tr("alibi.scale", length=SHOWN_LENGTH - 1))
+        self.bias_bar.setLabel("left", tr("alibi.scale"))
         one = s.alibi_heads == 1
         slopes_title = tr("alibi.slopes_one") if one else tr("alibi.slopes", heads=s.alibi_heads)
         set_title(self.slope_plot, slopes_title, s)
@@ -185,7 +184,13 @@ class AlibiView(Panel):
                 gentle_head=int(np.argmin(slopes)) + 1,
             )
             found += " " + rule
-        self.result.setText(found + tr("alibi.own_scale", length=SHOWN_LENGTH - 1) + mask)
+        scale = tr(
+            "alibi.one_scale",
+            largest=f"{largest:.3g}",
+            length=SHOWN_LENGTH - 1,
+            head=steepest + 1,
+        )
+        self.result.setText(found + scale + mask)
         self.caption.setText(tr("alibi.caption"))
         for label in (self.caption, self.key, self.result):
             label.setFont(scaled_font(s.font_scale, 1.05))

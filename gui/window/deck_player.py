@@ -7,7 +7,7 @@ import html
 from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
@@ -32,7 +32,7 @@ from pe_clock.gui.platform.file_dialog import choose_file
 from pe_clock.gui.platform.files import WriteError, atomic_write
 from pe_clock.gui.views import VIEWS
 from pe_clock.gui.widgets.labels import rich_label
-from pe_clock.gui.window.console import PREVIEW_SIZE, ConsoleScene
+from pe_clock.gui.window.console import ConsoleScene
 
 
 class DeckWindow(Protocol):
@@ -190,6 +190,14 @@ class DeckPlayer(QObject):
         index = self.index
         return lambda: self._slide_texts(index, language())
 
+    def positions(self) -> tuple[int, int]:
+        """The first and last position Home and End go to: the scene's own steps (End went
+        to pos 49 on a scene of 0–10), else the table's."""
+        scene = self.scenes[self.index] if self.active else None
+        if scene is not None and scene.positions is not None:
+            return scene.positions
+        return 0, self._state.max_len - 1
+
     def step_text(self) -> str:
         """Where the clicker is within the scene: 'pos 5 · the scene steps 0–10'."""
         pos = self._state.pos
@@ -216,9 +224,9 @@ class DeckPlayer(QObject):
             picture = lambda: self._picture(after, theme)  # noqa: E731 - drawn later, once
         else:
             next_title, picture = tr("console.last"), None
-        note = scene.note(language_now)
+        note, cue = scene.note(language_now), scene.cue(language_now)
         step = self.step_text()
-        return ConsoleScene(title, note, explanations, step, next_title, picture, theme)
+        return ConsoleScene(title, note, explanations, step, next_title, picture, theme, cue)
 
     def _slide_title(self, index: int, language_now: str) -> str:
         title = self.scenes[index].title(language_now)
@@ -231,8 +239,10 @@ class DeckPlayer(QObject):
         return self._slide_title(index, language_now), note
 
     def _picture(self, index: int, theme: str) -> QImage:
-        """Scene index as its slide looks on stage, small (a blank picture if the scene cannot
-        be shown over the parameters now: one added since, say)."""
+        """Scene index as its slide looks on a 1080-line stage (the console makes it small;
+        drawn small, its type kept the stage's floor and its plots collapsed into slivers), or
+        a blank picture if the scene cannot be shown over the parameters now (one added since,
+        say)."""
         try:
             shown = scene_state(self.scenes, index, self._state, base=self._base)
         except DeckError:
@@ -241,14 +251,7 @@ class DeckPlayer(QObject):
             shown.set(theme=theme)
             texts = self._slide_texts(index, language())
             view = self.scenes[index].view
-            # Drawn as on a 1080-line stage, then made small: drawn small, its type kept the
-            # stage's floor and its plots collapsed into slivers.
-            full = figure_image(view, shown, *SLIDE_SIZE, stage=True, texts=lambda: texts)
-            return full.scaled(
-                *PREVIEW_SIZE,
-                Qt.AspectRatioMode.KeepAspectRatio,
-                Qt.TransformationMode.SmoothTransformation,
-            )
+            return figure_image(view, shown, *SLIDE_SIZE, stage=True, texts=lambda: texts)
         finally:
             shown.deleteLater()
 

@@ -313,10 +313,10 @@ class PresenterKeys(QObject):
         self._presenter.toggle_console()
 
     def first(self, event: QKeyEvent | None) -> None:
-        self._state.go_to(0)
+        self._state.go_to(self._presenter.deck.positions()[0])
 
     def last(self, event: QKeyEvent | None) -> None:
-        self._state.go_to(self._state.max_len - 1)
+        self._state.go_to(self._presenter.deck.positions()[1])
 
     def type_digit(self, event: QKeyEvent | None) -> None:
         if event is not None:

@@ -229,6 +229,7 @@ class MainWindow(QMainWindow):
             self.tabs.setTabToolTip(index, spec.title)
         self.shortcut_overlay.retranslate()
         self._sync_readout()
+        self._sync_console_step()  # the console in the new language at once, as the stage
 
     def current_view(self) -> str:
         """The registered name of the tab on screen."""
@@ -402,7 +403,11 @@ class MainWindow(QMainWindow):
         return was_visible
 
     def show_status(self, text: str, timeout_ms: int = 8000) -> None:
+        """Say text in the status bar, and on the console while it is up (over the window's
+        screen, it hides the status bar: the end of the deck went unseen)."""
         self.statusBar().showMessage(text, timeout_ms)
+        if self.console.isVisible():
+            self.console.show_notice(text, timeout_ms)
 
     # --- state -> window ---------------------------------------------------------------------
     def _sync_readout(self, *_: object) -> None:

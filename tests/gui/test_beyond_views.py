@@ -211,14 +211,21 @@ def test_alibi_slopes_and_the_causal_mask(show, state):
     assert state.alibi_heads == 12
     assert "2<sup>−3.5</sup>" in view.result.text()
     assert view.heads_drawn() == [1, 6, 12]
-    # Each head on its own scale: its bias over its largest penalty, 15·m_h, reaching −1.
+    # One scale for the three heads, to the steepest head's largest penalty (head 9's, 15·2^−0.5,
+    # with 12 heads): the steeper a head, the further its matrix reaches down it (each on its
+    # own scale, the three looked alike).
     bias, slopes = alibi_bias(12, 16), alibi_slopes(12)
     lower = np.tri(16, dtype=bool)
+    scale = (-15 * slopes.max(), 0.0)
+    reach = []
     for image, head in zip(view.bias_images, view.heads_drawn(), strict=True):
-        expected = bias[head - 1] / (15 * slopes[head - 1])
-        np.testing.assert_allclose(image.image[lower], expected[lower], rtol=1e-6)
+        np.testing.assert_allclose(image.image[lower], bias[head - 1][lower], rtol=1e-6)
         assert np.isnan(image.image[~lower]).all()
-        assert np.nanmin(image.image) == pytest.approx(-1.0)
+        assert tuple(image.levels) == pytest.approx(scale)
+        reach.append(np.nanmin(image.image))
+    assert reach == pytest.approx([-15 * slopes[head - 1] for head in view.heads_drawn()])
+    assert tuple(view.bias_bar.levels()) == pytest.approx(scale)
+    assert "share one colour scale" in view.result.text() and "head 9's" in view.result.text()
     # The masked cells, and only they, are hatched (blank, they looked like zero bias).
     path = view.masks[0].path()
     for i in range(16):
@@ -228,7 +235,7 @@ def test_alibi_slopes_and_the_causal_mask(show, state):
     key = view.key.text()
     assert "the other 9 heads" in key and "head 6: m = <nobr>2<sup>−6</sup>" in key
     state.set(causal=False)
-    np.testing.assert_allclose(view.bias_images[0].image, bias[0] / (15 * slopes[0]), rtol=1e-6)
+    np.testing.assert_allclose(view.bias_images[0].image, bias[0], rtol=1e-6)
     assert not any(mask.isVisible() for mask in view.masks)
     state.set(alibi_heads=8)
     assert "2<sup>−8</sup>" in view.result.text()

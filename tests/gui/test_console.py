@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from pe_clock.core.i18n import tr
 from pe_clock.gui.model.deck import read_deck
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,3 +179,83 @@ def test_the_first_window_fits_its_screen(tmp_path, width, height):
     assert report["inside"], report
     assert report["size"][0] <= width and report["size"][1] < height
     assert report["size"][0] >= 0.9 * width and report["size"][1] >= 0.85 * height
+
+
+def test_the_console_follows_a_language_switch_at_once(window, qtbot):
+    """The stage changed language at once; the console kept its title, note, step and next
+    scene in the old one until the next click."""
+    assert window.deck.open_shown("default")
+    scenes = read_deck("default")
+    window.toggle_console()
+    console = window.console
+    qtbot.waitUntil(lambda: console.scene_title.text().endswith(scenes[0].texts["title_en"]))
+    window.state.set(language="ko")
+    qtbot.waitUntil(lambda: console.scene_title.text().endswith(scenes[0].texts["title_ko"]))
+    assert console.note.text() == scenes[0].texts["note_ko"]
+    assert console.step.text() == "이 보기는 pos에 따라 바뀌지 않습니다"
+    assert console.next_title.text().startswith("다음: ")
+    window.toggle_console()
+
+
+def test_the_end_of_the_deck_is_said_on_the_console(window, qtbot):
+    """With the console over the window's screen the status bar is under it: the end of the
+    deck was said where nobody could see it."""
+    assert window.deck.open_shown("default")
+    window.toggle_console()
+    window.deck.go(len(window.deck.scenes) - 1)
+    qtbot.keyClick(window.console, K.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    console = window.console
+    assert console.notice.isVisibleTo(console) and console.notice.text() == tr("deck.end")
+    window.toggle_console()
+
+
+def test_home_and_end_stay_within_the_scene(window, qtbot):
+    """End went to pos 49 on a scene that steps 0–10."""
+    assert window.deck.open_shown("default")
+    scenes = read_deck("default")
+    at = [s.view for s in scenes].index("heatmap")
+    window.deck.go(at)
+    low, high = scenes[at].positions
+    qtbot.keyClick(window, K.Key_End)
+    assert window.state.pos == high
+    qtbot.keyClick(window, K.Key_Home)
+    assert window.state.pos == low
+    window.deck.close()
+    qtbot.keyClick(window, K.Key_End)  # without a deck, the table's last position
+    assert window.state.pos == window.state.max_len - 1
+
+
+def test_the_console_uses_the_laptops_screen(window, qtbot):
+    """On a 1920 × 1080 laptop the notes were 16 pixels tall and the next scene a 384-pixel
+    thumbnail: two thirds of the screen stayed empty."""
+    assert window.deck.open_shown("default")
+    window.toggle_console()
+    console = window.console
+    console.resize(1920, 1080)
+    qtbot.waitUntil(lambda: console.preview.width() >= 0.3 * 1920)
+    assert console.note.fontInfo().pixelSize() >= 0.025 * 1080
+    assert console.explanations.fontInfo().pixelSize() >= 0.025 * 1080
+    qtbot.waitUntil(lambda: console.preview.pixmap().width() >= 0.29 * 1920, timeout=5000)
+    window.toggle_console()
+
+
+def test_a_scenes_cue_is_for_the_lecturer_alone(window, qtbot, tmp_path):
+    """Scene 1 projected an instruction to the instructor ("Point at the two output
+    matrices"): a cue goes to the console, never on stage nor in the handout."""
+    from pe_clock.gui.export.handout import export_handout
+    from pe_clock.gui.model.deck import parse_deck
+    from tests.gui.test_handout_print import copied_pages
+
+    scenes = read_deck("default")
+    assert scenes[0].texts["cue_en"].startswith("Point at") and "Point" not in scenes[0].note("en")
+    deck = parse_deck('[[scene]]\nview = "why"\nnote_en = "Same rows."\ncue_en = "Ask why."\n')
+    window.deck.load(deck)
+    window.toggle_console()
+    qtbot.waitUntil(lambda: window.console.cue.text() == "For you: Ask why.")
+    window.stage.show_view("why")
+    assert window.stage.slide.note.text() == "Same rows."
+    window.stage.leave()
+    export_handout(tmp_path / "h.pdf", deck, window.state, paper="a4")
+    text = copied_pages(tmp_path / "h.pdf")[0].extract_text()
+    assert "Same rows." in text and "Ask why" not in text
+    window.toggle_console()

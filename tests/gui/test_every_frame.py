@@ -25,6 +25,10 @@ from tests.models.files import smooth_table, write_model
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(800, 450), (1280, 720), (1920, 1080)]
+#: The position the figures are drawn at: at pos 0 every hand of the large clock points at
+#: its 12, over the numeral (a clock's hands pass over its numbers by design, as at any
+#: position where a hand points at one).
+POS = 20
 
 
 @pytest.fixture(autouse=True)
@@ -50,14 +54,14 @@ def assert_all_seen(pdf: bytes) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("view", VIEW_NAMES)
 def test_every_word_of_a_figure_is_seen(view, size, language, state):
-    state.set(language=language)
+    state.set(language=language, pos=POS)
     assert_all_seen(drawn(view, state, *size))
 
 
 @pytest.mark.parametrize(("size", "language"), [((1280, 720), "en"), ((1920, 1080), "ko")])
 @pytest.mark.parametrize("view", VIEW_NAMES)
 def test_every_word_on_stage_is_seen(view, size, language, state):
-    state.set(language=language)
+    state.set(language=language, pos=POS)
     assert_all_seen(drawn(view, state, *size, stage=True))
 
 
@@ -75,7 +79,7 @@ def test_every_word_with_a_model_open_is_seen(model, language, state, tmp_path):
     config, table, views = MODELS[model]
     tensors = None if table is None else {"wpe.weight": ("F32", smooth_table(*table))}
     state.show_model(open_model(write_model(tmp_path / model, config, tensors)))
-    state.set(language=language)
+    state.set(language=language, pos=POS)
     for view in views:
         assert_all_seen(drawn(view, state, 800, 450))
 
@@ -120,8 +124,7 @@ def test_the_checker_sees_a_word_under_a_drawing_and_past_an_edge(qapp):
 
 #: Opens the window on one screen, shows every tab and reports what the reader misses: text
 #: hidden in each tab's drawing (the tab rendered to a PDF) and widgets whose text does not
-#: fit them, with the heatmap's width. At pos 20 no hand of the large clock is over a numeral
-#: (at pos 0 all three point at 12: a clock's hands cover its numbers by design).
+#: fit them, with the heatmap's width (at POS: no hand of the large clock over a numeral).
 WINDOW = textwrap.dedent(
     """
     import json, sys, tempfile
@@ -134,7 +137,7 @@ WINDOW = textwrap.dedent(
     from pe_clock.gui.window.main_window import MainWindow
     from tests.gui.ink import hidden_text, widgets_cut
     w = MainWindow(language=sys.argv[1])
-    w.state.set(pos=20)
+    w.state.set(pos=int(sys.argv[2]))
     w.show()
     w.activateWindow()
     report = {"hidden": [], "cut": [], "screen": w.screen().availableGeometry().contains(
@@ -170,7 +173,7 @@ def test_the_window_holds_every_word_on_its_screen(tmp_path, width, height, lang
     config.write_text(json.dumps({"screens": [screen]}))
     env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": ""}
     out = subprocess.run(
-        [sys.executable, "-c", WINDOW, language],
+        [sys.executable, "-c", WINDOW, language, str(POS)],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr
