@@ -144,7 +144,10 @@ class Figure:
         self.theme = theme_of(self.state)
         prepare_figure(self.widget, self.theme)
         self._fit(show=True)
-        if not isinstance(self.widget, Slide) and not explanations_fit(self.widget, *self._room()):
+        small = self.logical.width() < LAYOUT_WIDTH or self.logical.height() < LAYOUT_HEIGHT
+        if not isinstance(self.widget, Slide) and not explanations_fit(
+            self.widget, *self._room(), small
+        ):
             leave_out_explanations(self.widget)
             self._fit()
         self._shrink_to_fit()
@@ -187,9 +190,11 @@ class Figure:
             self.widget.show()
             uncache(self.widget)
         # pyqtgraph sizes an axis to its tick labels as it draws them: a first drawing, thrown
-        # away, gives the axes their sizes (drawn once, words under a plot were cut off).
-        self.settle()
-        self.widget.grab()
+        # away, gives the axes their sizes (drawn once, words under a plot were cut off); a
+        # second lets titles that took another form for the new sizes settle theirs.
+        for _ in range(2):
+            self.settle()
+            self.widget.grab()
         self.settle()
 
     def set_height(self, height: int) -> None:

@@ -82,21 +82,22 @@ def leave_out_explanations(view: QWidget) -> None:
             prepare()  # a view inside the window figure too
 
 
-#: The most of a figure's area its explanations may take, and the least its plots keep: where
-#: they would take more or leave less, or the figure would not fit with them, they leave it
-#: as on a slide (a small export; at 800 x 450 RoPE's plots were 40 pixels tall).
-PROSE_SHARE, PLOT_SHARE = 0.3, 0.55
+#: The most of a figure's area its explanations may take (SMALL_PROSE_SHARE in a figure laid
+#: out smaller than 1280 x 720, which is a figure, not a page), and the least its plots keep:
+#: where they would take more or leave less, or the figure would not fit with them, they leave
+#: it as on a slide (at 800 x 450 RoPE's plots were 40 pixels tall).
+PROSE_SHARE, SMALL_PROSE_SHARE, PLOT_SHARE = 0.3, 0.15, 0.55
 
 
 def _area(widgets: list[QWidget]) -> int:
     return sum(widget.width() * widget.height() for widget in widgets if widget.isVisible())
 
 
-def explanations_fit(view: QWidget, width: int, height: int) -> bool:
+def explanations_fit(view: QWidget, width: int, height: int, small: bool) -> bool:
     """Whether view, laid out for width x height, holds its explanations: they take at most
-    PROSE_SHARE of that area, its plots keep PLOT_SHARE, and the view needs no more room (a
-    widget is never made smaller than its minimum size: the window figure at 800 x 450 was
-    580 pixels tall, its foot cut off)."""
+    PROSE_SHARE of that area (SMALL_PROSE_SHARE if small), its plots keep PLOT_SHARE, and the
+    view needs no more room (a widget is never made smaller than its minimum size: the window
+    figure at 800 x 450 was 580 pixels tall, its foot cut off)."""
     from pyqtgraph import GraphicsView
 
     area = width * height
@@ -104,7 +105,8 @@ def explanations_fit(view: QWidget, width: int, height: int) -> bool:
     plots = view.findChildren(GraphicsView)
     needed = view.minimumSizeHint()
     fits = needed.width() <= width and needed.height() <= height
-    return fits and prose <= PROSE_SHARE * area and (not plots or _area(plots) >= PLOT_SHARE * area)
+    share = SMALL_PROSE_SHARE if small else PROSE_SHARE
+    return fits and prose <= share * area and (not plots or _area(plots) >= PLOT_SHARE * area)
 
 
 class Slide(QWidget):

@@ -5,36 +5,68 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF, QTextOption
+from PySide6.QtWidgets import QGraphicsTextItem
 
 from pe_clock.gui.look.fonts import scaled_font
 
-_PARENTHESIS = re.compile(r"\s*\([^()]*\)")
+#: A parenthesis after a space (" (log scale)", " (k = 1)"), not a function's ("cos(P_a, P_b)").
+_PARENTHESIS = re.compile(r"\s+\([^()]*\)")
 
 
 def title_forms(text: str) -> Iterator[str]:
-    """The forms a title takes, longest first, until one fits its room: whole; on two lines,
-    broken before a " · " part, else at the space nearest its middle; without its last " · "
-    parts ("dimension · a pixel column = mean of 4 dimensions" → "dimension"); without its
-    parentheses. The caller leaves the title out when none fits."""
+    """The forms a title takes, longest first, until one fits its room (`fit_title`): whole;
+    on two lines, broken before a " · " part; without its last " · " parts ("dimension · a
+    pixel column = mean of 4 dimensions" → "dimension"); without its parentheses."""
     yield text
     parts = text.split(" · ")
     for cut in range(len(parts) - 1, 0, -1):
         yield " · ".join(parts[:cut]) + "<br>· " + " · ".join(parts[cut:])
-    spaces = [i for i, c in enumerate(text) if c == " " and "<" not in text[:i].rsplit(">", 1)[-1]]
-    if len(parts) == 1 and spaces:
-        middle = min(spaces, key=lambda i: abs(2 * i - len(text)))
-        yield text[:middle] + "<br>" + text[middle + 1 :]
     for cut in range(len(parts) - 1, 0, -1):
         yield " · ".join(parts[:cut])
     bare = _PARENTHESIS.sub("", parts[0])
     if bare != parts[0] and bare.strip():
         yield bare
+
+
+#: A title wrapped to its room takes at most this many lines.
+TITLE_LINES = 3
+
+
+def fit_title(
+    item: QGraphicsTextItem,
+    forms: Iterable[str],
+    show: Callable[[str], None],
+    room: float,
+    tallest: float = float("inf"),
+) -> str:
+    """Show (with show) the first of forms that fits room pixels in item: on one line, else
+    wrapped to room, centred, in at most TITLE_LINES lines, no taller than tallest and no word
+    wider than room; none ("") if no form fits. Returns the form shown."""
+    margin = 2 * item.document().documentMargin()
+    item.document().setDefaultTextOption(QTextOption(Qt.AlignmentFlag.AlignHCenter))
+    for form in forms:
+        item.setTextWidth(-1)
+        show(form)
+        if item.document().idealWidth() - margin <= room:
+            return form
+        item.setTextWidth(room + margin)
+        document = item.document()
+        block, lines = document.begin(), 0
+        while block.isValid():
+            lines += block.layout().lineCount()
+            block = block.next()
+        wide, tall = document.idealWidth() - margin, document.size().height() - margin
+        if wide <= room + 0.5 and lines <= TITLE_LINES and tall <= tallest:
+            return form
+    item.setTextWidth(-1)
+    show("")
+    return ""
 
 
 class Axis(pg.AxisItem):
@@ -84,16 +116,15 @@ class Axis(pg.AxisItem):
         )
         if length <= 0:
             return
-        margin = 2 * self.label.document().documentMargin()
-        before = self._form
-        for form in (*title_forms(self.labelText), ""):
+        before = self._form, self.label.boundingRect().size()
+
+        def show(form: str) -> None:
             self._form = form
             self.label.setHtml(self.labelString())
-            if self.label.boundingRect().width() - margin <= length:
-                break
-        if self._form == self.labelText:
+
+        if fit_title(self.label, title_forms(self.labelText), show, length) == self.labelText:
             self._form = None
-        if self._form != before:
+        if (self._form, self.label.boundingRect().size()) != before:
             self._adjustSize()
             # The new size asked for inside a layout's pass is not acted on: again after it.
             QTimer.singleShot(0, self, self.updateGeometry)

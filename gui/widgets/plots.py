@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPen, QTextOption
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsView, QWidget
 
 from pe_clock.gui.look.fonts import BASE_POINT_SIZE, scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
 from pe_clock.gui.model.state import AppState
-from pe_clock.gui.widgets.axes import Axis, title_forms
+from pe_clock.gui.widgets.axes import Axis, fit_title, title_forms
 
 
 @runtime_checkable
@@ -105,16 +105,16 @@ def _fit_title(plot: pg.PlotItem) -> None:
     # Centred over the view box: as wide as twice the nearer of the plot's edges.
     middle = plot.vb.geometry().center().x()
     room = 2 * min(middle, plot.geometry().width() - middle)
-    margin = 2 * label.item.document().documentMargin()
-    for form in (*title_forms(label.whole), "") if room > 0 else (label.whole,):
-        if form != label.text:
-            label.setText(form)
-        if label.item.boundingRect().width() - margin <= room:
-            break
+    if room > 0:  # wrapped, a title takes at most a third of its plot's height
+        tallest = plot.geometry().height() / 3
+        fit_title(label.item, title_forms(label.whole), label.setText, room, tallest)
+    label.resizeEvent(None)  # pyqtgraph centres its text on a resize alone
     height = label.item.boundingRect().height() + 0.15 * QFontMetricsF(label.item.font()).height()
     if label.maximumHeight() != height:
         label.setMaximumHeight(height)
         plot.layout.setRowFixedHeight(0, height)
+        # Asked for inside a layout's pass (a resize), the new row is laid out after it.
+        QTimer.singleShot(0, plot, plot.layout.invalidate)
 
 
 def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:

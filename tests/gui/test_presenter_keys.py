@@ -156,11 +156,17 @@ def test_the_shortcut_overlay_fits_a_720_line_window(window, qtbot, language):
     window.resize(1280, 720)
     press(qtbot, window, K.Key_F1)
     overlay = window.shortcut_overlay
-    qtbot.waitUntil(lambda: overlay.geometry() == window.rect())
-    parts = [overlay.title.geometry(), overlay.intro.geometry(), overlay.label.geometry()]
-    for upper, lower in itertools.pairwise(parts):
-        assert upper.bottom() < lower.top()
-    assert parts[0].top() >= 0 and parts[-1].bottom() < overlay.height()
+
+    def parts():
+        return [overlay.title.geometry(), overlay.intro.geometry(), overlay.label.geometry()]
+
+    def apart():  # once the window, its figures laid out, has its size
+        return overlay.geometry() == window.rect() and all(
+            upper.bottom() < lower.top() for upper, lower in itertools.pairwise(parts())
+        )
+
+    qtbot.waitUntil(apart)
+    assert parts()[0].top() >= 0 and parts()[-1].bottom() < overlay.height()
     assert overlay.label.height() >= overlay.label.sizeHint().height()
     assert overlay.intro.height() >= overlay.intro.heightForWidth(overlay.intro.width())
 
