@@ -154,19 +154,36 @@ def mo_bytes(messages: dict[str, str]) -> bytes:
     return out
 
 
-def read_mo(path: Path) -> dict[str, str]:
+def read_mo(path: Path, data: bytes | None = None) -> dict[str, str]:
     """The messages of a .mo file written by `mo_bytes` (little-endian), without its header:
-    the source catalogue's keys, which gettext's lookups do not list."""
-    data = path.read_bytes()
-    magic, _, count, ids_at, texts_at = struct.unpack_from("<5I", data)
-    if magic != 0x950412DE:
-        raise ValueError(f"{path}: not a little-endian .mo file")
+    the source catalogue's keys, which gettext's lookups do not list. data: the file's bytes,
+    if read already.
 
-    def strings(table: int) -> list[str]:
-        pairs = (struct.unpack_from("<2I", data, table + 8 * n) for n in range(count))
-        return [data[offset : offset + length].decode() for length, offset in pairs]
+    Raises
+    ------
+    ValueError
+        For a file that is not such a .mo (too short, another magic, a string past its end,
+        text that is not UTF-8).
+    """
+    data = path.read_bytes() if data is None else data
+    try:
+        magic, _, count, ids_at, texts_at = struct.unpack_from("<5I", data)
+        if magic != 0x950412DE:
+            raise ValueError("not a little-endian .mo file")
 
-    return {key: text for key, text in zip(strings(ids_at), strings(texts_at), strict=True) if key}
+        def strings(table: int) -> list[str]:
+            found = []
+            for n in range(count):
+                length, offset = struct.unpack_from("<2I", data, table + 8 * n)
+                if offset + length > len(data):
+                    raise ValueError("a string past the end of the file")
+                found.append(data[offset : offset + length].decode())
+            return found
+
+        pairs = zip(strings(ids_at), strings(texts_at), strict=True)
+    except (struct.error, UnicodeDecodeError) as err:
+        raise ValueError(f"{path}: not a .mo file ({err})") from None
+    return {key: text for key, text in pairs if key}
 
 
 def compiled(language: str) -> bytes:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pe_clock.core.alibi import SHOWN_LENGTH
-from pe_clock.core.i18n import text
+from pe_clock.core.i18n import tr
 from pe_clock.core.models.learned import BERT_BASE_SIZE, MAX_COMPARED
 from pe_clock.core.rope import SCORE_LENGTH
 from pe_clock.core.similarity import DISTANCE_REACH
@@ -47,8 +47,7 @@ class _Writer:
         self.lines: list[str] = []
 
     def say(self, key: str, **values: object) -> str:
-        found = text(f"code.{key}", self.language)
-        return _one_line(found.format(**values) if values else found)
+        return _one_line(tr(f"code.{key}", self.language, **values))
 
     def comment(self, key: str, **values: object) -> None:
         self.lines.append(f"# {self.say(key, **values)}")
@@ -514,10 +513,10 @@ def script(view: str, values: Mapping[str, Any], language: str, torch: bool = Fa
     in NumPy alone.
     """
     if view not in SCRIPTS:
-        raise ValueError(text("code.no_view", language).format(view=view))
+        raise ValueError(tr("code.no_view", language, view=view))
     if torch and view not in TORCH_VIEWS:
         views = ", ".join(TORCH_VIEWS)
-        raise ValueError(text("code.no_torch", language).format(view=view, views=views))
+        raise ValueError(tr("code.no_torch", language, view=view, views=views))
     w = _Writer(language)
     w.comment("header_torch" if torch else "header", view=view)
     w.code("import numpy as np")

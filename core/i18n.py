@@ -10,41 +10,123 @@ key up and fills in the numbers, then the Korean particles.
 from __future__ import annotations
 
 import gettext
+import io
 import os
 import re
+import stat
+import string
+import struct
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
-from pe_clock.core.catalogue import SOURCE_MO, read_mo, translation_path
+from pe_clock.core.catalogue import SOURCE_MO, TEMPLATE, read_mo, read_po, translation_path
 
 #: The languages, in the order menus list them. A new one is its .po file and a line here.
 LANGUAGE_NAMES = {"en": "English", "ko": "한국어"}
 LANGUAGES = tuple(LANGUAGE_NAMES)
 _current = ["en"]
 
-
-def _translation(language: str) -> gettext.GNUTranslations:
-    with translation_path(language, ".mo").open("rb") as file:
-        return gettext.GNUTranslations(file)
+#: A compiled catalogue larger than this is not read (PE Clock's are about 120 kB).
+MAX_CATALOGUE_BYTES = 8 * 1024 * 1024
 
 
-#: key -> English, the source language (the template's msgctxt -> msgid).
-_SOURCE = read_mo(SOURCE_MO)
-_TRANSLATIONS = {language: _translation(language) for language in LANGUAGES if language != "en"}
+def _regular_file(path: Path) -> bytes:
+    """path's bytes, if it is a regular file of at most MAX_CATALOGUE_BYTES: opened without
+    waiting (a FIFO in its place hung every command) and checked once open."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"{path} is not a regular file")
+        if info.st_size > MAX_CATALOGUE_BYTES:
+            raise OSError(f"{path} is {info.st_size:,} bytes, more than a catalogue holds")
+        return file.read(MAX_CATALOGUE_BYTES + 1)
+
+
+def _say_unreadable(what: str, path: Path, err: Exception, instead: str) -> None:
+    """Named once on stderr, in English (the catalogue that would translate it is the one
+    that failed), with what is shown instead."""
+    print(f"pe-clock: {what} {path} cannot be read ({err}); {instead}", file=sys.stderr)
+
+
+#: What a catalogue that cannot be read raises while it is read.
+_BAD_CATALOGUE = (OSError, ValueError, IndexError, OverflowError, struct.error)
+#: The catalogues read so far: the English (key -> English) and each translation's (None:
+#: one that could not be read).
+_english: list[dict[str, str]] = []
+_translations: dict[str, gettext.NullTranslations | None] = {}
+
+
+def _source() -> dict[str, str]:
+    """key -> English, the source language (the compiled template's msgctxt -> msgid), read
+    on first use; from the template itself if its .mo cannot be read, and {} (each text is
+    then its key) if neither can."""
+    if not _english:
+        try:
+            _english.append(read_mo(SOURCE_MO, _regular_file(SOURCE_MO)))
+        except _BAD_CATALOGUE as err:
+            _say_unreadable("the English catalogue", SOURCE_MO, err, "its template is read")
+            try:
+                _english.append({e.key: e.source for e in read_po(TEMPLATE)})
+            except _BAD_CATALOGUE as err:
+                _say_unreadable("the English template", TEMPLATE, err, "messages are keys")
+                _english.append({})
+    return _english[0]
+
+
+def _translation(language: str) -> gettext.NullTranslations | None:
+    """language's catalogue, read on first use (None, said once, if it cannot be read)."""
+    if language not in _translations:
+        path = translation_path(language, ".mo")
+        try:
+            _translations[language] = gettext.GNUTranslations(io.BytesIO(_regular_file(path)))
+        except _BAD_CATALOGUE as err:
+            name = LANGUAGE_NAMES.get(language, language)
+            _say_unreadable(f"the {name} catalogue", path, err, "English is shown")
+            _translations[language] = None
+    return _translations[language]
 
 
 def message_keys() -> Iterator[str]:
     """Every message's key."""
-    return iter(_SOURCE)
+    return iter(_source())
 
 
 def has(key: str) -> bool:
-    return key in _SOURCE
+    return key in _source()
+
+
+#: A translation's field as the English has it: (name, conversion, format spec).
+_Field = tuple[str, str | None, str]
+
+
+def _fields(text: str) -> list[_Field] | None:
+    """text's placeholders, or None if text is not a format string (a lone brace)."""
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError:
+        return None
+    return [(name, conv, spec or "") for _, name, spec, conv in parsed if name is not None]
+
+
+def _fits(translated: str, english: str) -> bool:
+    """Whether translated takes only placeholders the English has, as the English has them:
+    a name alone (never an attribute or an index: '{value.__class__}' was evaluated), with the
+    English's conversion and format."""
+    ours, theirs = _fields(translated), _fields(english)
+    return ours is not None and theirs is not None and set(ours) <= set(theirs)
 
 
 def text(key: str, lang: str) -> str:
-    """The unfilled text of key in lang (English where a translation lacks it)."""
-    english = _SOURCE[key]
-    return english if lang == "en" else _TRANSLATIONS[lang].pgettext(key, english)
+    """The unfilled text of key in lang: English where a translation lacks it, cannot be read,
+    or takes a placeholder the English does not have (the key itself without a catalogue)."""
+    english = _source().get(key, key)
+    catalogue = None if lang == "en" else _translation(lang)
+    if catalogue is None:
+        return english
+    translated = catalogue.pgettext(key, english)
+    return translated if _fits(translated, english) else english
 
 
 def system_language() -> str:
@@ -131,8 +213,11 @@ def particle(value: object, alternation: str) -> str:
 
 
 def _fill(text: str, values: dict[str, object]) -> str:
+    """text with its placeholders filled in from values (the English's only: see `text`), and
+    each Korean particle written after one chosen from its value."""
     text = _PARTICLE_AFTER.sub(
-        lambda m: "{" + m.group(1) + "}" + particle(values[m.group(1)], m.group(2)), text
+        lambda m: "{" + m.group(1) + "}" + particle(values.get(m.group(1), ""), m.group(2)),
+        text,
     )
     return text.format(**values)
 

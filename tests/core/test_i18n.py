@@ -1,5 +1,9 @@
+import gettext
+import os
 import re
 import string
+import subprocess
+import sys
 
 import pytest
 
@@ -152,3 +156,87 @@ def test_no_module_names_a_translation():
 def test_no_message_takes_a_placeholder_tr_cannot_fill(key):
     """tr(key, lang, **values): a message's {key} or {lang} could never be filled in."""
     assert not fields(i18n.text(key, "en")) & {"key", "lang"}, key
+
+
+class _Catalogue(gettext.NullTranslations):
+    """A translation that answers every key with one text (a translator's slip, or worse)."""
+
+    def __init__(self, answer: str) -> None:
+        super().__init__()
+        self.answer = answer
+
+    def pgettext(self, key: str, english: str) -> str:
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    "translated",
+    ["{nope}", "lone { brace", "{value.__class__.__mro__}", "{value[0]}", "{value!r:>99999}"],
+)
+def test_a_translation_takes_only_the_englishs_placeholders(translated, monkeypatch):
+    """A translation with {nope} or a lone { raised when shown, and {value.__class__.__mro__}
+    was evaluated: such a text is not used, the English is."""
+    monkeypatch.setitem(i18n._translations, "ko", _Catalogue(translated))
+    english = i18n.tr("error.must", "en", name="pos", allowed="0…49", value="-1")
+    assert i18n.tr("error.must", "ko", name="pos", allowed="0…49", value="-1") == english
+
+
+#: Runs a command with the package's catalogues taken from a folder of the test's.
+DAMAGED = """
+import sys
+from pathlib import Path
+from pe_clock.core import catalogue, i18n
+catalogue.LOCALE = Path(sys.argv[1])
+i18n.SOURCE_MO = catalogue.SOURCE_MO = catalogue.LOCALE / "en" / "LC_MESSAGES" / "pe_clock.mo"
+from pe_clock import cli
+raise SystemExit(cli.main(sys.argv[2:]))
+"""
+
+
+def _damage(path, how: str) -> None:
+    data = path.read_bytes()
+    path.unlink()
+    if how == "truncated":
+        path.write_bytes(data[: len(data) // 3])
+    elif how == "empty":
+        path.write_bytes(b"")
+    elif how == "garbage":
+        path.write_bytes(bytes(range(256)) * 40)
+    elif how == "folder":
+        path.mkdir()
+    elif how == "fifo":
+        os.mkfifo(path)
+
+
+@pytest.mark.parametrize(
+    ("language", "how"),
+    [("ko", "truncated"), ("ko", "empty"), ("ko", "garbage"), ("ko", "folder"), ("ko", "fifo"),
+     ("en", "truncated"), ("en", "garbage")],
+)  # fmt: skip
+def test_a_damaged_catalogue_is_named_once_and_english_used(language, how, tmp_path):
+    """A truncated, empty, garbage or folder ko.mo (or a truncated en.mo) gave a traceback on
+    every command, --lang en too (the catalogues loaded on import); a FIFO hung."""
+    import shutil
+
+    if how == "fifo" and not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs here")
+    locale = tmp_path / "locale"
+    shutil.copytree(catalogue.LOCALE, locale)
+    _damage(locale / language / "LC_MESSAGES" / "pe_clock.mo", how)
+    for lang in ("en", "ko"):
+        command = ["--lang", lang, "code", "--view", "heatmap"]
+        done = subprocess.run(
+            [sys.executable, "-c", DAMAGED, str(locale), *command],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert "positional_encoding" in done.stdout and "Traceback" not in done.stderr
+        named = [line for line in done.stderr.splitlines() if "cannot be read" in line]
+        if language == "en":  # the English from the template: each language as it was
+            assert len(named) == 1 and "its template is read" in named[0], done.stderr
+            assert ("히트맵" if lang == "ko" else "the table the heatmap draws") in done.stdout
+        elif lang == "ko":  # named when it is needed, once, and English shown
+            assert len(named) == 1 and "English is shown" in named[0], done.stderr
+            assert "# the table the heatmap draws" in done.stdout
+        else:
+            assert named == [], done.stderr
