@@ -79,6 +79,15 @@ def check_bool(name: str, value: object) -> bool:
     return bool(value)
 
 
+def real(value: float) -> float:
+    """value (an int or a float) as a float, ±inf past float's range (a 400-digit integer): a
+    check then refuses it by its range, never with an OverflowError."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
 def check_real(
     name: str,
     value: object,
@@ -92,7 +101,7 @@ def check_real(
     allowed = allowed or ("allowed.real_range", {"lo": f"{lo:g}", "hi": f"{hi:g}"})
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise refuse(name, value, allowed)
-    as_float = float(value)
+    as_float = real(cast(float, value))
     above = as_float > lo if lo_open else as_float >= lo
     if not (math.isfinite(as_float) and above and as_float <= hi):
         raise refuse(name, value, allowed)

@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 
 from pe_clock.core.alibi import alibi_slopes
 from pe_clock.core.i18n import echo, tr
-from pe_clock.core.params import MAX_D_MODEL
+from pe_clock.core.params import MAX_D_MODEL, real
 from pe_clock.core.rope import rope_inverse_frequencies
 from pe_clock.core.scaling import scaled_inverse_frequencies, yarn_correction_range
 
@@ -291,7 +291,7 @@ class _Reader:
         from a top-level key of the same name), within lo … hi; ValueError naming key."""
         value = self.get(key) if value is _READ else value
         ok = isinstance(value, int | float) and not isinstance(value, bool)
-        number = float(value) if ok else math.nan  # type: ignore[arg-type]
+        number = real(value) if ok else math.nan  # type: ignore[arg-type]
         if not (lo < number if lo_open else lo <= number) or not number <= hi:
             kind = "allowed.above" if lo_open else "allowed.real_range"
             allowed = tr(kind, lo=f"{lo:g}", hi=f"{hi:g}")
@@ -335,9 +335,10 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
         positions_key, width_key = LEARNED_TYPES[kind]
         # OPT's table has two rows more than positions: its positions start at 2.
         offset = 2 if kind == "opt" else 0
+        # At least two positions and two dimensions, as a table read from the weights.
         learned = LearnedSize(
-            reader.whole(positions_key, 1, 10**7) + offset,
-            reader.whole(width_key, 1, 10**6),
+            reader.whole(positions_key, 2 - offset, 10**7) + offset,
+            reader.whole(width_key, 2, 10**6),
         )
         groups = (LayerGroup(tuple(range(layers)), "learned"),)
     elif _is_rope(reader, kind):
@@ -815,7 +816,7 @@ def _longrope(
         numbers = isinstance(values, list) and all(
             isinstance(v, int | float) and not isinstance(v, bool) for v in values
         )
-        array = np.array(values if numbers else [], dtype=np.float64)
+        array = np.array([real(v) for v in values] if numbers and values else [], dtype=np.float64)
         low, high = FACTOR_RANGE
         if array.size != dim // 2 or not np.all((array >= low) & (array <= high)):
             allowed = tr("model.per_pair", n=dim // 2)

@@ -105,8 +105,8 @@ def _entry(path: Path, tensor: str) -> tuple[str, tuple[int, int], int]:
     if (
         not isinstance(shape, list)
         or len(shape) != 2
-        or not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in shape)
-    ):
+        or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 2 for n in shape)
+    ):  # one row or one column is no table to compare (a [32, 1] table crashed the paint)
         raise ValueError(tr("weights.shape", tensor=tensor, shape=echo(shape)))
     if not (
         isinstance(offsets, list)
