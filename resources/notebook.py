@@ -146,7 +146,8 @@ class Figure:
         return self._drawn[suffix]
 
     def png(self) -> bytes:
-        """The figure as PNG bytes, width × height pixels."""
+        """The figure as PNG bytes, width × height pixels (ValueError for a size too small
+        for the view, saying the size it needs)."""
         return self._encoded(".png")
 
     def svg(self) -> str:
@@ -163,7 +164,12 @@ class Figure:
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the figure to path (.png, .svg or .pdf, by its suffix), atomically: a failed
-        write leaves no partial file and keeps what was there. Returns the path."""
+        write leaves no partial file and keeps what was there. Returns the path.
+
+        Raises ValueError for a bad path or suffix, or a size too small for the view (its
+        message gives the size it needs), and OSError (a WriteError: a missing folder, a full
+        disk, a read-only file) when the file cannot be written.
+        """
         from pe_clock.gui.export.render import ExportError, check_suffix, export_figure
 
         if not isinstance(path, str | os.PathLike) or not str(path):

@@ -117,9 +117,27 @@ def locate(path: str | os.PathLike[str], cache: Path | None = None) -> ModelFold
         root = cache or hub_cache()
         snapshot = _snapshot(root, text)
         if snapshot is None:
-            raise ValueError(tr("model.not_cached", model=text, cache=root))
+            raise ValueError(_not_cached(root, text))
         return ModelFolder(text, snapshot, snapshot / CONFIG)
     raise ValueError(tr("model.not_found", path=text))
+
+
+def _not_cached(cache: Path, model_id: str) -> str:
+    """Why model_id has no snapshot to read: not in the cache, or in it (its folder is there)
+    with a snapshot that cannot be read (a symbolic link loop was said to be "not in the
+    cache")."""
+    repo = cache / ("models--" + model_id.replace("/", "--"))
+    if not repo.is_dir():
+        return tr("model.not_cached", model=model_id, cache=cache)
+    snapshots = repo / "snapshots"
+    try:
+        names = sorted(os.listdir(snapshots))
+        for name in names:
+            (snapshots / name).stat()  # ELOOP, EACCES … for the first that fails
+        reason = tr("model.no_snapshot")
+    except OSError as err:
+        reason = _reason(err)
+    return tr("model.snapshot_unreadable", model=model_id, folder=snapshots, reason=reason)
 
 
 def _reason(err: OSError) -> str:

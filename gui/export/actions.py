@@ -89,7 +89,7 @@ class ExportActions(QObject):
             path = export.export_figure(
                 request.path, request.view, state, request.width, request.height, request.caption
             )
-        except export.ExportError as err:
+        except (export.ExportError, export.TooSmall) as err:
             self._failed(err)
             return None
         finally:
@@ -125,7 +125,7 @@ class ExportActions(QObject):
                 request.caption,
                 report,
             )
-        except export.ExportError as err:
+        except (export.ExportError, export.TooSmall) as err:
             self._failed(err)
             return None
         finally:
@@ -158,7 +158,7 @@ class ExportActions(QObject):
             except export.TooSmall as small:  # a view small on screen: as large as it must be
                 width, height = (math.ceil(side * small.factor) for side in (width, height))
                 image = export.figure_image(name, self._state, width, height)
-        except export.ExportError as err:
+        except (export.ExportError, export.TooSmall) as err:
             self._failed(err)
             return
         QGuiApplication.clipboard().setImage(image)

@@ -299,5 +299,7 @@ def _write_handout(out: Path, scenes: list[Scene], state: AppState, page: Paper)
             pages.append((target, _writer(handout_png(scenes, index, state, page))))
             check_interrupted()
         return atomic_write_all(pages)
+    except ExportError:
+        raise
     except OSError as err:
         raise ExportError(tr("export.failed", path=out, reason=err.strerror or err)) from err

@@ -76,9 +76,9 @@ SVG_PDF_DPI = 96
 ExportError = WriteError
 
 
-class TooSmall(ExportError, ValueError):
-    """A size too small for a view (a bad argument: the command line exits with 2); factor:
-    how many times larger each side must be."""
+class TooSmall(ValueError):
+    """A size too small for a view: a bad argument (the command line exits with 2, the API
+    raises it as a ValueError); factor: how many times larger each side must be."""
 
     def __init__(self, message: str, factor: float) -> None:
         super().__init__(message)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QTextDocument
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QLayout, QSplitter, QVBoxLayout, QWidget
 
 from pe_clock.core.i18n import tr
 from pe_clock.gui.look.fonts import scaled_font
@@ -35,11 +36,47 @@ def rich_text(label: QLabel) -> str:
     return label.text()
 
 
+def _layout_order(widget: QWidget) -> Iterator[QWidget]:
+    """widget and the widgets inside it as its layouts place them, top to bottom and left
+    to right (a grid by row, then column; a splitter's panes in order)."""
+    yield widget
+    children: list[QWidget] = []
+    if isinstance(widget, QSplitter):
+        children = [pane for i in range(widget.count()) if (pane := widget.widget(i))]
+    elif (layout := widget.layout()) is not None:
+        children = list(_widgets_of(layout))
+    for child in children:
+        yield from _layout_order(child)
+
+
+def _grid_place(grid: QGridLayout, index: int) -> tuple[int, int]:
+    place: Any = grid.getItemPosition(index)  # (row, column, rows, columns)
+    return int(place[0]), int(place[1])
+
+
+def _widgets_of(layout: QLayout) -> Iterator[QWidget]:
+    indices = list(range(layout.count()))
+    if isinstance(layout, QGridLayout):
+        grid = layout
+        indices.sort(key=lambda i: _grid_place(grid, i))
+    for index in indices:
+        item = layout.itemAt(index)
+        if item is None:
+            continue
+        if (child := item.widget()) is not None:
+            yield child
+        elif (inner := item.layout()) is not None:
+            yield from _widgets_of(inner)
+
+
 def explanations(view: QWidget) -> list[str]:
-    """The texts of view's explanations (PROSE) as rich text, in layout order, empty
+    """The texts of view's explanations (PROSE) as rich text, in the order its layouts show
+    them (the console and the handout gave a result before the caption it follows), empty
     ones left out."""
+    placed = list(_layout_order(view))
+    others = [part for part in view.findChildren(QWidget) if part not in placed]
     texts = []
-    for part in view.findChildren(QWidget):
+    for part in [*placed, *others]:
         if not part.property(PROSE) or part.property(INTERACTIVE):
             continue  # not an explanation, or one of a part the view leaves out
         labels = [part] if isinstance(part, QLabel) else part.findChildren(QLabel)
@@ -54,6 +91,17 @@ def explanations(view: QWidget) -> list[str]:
 _UNBROKEN = re.compile(r"([^\s<>]*<su([bp])>.*?</su\2>[^\s<>]*)")
 
 
+def _unbroken(match: re.Match[str]) -> str:
+    """A word with a power, as one: in <nobr>, a word joiner after each slash of the power
+    (Qt broke "base^(2i/" from "d_model" even inside <nobr>)."""
+
+    def joined(power: re.Match[str]) -> str:
+        return power.group(1) + power.group(3).replace("/", "/\u2060") + power.group(4)
+
+    word = re.sub(r"(<su([bp])>)(.*?)(</su\2>)", joined, match.group(1))
+    return f"<nobr>{word}</nobr>"
+
+
 def explanation_document(
     texts: list[str], font: QFont, width: float, color: QColor
 ) -> QTextDocument:
@@ -63,8 +111,10 @@ def explanation_document(
     document.setDefaultFont(font)
     document.setDocumentMargin(0)
     document.setDefaultStyleSheet(f"body {{ color: {color.name()}; }}")
-    # A formula's power is not broken across lines ("base^(2i/" on one, "d_model" on the next).
-    kept = [_UNBROKEN.sub(r"<nobr>\1</nobr>", text) for text in texts]
+    # A formula's power is not broken across lines ("base^(2i/" on one, "d_model" on the next),
+    # nor from the word it ends ("…</sup>입니다"): one <nobr> each (nested, Qt broke inside).
+    bare = [re.sub(r"</?nobr>", "", text) for text in texts]
+    kept = [_UNBROKEN.sub(_unbroken, text) for text in bare]
     document.setHtml("<body>" + "".join(f"<p>{text}</p>" for text in kept) + "</body>")
     document.setTextWidth(width)
     return document

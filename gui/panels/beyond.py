@@ -40,7 +40,12 @@ class BeyondView(Panel):
         self.learned_plot, self.learned_image = image_plot(
             self, self.graphics, 0, 1, theme=self._theme
         )
-        self.learned_plot.setYLink(self.sin_plot)
+        # Not linked: both show positions 0 … span by their ranges (linked, they mapped each
+        # other's range by pixels, and lost positions 0–61 while their heights differed);
+        # their dimension titles alike, so that their rows line up.
+        below = [plot.getAxis("bottom") for plot in (self.sin_plot, self.learned_plot)]
+        below[0].share_title_form(below[1])
+        below[1].share_title_form(below[0])
         images = [self.sin_image, self.learned_image]
         self.colorbar = colour_bar(self, self._theme, images, self.learned_plot)
         for column in (0, 1):  # side by side alike (the longer title widened its panel)

@@ -84,9 +84,15 @@ class RopeView(Panel):
         self.reference = pg.PlotCurveItem(pen=t.pen(q_colour, 2.5, style=Qt.PenStyle.DashLine))
         self.arc = pg.PlotCurveItem(pen=t.pen(q_colour, 2))
         self.reference_tip = pg.TextItem("qₙ", color=q_colour, anchor=(0.5, 0.5))
-        self.arc_label = pg.TextItem("(m−n)·θ", color=q_colour, anchor=(0.5, 0.5))
+        # Over the hands and the arc it names, on the labels' fill: where the angle is small
+        # the dashed reference crossed it.
+        self.arc_label = pg.TextItem(
+            "(m−n)·θ", color=q_colour, anchor=(0.5, 0.5), fill=t.label_fill
+        )
         for item in (self.reference, self.arc, self.reference_tip, self.arc_label):
             self.dial.addItem(item)
+        for label in (*self.tips, self.reference_tip, self.arc_label):
+            label.setZValue(10)
         self.score_plot, self.score_image = image_plot(self, self.graphics, 0, 1, theme=t)
         self.score_bar = colour_bar(self, t, self.score_image, self.score_plot)
         self.decay_plot = quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=2), self)

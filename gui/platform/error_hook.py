@@ -123,11 +123,14 @@ class ErrorHook(QObject):
         where = traceback.extract_tb(trace)[-1:] if trace is not None else []
         signature = (kind.__name__, str(error), *(f"{f.filename}:{f.lineno}" for f in where))
         repeated = self._last is not None and self._last[0] == signature
+        said = f"{kind.__name__}: {error}"
         try:
             path = self._record(signature, text)
-        except OSError:
-            path = Path("-")  # logging failed too: the message still appears
-        summary = tr("error.unexpected", error=f"{kind.__name__}: {error}", path=path)
+        except OSError as err:  # logging failed too: the message still appears, saying so
+            reason = err.strerror or str(err)
+            summary = tr("error.unexpected_unlogged", error=said, reason=reason)
+        else:
+            summary = tr("error.unexpected", error=said, path=path)
         self._show_status(summary)
         if repeated:
             return  # already on screen and in the terminal: count it, do not flood

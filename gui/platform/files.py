@@ -42,8 +42,9 @@ END_MARKERS = {
 }
 
 
-class WriteError(Exception):
-    """A file that could not be written; the message is for the user."""
+class WriteError(OSError):
+    """A file that could not be written; the message is for the user (its str). An OSError,
+    so that a caller may catch it with every other error of the file system."""
 
 
 class Interrupted(BaseException):
@@ -95,6 +96,8 @@ def check_target(path: Path) -> None:
         if path.is_dir():
             raise WriteError(tr("export.is_folder", path=path))
         info = path.lstat() if os.path.lexists(path) else None
+    except WriteError:
+        raise
     except OSError as err:
         raise WriteError(tr("export.cannot_write", path=folder, reason=_reason(err))) from err
     if info is not None and not stat.S_ISREG(info.st_mode):
@@ -216,6 +219,8 @@ def _stage(path: Path, write: Callable[[BinaryIO], object]) -> Path:
             os.fchmod(fd, mode)
     except OSError as err:
         tmp.unlink(missing_ok=True)
+        if isinstance(err, WriteError):
+            raise
         raise WriteError(tr("export.failed", path=path, reason=_reason(err))) from err
     except BaseException:
         tmp.unlink(missing_ok=True)

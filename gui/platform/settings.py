@@ -125,7 +125,7 @@ def open_settings() -> tuple[QSettings, str | None]:
     path = settings_path()
     try:
         serialised = _without_serialised(path)
-    except (OSError, WriteError) as err:  # neither moved nor mended: Qt must not read it
+    except OSError as err:  # neither moved nor mended (WriteError too): Qt must not read it
         why = tr("settings.serialised_reason")
         return _scratch(), tr("settings.kept", path=path, reason=why, error=err)
     reason, keys = unreadable_reason(path)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics, QFontMetricsF, QTextOption
 from PySide6.QtWidgets import QGraphicsTextItem
 
@@ -19,14 +19,22 @@ from pe_clock.gui.look.fonts import scaled_font
 _PARENTHESIS = re.compile(r"\s+\([^()]*\)")
 
 
+#: Where a title breaks onto a second line first: before a " · " part, after a colon, before
+#: a parenthesis ("head 1:" | "m = 2⁻¹", "8 slopes" | "(log scale)", not "head 1: m" | "= 2⁻¹").
+_BREAKS = (re.compile(r" (?=· )"), re.compile(r"(?<=:) "), re.compile(r" (?=\()"))
+
+
 def title_forms(text: str) -> Iterator[str]:
     """The forms a title takes, longest first, until one fits its room (`fit_title`): whole;
-    on two lines, broken before a " · " part; without its last " · " parts ("dimension · a
+    on two lines, broken where _BREAKS say; without its last " · " parts ("dimension · a
     pixel column = mean of 4 dimensions" → "dimension"); without its parentheses."""
     yield text
+    for pattern in _BREAKS:
+        for match in reversed(list(pattern.finditer(text))):
+            before = text[: match.start()]
+            if "<" not in before.rsplit(">", 1)[-1] and before.count("(") == before.count(")"):
+                yield before + "<br>" + text[match.end() :]  # not inside a tag or parentheses
     parts = text.split(" · ")
-    for cut in range(len(parts) - 1, 0, -1):
-        yield " · ".join(parts[:cut]) + "<br>· " + " · ".join(parts[cut:])
     for cut in range(len(parts) - 1, 0, -1):
         yield " · ".join(parts[:cut])
     bare = _PARENTHESIS.sub("", parts[0])
@@ -69,6 +77,21 @@ def fit_title(
     return ""
 
 
+def row_mates(item: pg.GraphicsObject) -> list[pg.PlotItem]:
+    """The plots in the same row of item's graphics layout as item (item among them if it is
+    a plot)."""
+    layout = item.parentItem()
+    cells = getattr(layout, "items", {})
+    rows = {row for row, _ in cells.get(item, [])}
+    return [
+        mate
+        for mate, places in cells.items()
+        if isinstance(mate, pg.PlotItem)
+        and not isinstance(mate, pg.ColorBarItem)
+        and any(row in rows for row, _ in places)
+    ]
+
+
 class Axis(pg.AxisItem):
     """pyqtgraph's axis with its title clear of the tick numbers, and never longer than the
     axis.
@@ -86,10 +109,18 @@ class Axis(pg.AxisItem):
 
     def __init__(self, orientation: str, **kwargs: Any) -> None:
         self._form: str | None = None  # the title's form shown (None: the whole title)
+        #: Axes whose titles take the form this one's takes (see `share_title_form`).
+        self._alike: list[Axis] = []
         super().__init__(orientation, **kwargs)
         # The flag alone: enableAutoSIPrefix would also lay the empty title out, and the axis
         # kept that size once titled (on stage, titles then ran into the numbers).
         self.autoSIPrefix = False
+
+    def share_title_form(self, *others: Axis) -> None:
+        """Fit the title to the shortest of this axis and others, so that all take one form
+        and height: the bottoms of plots side by side then line up (Beyond's two tables, one
+        title on two lines, showed their rows at different heights)."""
+        self._alike = list(others)
 
     def setLabel(self, text: str | None = None, *args: Any, **kwargs: Any) -> None:
         self._form = None
@@ -111,8 +142,9 @@ class Axis(pg.AxisItem):
         length (pyqtgraph places the title on a resize only)."""
         if self.label is None or not self.labelText:
             return
-        length = (
-            self.size().height() if self.orientation in ("left", "right") else self.size().width()
+        across = self.orientation in ("top", "bottom")
+        length = min(
+            axis.size().width() if across else axis.size().height() for axis in (self, *self._alike)
         )
         if length <= 0:
             return
@@ -226,6 +258,16 @@ class IndexAxis(Axis):
         self.cells, self.each, self.names = wanted
         self.picture = None
         self.update()
+
+    def boundingRect(self) -> QRectF:
+        """Across, room past the ends for half the widest name: pyqtgraph drops a label that
+        reaches past its axis, and the last token of a narrow matrix ("사랑해") went."""
+        rect = super().boundingRect()
+        if self.names and self.orientation in ("top", "bottom"):
+            metrics = QFontMetricsF(self.style["tickFont"] or QFont())
+            spill = max(metrics.horizontalAdvance(name) for name in self.names) / 2
+            rect = rect.adjusted(-spill, 0, spill, 0)
+        return rect
 
     def tickValues(
         self, minVal: float, maxVal: float, size: float

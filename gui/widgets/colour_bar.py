@@ -37,10 +37,17 @@ class ColourBar(pg.ColorBarItem):
         self.fit()
 
     def fit(self) -> None:
-        """Make room for the widest label in the axis's type."""
+        """Make room for the widest label in the axis's type, and above and below the bar
+        for half a label: the labels of its ends stand on them, and at the top of a figure
+        the top one reached past the view (on a 4K stage its "0" lost its upper half)."""
         font = self.axis.style.get("tickFont") or QFont()
-        widest = max((QFontMetrics(font).horizontalAdvance(t) for t in self._labels), default=0)
+        metrics = QFontMetrics(font)
+        widest = max((metrics.horizontalAdvance(t) for t in self._labels), default=0)
         self.axis.setWidth(widest + 14 + self.axis.style["tickTextOffset"][0])
+        half = float(-(-metrics.height() // 2))
+        left, top, right, bottom = self.layout.getContentsMargins()
+        if (top, bottom) != (half, half):
+            self.layout.setContentsMargins(left, half, right, half)
 
 
 def colour_bar(

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsView, Q
 from pe_clock.gui.look.fonts import BASE_POINT_SIZE, scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
 from pe_clock.gui.model.state import AppState
-from pe_clock.gui.widgets.axes import Axis, fit_title, title_forms
+from pe_clock.gui.widgets.axes import Axis, fit_title, row_mates, title_forms
 
 
 @runtime_checkable
@@ -52,8 +52,11 @@ def style_plot(plot: pg.PlotItem, state: AppState) -> None:
 
 
 def style_legend(legend: pg.LegendItem, state: AppState) -> None:
-    """A legend's labels at the type size (pyqtgraph's stay at 9 points)."""
-    legend.setLabelTextSize(f"{BASE_POINT_SIZE * 0.9 * state.font_scale:.1f}pt")
+    """A legend's labels at the type size (pyqtgraph's stay at 9 points), half a line from
+    their samples (at pyqtgraph's 5 pixels a 4K stage's thick sample ran into its label)."""
+    points = BASE_POINT_SIZE * 0.9 * state.font_scale
+    legend.setLabelTextSize(f"{points:.1f}pt")
+    legend.layout.setHorizontalSpacing(round(0.5 * points * 96 / 72 + 2 * state.line_scale))
 
 
 def style_marker(line: pg.InfiniteLine, state: AppState) -> None:
@@ -96,9 +99,11 @@ def set_title(plot: pg.PlotItem, text: str, state: AppState) -> None:
 
 def _fit_title(plot: pg.PlotItem) -> None:
     """The title's longest form that fits the plot's width (pyqtgraph centres it over the
-    view box, whatever is beside it), and the row it needs: pyqtgraph
-    keeps 30 pixels for a title, and larger type ran into the plot below it and the tick
-    labels above; its own height, and a little room under it."""
+    view box, whatever is beside it), and the row it needs: pyqtgraph keeps 30 pixels for a
+    title, and larger type ran into the plot below it and the tick labels above; its own
+    height and a little room under it, or a taller title's beside it in the same row of
+    plots (so that their view boxes line up: Beyond's sinusoids, linked to the learned
+    table's rows, lost positions 0–61 when the learned table's title took two lines)."""
     label = plot.titleLabel
     if not label.isVisible():
         return
@@ -109,12 +114,17 @@ def _fit_title(plot: pg.PlotItem) -> None:
         tallest = plot.geometry().height() / 3
         fit_title(label.item, title_forms(label.whole), label.setText, room, tallest)
     label.resizeEvent(None)  # pyqtgraph centres its text on a resize alone
-    height = label.item.boundingRect().height() + 0.15 * QFontMetricsF(label.item.font()).height()
-    if label.maximumHeight() != height:
-        label.setMaximumHeight(height)
-        plot.layout.setRowFixedHeight(0, height)
-        # Asked for inside a layout's pass (a resize), the new row is laid out after it.
-        QTimer.singleShot(0, plot, plot.layout.invalidate)
+    font = QFontMetricsF(label.item.font())
+    label.natural_height = label.item.boundingRect().height() + 0.15 * font.height()
+    mates = [mate for mate in row_mates(plot) if mate.titleLabel.isVisible()] or [plot]
+    height = max(getattr(mate.titleLabel, "natural_height", 0.0) for mate in mates)
+    for mate in mates:
+        mate_label = mate.titleLabel
+        if mate_label.maximumHeight() != height:
+            mate_label.setMaximumHeight(height)
+            mate.layout.setRowFixedHeight(0, height)
+            # Asked for inside a layout's pass (a resize), the new row is laid out after it.
+            QTimer.singleShot(0, mate, mate.layout.invalidate)
 
 
 def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:

@@ -97,8 +97,11 @@ class MainWindow(QMainWindow):
         self.panel_hosts: dict[str, QWidget] = {TABS[0].name: self.figures}
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self._tab_style = NarrowTabs()  # kept: a widget does not own its style
-        self.tabs.tabBar().setStyle(self._tab_style)
+        # A widget does not own its style: the tab bar does, deleted with it (a style
+        # Python let go of first crashed the process as it ended).
+        tab_style = NarrowTabs()
+        tab_style.setParent(self.tabs.tabBar())
+        self.tabs.tabBar().setStyle(tab_style)
         self.tabs.addTab(self.figures, "")
         for spec in TABS[1:]:
             host = self.panel_hosts[spec.name] = QWidget()

@@ -31,7 +31,6 @@ from pe_clock.cli.window import run_gui
 from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.core.params import check_choice
-from pe_clock.gui.platform.files import WriteError
 from pe_clock.gui.views import check_view
 
 
@@ -80,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             for path in install_desktop_entry():
                 print(path)
-        except (WriteError, OSError) as err:
+        except OSError as err:  # a WriteError among them
             return fail(str(err), 1, "pe-clock")
         return 0
     opening: dict[str, Any] = {}

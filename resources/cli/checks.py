@@ -159,8 +159,8 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
             raise ValueError(tr("cli.out_readonly", value=repr(str(parent))))
         if not is_dir:
             check_target(out)  # the PDF, or the folder to be made: a name it may have
-    except (OSError, WriteError) as err:  # a name too long to look up, a folder not searchable
-        reason = err.strerror if isinstance(err, OSError) else str(err)
+    except OSError as err:  # a name too long to look up, a folder not searchable (WriteError)
+        reason = err.strerror or str(err)
         raise ValueError(tr("export.cannot_write", path=out, reason=reason)) from err
     paper = check_paper("slide" if args.paper is None else args.paper)
     for flag in ("width", "height"):

@@ -52,7 +52,7 @@ def run_handout(args: argparse.Namespace) -> int:
         return fail(str(err))
 
     from pe_clock.gui.export.handout import export_handout
-    from pe_clock.gui.export.render import ExportError, TooSmall
+    from pe_clock.gui.export.render import TooSmall
     from pe_clock.gui.model.deck import DeckError, check_deck, missing_models, read_deck
     from pe_clock.gui.model.state import AppState
     from pe_clock.gui.platform.app import headless_application
@@ -77,7 +77,7 @@ def run_handout(args: argparse.Namespace) -> int:
         written = export_handout(
             args.out, scenes, state, options["width"], options["height"], options["paper"]
         )
-    except (ExportError, OSError, Interrupted) as err:
+    except (OSError, TooSmall, Interrupted) as err:  # an ExportError among them
         if made:  # the folder this run made, and nothing in it
             with contextlib.suppress(OSError):
                 args.out.rmdir()
@@ -148,8 +148,10 @@ def run_export(args: argparse.Namespace) -> int:
                 args.caption,
                 stage=args.stage,
             )
+    except TooSmall as err:
+        return fail(str(err))
     except ExportError as err:
-        return fail(str(err), 2 if isinstance(err, TooSmall) else 1)
+        return fail(str(err), 1)
     except Interrupted as stop:
         return fail(tr("export.interrupted", signal=stop, path=args.out), 128 + stop.signum)
     finally:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
+import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QLabel, QTabBar, QWidget
 
@@ -103,7 +104,7 @@ def _page_problems(page: pdfium.PdfPage) -> list[tuple[int, int, str]]:
     areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
     problems = []
     for n, (index, key, (left, bottom, right, top)) in enumerate(chars):
-        slack = 0.25 * min(right - left, top - bottom) + 0.3
+        slack = 0.05 * min(right - left, top - bottom) + 0.4
         area = [0.0, 0.0, width, height]
         clip = clips[key]
         if clip is not None:
@@ -221,4 +222,42 @@ def widgets_cut(window: QWidget) -> list[str]:
             found.append(f"{name} does not fit its {widget.width()} × {widget.height()}")
         elif seen(widget) != place(widget):
             found.append(f"{name} reaches past a parent's edge")
+    for view in window.findChildren(pg.GraphicsView):
+        if view.isVisibleTo(window):
+            found += _scene_text_cut(view)
+    return found
+
+
+def _scene_text_cut(view: pg.GraphicsView) -> list[str]:
+    """The texts of a plot's scene past what its view shows (a PDF of the widget draws them,
+    the screen clips them: a 4K stage's colour bar lost half its "0"), and the named ticks
+    pyqtgraph leaves undrawn (a label reaching past its axis: a narrow matrix's last token)."""
+    from PySide6.QtGui import QImage, QPainter
+
+    shown = view.mapToScene(view.viewport().rect()).boundingRect().adjusted(-1, -1, 1, 1)
+    found = []
+    image = QImage(8, 8, QImage.Format.Format_RGB32)
+    for item in view.scene().items():
+        if not item.isVisible() or item.opacity() == 0:
+            continue
+        if isinstance(item, pg.AxisItem) and item.style["showValues"]:
+            painter = QPainter(image)
+            painter.setFont(item.style["tickFont"] or item.font())
+            specs = item.generateDrawSpecs(painter)
+            painter.end()
+            if specs is None:
+                continue
+            drawn = {text for _, _, text in specs[2]}
+            for rect, _, text in specs[2]:
+                if not shown.contains(item.mapRectToScene(rect)):
+                    found.append(f"tick {text!r} past its view")
+            low, high = sorted(item.range)
+            names = getattr(item, "names", None) or ()
+            for cell, name in enumerate(names):
+                if low <= cell + 0.5 <= high and name not in drawn:
+                    found.append(f"tick {name!r} not drawn")
+        elif isinstance(item, pg.TextItem | pg.LabelItem) and item.sceneBoundingRect().width():
+            text = item.toPlainText() if isinstance(item, pg.TextItem) else item.text
+            if text and not shown.contains(item.sceneBoundingRect()):
+                found.append(f"text {text[:40]!r} past its view")
     return found

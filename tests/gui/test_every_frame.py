@@ -94,7 +94,7 @@ def test_every_word_of_the_handout_is_seen(paper, language, state, tmp_path):
 
 
 def test_a_figure_too_small_for_its_view_is_refused_saying_what_it_needs(state, tmp_path):
-    with pytest.raises(export.ExportError, match=r"--view window does not fit 320 × 180 pixels"):
+    with pytest.raises(export.TooSmall, match=r"--view window does not fit 320 × 180 pixels"):
         export.export_figure(tmp_path / "small.png", "window", state, 320, 180)
     assert not (tmp_path / "small.png").exists()
 
@@ -181,3 +181,60 @@ def test_the_window_holds_every_word_on_its_screen(tmp_path, width, height, lang
     assert report["screen"] and not report["hidden"] and not report["cut"], report
     if width >= 1920:  # a pixel column for each of d_model 512's dimensions
         assert report["heatmap"] >= 512
+
+
+#: Plays the built-in deck with the stage on a projector and the console on the laptop, and
+#: reports every word either misses: each slide rendered to a PDF (its text, as drawn), and
+#: the stage's and console's widgets and plots as the screen shows them (`widgets_cut`: a
+#: plot's text past its view is cut on screen, not in a PDF).
+DECK_ON_STAGE = textwrap.dedent(
+    """
+    import json, os, sys, tempfile
+    from PySide6.QtCore import QBuffer, QIODevice, QPoint, QSettings, Qt
+    from PySide6.QtTest import QTest
+    from pe_clock.gui.platform.app import create_application
+    app = create_application()
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
+    from pe_clock.gui.export.render import pdf_writer
+    from pe_clock.gui.window.main_window import MainWindow
+    from tests.gui.ink import hidden_text, widgets_cut
+    w = MainWindow(language=sys.argv[1])
+    w.show()
+    w.deck.open("default")
+    QTest.keyClick(w, Qt.Key.Key_S)
+    found = []
+    for index in range(len(w.deck.scenes)):
+        w.deck.go(index)
+        QTest.qWait(150)
+        stage = w.stage
+        buffer = QBuffer()
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        _, painter = pdf_writer(buffer, stage.width(), stage.height())
+        stage.render(painter, QPoint(0, 0))
+        painter.end()
+        found += [f"{index + 1}: {run}" for run in hidden_text(bytes(buffer.data()))]
+        found += [f"{index + 1}: {cut}" for cut in widgets_cut(stage) + widgets_cut(w.console)]
+    w.close()
+    print(json.dumps(found), flush=True)
+    os._exit(0)  # a script's interpreter exit tears Qt down in no order (pdfium loaded too)
+    """
+)
+
+
+@pytest.mark.parametrize(("width", "height", "language"), [(3840, 2160, "ko"), (1280, 720, "en")])
+def test_the_deck_on_stage_holds_every_word(tmp_path, width, height, language):
+    screens = [
+        {"name": "laptop", "x": 0, "y": 0, "width": 1920, "height": 1080},
+        {"name": "projector", "x": 1920, "y": 0, "width": width, "height": height},
+    ]
+    for screen in screens:
+        screen.update(logicalDpi=96, logicalBaseDpi=96, dpr=1)
+    config = tmp_path / "screens.json"
+    config.write_text(json.dumps({"screens": screens}))
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": ""}
+    out = subprocess.run(
+        [sys.executable, "-c", DECK_ON_STAGE, language],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []

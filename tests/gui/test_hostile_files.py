@@ -101,3 +101,58 @@ def test_the_thinnest_table_drawn_is_two_by_two(tmp_path):
     table = tmp_path / "t.safetensors"
     table.write_bytes(safetensors_bytes({"wpe.weight": ("F32", np.eye(2))}))
     assert pe_clock.figure("learned", model=table).png().startswith(b"\x89PNG")
+
+
+def test_what_the_api_raises_is_an_exception_a_user_can_catch(tmp_path):
+    """Figure.save() into a missing folder raised WriteError, a bare Exception: it is an
+    OSError, as every other failure of the file system."""
+    from pe_clock.gui.platform.files import WriteError
+
+    figure = pe_clock.figure("heatmap", d_model=8)
+    with pytest.raises(OSError, match="does not exist") as raised:
+        figure.save(tmp_path / "missing" / "fig.png")
+    assert isinstance(raised.value, WriteError)
+    with pytest.raises(ValueError):
+        figure.save(tmp_path / "fig.bmp")  # a bad argument, as in figure()
+
+
+def test_a_snapshot_that_loops_is_named_not_called_missing(tmp_path, capsys):
+    """A symlink-loop snapshot was reported as "not in the local cache"."""
+    repo = tmp_path / "hub" / "models--org--m"
+    (repo / "refs").mkdir(parents=True)
+    (repo / "snapshots").mkdir()
+    commit = "ab" * 20
+    (repo / "refs" / "main").write_text(commit)
+    (repo / "snapshots" / commit).symlink_to(commit)  # leads back to itself
+    from pe_clock.core.models.files import locate
+
+    with pytest.raises(ValueError, match=r"is in the local Hugging Face cache.*leads back"):
+        locate("org/m", tmp_path / "hub")
+    with pytest.raises(ValueError, match="is not in the local Hugging Face cache"):
+        locate("org/other", tmp_path / "hub")
+
+
+@pytest.mark.qt_no_exception_capture
+def test_an_error_that_cannot_be_logged_says_so(window, monkeypatch):
+    """With an unusable log the status bar said "the details are in -."."""
+    import io
+
+    from pe_clock.gui.platform import error_hook
+
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    blocked = error_hook.log_path().parent
+    blocked.parent.mkdir(parents=True, exist_ok=True)
+    if blocked.is_dir():
+        import shutil
+
+        shutil.rmtree(blocked)
+    blocked.write_text("a file where the log's folder would be")
+    try:
+        raise RuntimeError("a bug")
+    except RuntimeError:
+        window.error_hook.handle(*sys.exc_info())
+    said = window.statusBar().currentMessage()
+    assert "could not be logged" in said and "in -." not in said
+    assert "RuntimeError: a bug" in sys.stderr.getvalue()  # the details, in the terminal
+    blocked.unlink()
+    window.error_hook.message.close()
