@@ -81,6 +81,9 @@ REGISTRY = (
 VIEWS = {spec.name: spec for spec in REGISTRY}
 VIEW_NAMES = tuple(VIEWS)
 TABS = tuple(spec for spec in REGISTRY if spec.tab)
+#: Views that can be on stage, in the order the keys move through them: every registered
+#: view but the window's three figures together (a slide is one picture).
+STAGE_VIEWS = tuple(spec.name for spec in REGISTRY if spec.name != "window")
 
 
 def check_view(view: object, name: str = "--view") -> str:

@@ -33,7 +33,7 @@ from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.core.params import PAPER_BASE, Params, check_bool, check_choice, check_int
 from pe_clock.gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
 from pe_clock.gui.model.choices import check_theme
-from pe_clock.gui.views import VIEW_NAMES, VIEWS, check_view
+from pe_clock.gui.views import STAGE_VIEWS, VIEW_NAMES, VIEWS, check_view
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
@@ -247,9 +247,11 @@ def figure(
 ) -> Figure:
     """(The views and parameters are listed below, from the registry and the state.)"""
     view = check_view(view, "view")
+    if check_bool("stage", stage) and view not in STAGE_VIEWS:
+        raise ValueError(tr("cli.stage_view", views=", ".join(STAGE_VIEWS)))
     opened = None if model is None else open_model(model)
     state, values = _checked(parameters, opened)
-    default = (1920, 1080) if check_bool("stage", stage) else VIEWS[view].size
+    default = (1920, 1080) if stage else VIEWS[view].size
     size = (
         default[0] if width is None else check_int("width", width, MIN_SIDE, MAX_SIDE),
         default[1] if height is None else check_int("height", height, MIN_SIDE, MAX_SIDE),

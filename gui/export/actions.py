@@ -156,7 +156,10 @@ class ExportActions(QObject):
             try:
                 image = export.figure_image(name, self._state, width, height)
             except export.TooSmall as small:  # a view small on screen: as large as it must be
-                width, height = (math.ceil(side * small.factor) for side in (width, height))
+                width, height = (
+                    math.ceil(side * ratio)
+                    for side, ratio in zip((width, height), small.ratio, strict=True)
+                )
                 image = export.figure_image(name, self._state, width, height)
         except (export.ExportError, export.TooSmall) as err:
             self._failed(err)

@@ -270,14 +270,12 @@ def export_handout(
     except TooSmall as err:  # said of the page asked for, not of the figure on it
         if page.printed:
             raise
+        need = [
+            math.ceil(side * ratio) for side, ratio in zip((width, height), err.ratio, strict=True)
+        ]
         raise TooSmall(
-            tr(
-                "handout.too_small",
-                width=math.ceil(width * err.factor),
-                height=math.ceil(height * err.factor),
-                asked=f"{width} × {height}",
-            ),
-            err.factor,
+            tr("handout.too_small", width=need[0], height=need[1], asked=f"{width} × {height}"),
+            err.ratio,
         ) from None
 
 

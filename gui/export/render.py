@@ -78,18 +78,21 @@ ExportError = WriteError
 
 class TooSmall(ValueError):
     """A size too small for a view: a bad argument (the command line exits with 2, the API
-    raises it as a ValueError); factor: how many times larger each side must be."""
+    raises it as a ValueError); ratio: how many times wider and taller it must be."""
 
-    def __init__(self, message: str, factor: float) -> None:
+    def __init__(self, message: str, ratio: tuple[float, float]) -> None:
         super().__init__(message)
-        self.factor = factor
+        self.ratio = ratio
 
 
 def layout_scale(width: int, height: int) -> float:
-    """How much larger (or smaller) than its layout a figure of width x height is drawn."""
+    """How much larger (or smaller) than its layout a figure of width x height is drawn: the
+    layout is at least 800 x 450 (drawn smaller below), at least 1280 x 720 where the figure
+    is larger in both (drawn larger: a portrait 800 x 1400 is laid out at its own size, not at
+    411 x 720)."""
     if width < SMALL_WIDTH or height < SMALL_HEIGHT:
         return min(width / SMALL_WIDTH, height / SMALL_HEIGHT)
-    return max(1.0, width / LAYOUT_WIDTH, height / LAYOUT_HEIGHT)
+    return max(1.0, min(width / LAYOUT_WIDTH, height / LAYOUT_HEIGHT))
 
 
 class Figure:
@@ -117,9 +120,11 @@ class Figure:
                 raise ExportError(
                     tr("export.side", name=name, lo=MIN_SIDE, hi=MAX_SIDE, value=side)
                 )
-        self.state = state.copy()
         self.view = view
         self.width, self.height = width, height
+        if stage and (width < SMALL_WIDTH or height < SMALL_HEIGHT):
+            self._refuse((SMALL_WIDTH, SMALL_HEIGHT))  # its type follows the screen's height
+        self.state = state.copy()
         if stage:
             self.state.set(**stage_fields(height))
         self.caption = caption
@@ -157,25 +162,39 @@ class Figure:
         figure (the window's three figures at 800 x 450) is laid out as large as it needs and
         drawn smaller. Drawn under MIN_SCALE, it is refused (TooSmall, naming the size it
         needs)."""
+        bound: set[int] = set()  # the sides the view would not shrink to: 0 across, 1 down
         for _ in range(4):
             width, height = self._room()
             over = max(self.widget.width() / width, self.widget.height() / height)
             if over <= 1.0:
                 break
+            bound |= {n for n, (size, room) in enumerate(zip(
+                (self.widget.width(), self.widget.height()), (width, height), strict=True
+            )) if size > room}  # fmt: skip
             self._set_scale(self.scale / over * 0.99)
             self._fit()
         if over > 1.0 or self.scale < MIN_SCALE:
-            need = MIN_SCALE / self.scale * max(over, 1.0)
-            raise TooSmall(
-                tr(
-                    "export.too_small",
-                    view=self.view,
-                    width=math.ceil(self.width * need),
-                    height=math.ceil(self.height * need),
-                    asked=f"{self.width} × {self.height}",
-                ),
-                need,
-            )
+            # At MIN_SCALE: the smallest layout, and the sides the view would not shrink to
+            # as they are laid out now.
+            logical = (self.logical.width(), self.logical.height())
+            floors = (SMALL_WIDTH, SMALL_HEIGHT)
+            need = [MIN_SCALE * max(floors[n], logical[n] if n in bound else 0) for n in (0, 1)]
+            self._refuse((need[0], need[1]))
+
+    def _refuse(self, need: tuple[float, float]) -> None:
+        """TooSmall, naming the size the view needs (at least each side asked for)."""
+        asked = (self.width, self.height)
+        width, height = (max(a, math.ceil(n)) for a, n in zip(asked, need, strict=True))
+        raise TooSmall(
+            tr(
+                "export.too_small",
+                view=self.view,
+                width=width,
+                height=height,
+                asked=f"{self.width} × {self.height}",
+            ),
+            (width / self.width, height / self.height),
+        )
 
     def _room(self) -> tuple[int, int]:
         """The view's size: the logical figure less its margin and caption."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, QSignalBlocker, Qt
+from PySide6.QtCore import QEvent, QObject, QRectF, QSignalBlocker, Qt
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -47,6 +47,8 @@ from pe_clock.gui.widgets.spin_box import SpinBox
 from pe_clock.gui.widgets.stable_label import StableLabel
 
 HAND_KEYS = ("clock.fast", "clock.middle", "clock.slow")
+#: A hand's line in the legend, longest first: with its angle, without it, its pair alone.
+LEGEND_FORMS = ("clock.legend", "clock.legend_short", "clock.legend_pair")
 HAND_LENGTHS = (0.9, 0.76, 0.52)  # inside the minute marks (0.94 to 1)
 #: The numerals' outer edge, inside the hour marks (0.86 to 1), and their height as a share
 #: of the radius at most: a numeral then ends above the slow hand's tip.
@@ -72,7 +74,8 @@ class ClockView(LazyView):
         #: Whether each column is shown: 0 the dial grid, 1 the large clock (`leave_out`).
         self._shows = [True, True]
         self.legend_scale = 1.0  # the legend's type, times the body's
-        self._legend_key = "clock.legend"  # or the short form, where the long does not fit
+        self._legend_key = LEGEND_FORMS[0]  # or a shorter form, where the long does not fit
+        self._legend_each = 2  # lines kept for each hand's line
 
         self.grid_widget = graphics_area(self._theme)
         self.grid_plot: pg.PlotItem = quiet_plot(self.grid_widget.addPlot(), self)
@@ -152,6 +155,7 @@ class ClockView(LazyView):
             line.setWordWrap(True)
             legend_layout.addWidget(line.slot)
         legend_layout.addStretch(1)
+        self.legend_lines[1].slot.installEventFilter(self)
         self.hand_spins: list[SpinBox] = []
         self.hand_labels: list[QLabel] = []
         self.hand_selector = QWidget()
@@ -299,10 +303,20 @@ class ClockView(LazyView):
         super().resizeEvent(event)
         if grid_shape(self._page[1], self._grid_aspect()) != self._grid:
             self._sync_layout()  # more columns (or fewer) draw the dials larger
+        self._refit_legend()
+
+    def _refit_legend(self) -> None:
         key = self._legend_key
         self._choose_legend()
         if key != self._legend_key:
             self._sync_clock_hands()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The legend laid out anew (its width changes after the view's own resize: a figure
+        of 1024 x 768 kept the angle in lines that then ran past its edge)."""
+        if watched is self.legend_lines[1].slot and event.type() == QEvent.Type.Resize:
+            self._refit_legend()
+        return False
 
     @lazy
     def _sync_hands(self) -> None:
@@ -358,22 +372,49 @@ class ClockView(LazyView):
         return tr(self._legend_key, name=name, pair=pair, wave=wave, angle=angle)
 
     def _choose_legend(self) -> None:
-        """The hands' lines with the angle where each fits its two lines at the widest angle
-        (359.9°), else without it (the large clock shows where each hand points): the second
-        line does not break, and in a narrow column it ran past the figure's edge."""
+        """The hands' lines in the longest of LEGEND_FORMS that fits the legend's width at the
+        widest angle (359.9°) in two lines each, else in three, else the shortest: the large
+        clock shows where each hand points, and in a narrow column a line that does not break
+        ran past the figure's edge."""
         line = self.legend_lines[1]
         width = line.slot.width()
         if width < 50:
             return  # not laid out yet
         waves = self._state.wavelengths()
-        fits = True
-        self._legend_key = "clock.legend"
-        for hand, pair in enumerate(self._state.clock_pairs):
-            text = self._legend_text(hand, pair, f"{waves[pair]:.5g}", "359.9")
-            flags = Qt.TextFlag.TextWordWrap
-            needed = line.fontMetrics().boundingRect(0, 0, width, 1 << 20, flags, text)
-            fits &= needed.width() <= width and needed.height() <= line.slot.height()
-        self._legend_key = "clock.legend" if fits else "clock.legend_short"
+        spacing = line.fontMetrics().lineSpacing()
+
+        def lines(key: str) -> int | None:
+            """The lines each hand's text takes in key's form (None: a word too wide)."""
+            most = 0
+            for hand, pair in enumerate(self._state.clock_pairs):
+                name = tr(HAND_KEYS[hand])
+                text = tr(key, name=name, pair=pair, wave=f"{waves[pair]:.5g}", angle="359.9")
+                flags = Qt.TextFlag.TextWordWrap
+                needed = line.fontMetrics().boundingRect(0, 0, width, 1 << 20, flags, text)
+                if needed.width() > width:
+                    return None
+                most = max(most, -(-needed.height() // spacing))
+            return most
+
+        needs = {key: lines(key) for key in LEGEND_FORMS}
+        for most in (2, 3):
+            key = next((k for k, n in needs.items() if n is not None and n <= most), None)
+            if key is not None:
+                break
+        self._legend_key = key or LEGEND_FORMS[-1]
+        each = max(2, needs[self._legend_key] or 3)
+        if each != self._legend_each:
+            self._legend_each = each
+            self._size_legend()
+
+    def _size_legend(self) -> None:
+        """Room for every hand's line wrapped to _legend_each lines: changing numbers never
+        resize the clock above."""
+        spacing = self.legend_lines[1].fontMetrics().lineSpacing()
+        for index, line in enumerate(self.legend_lines):
+            line.slot.setFixedHeight(spacing * (1 if index == 0 else self._legend_each) + 4)
+        lines = 1 + self._legend_each * (len(HAND_KEYS) + 1)
+        self.legend.setFixedHeight(spacing * lines + 4 * len(self.legend_lines) + 4)
 
     def _sync_presenting(self) -> None:
         """In presenter mode the large clock takes the hand selector's room."""
@@ -398,12 +439,7 @@ class ClockView(LazyView):
             line.setFont(scaled_font(scale, self.legend_scale))
         self.legend_lines[0].setFont(scaled_font(scale, self.legend_scale, bold=True))
         self._fit_numerals()
-        # Room for every line wrapped once: changing numbers never resize the clock above.
-        spacing = self.legend_lines[1].fontMetrics().lineSpacing()
-        for index, line in enumerate(self.legend_lines):
-            line.slot.setFixedHeight(spacing * (1 if index == 0 else 2) + 4)
-        lines = 1 + 2 * len(HAND_KEYS) + 2
-        self.legend.setFixedHeight(spacing * lines + 4 * len(self.legend_lines) + 4)
+        self._size_legend()
         self._choose_legend()
 
     def _fit_numerals(self) -> None:

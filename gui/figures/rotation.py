@@ -264,10 +264,11 @@ class RotationView(LazyView):
         self.colorbar.setLabel("left", tr("rotation.scale"))
         for plot in (self.matrix_plot, self.zoom_plot, self.vector_plot, self.colorbar):
             style_plot(plot, self._state)
-        # Three readable strips and their row names, whatever the type size.
+        # Three readable strips and their row names, whatever the type size, over the ticks
+        # and a title on two lines (on a 4:3 stage one squeezed the strips' names together).
         metrics = QFontMetrics(scaled_font(scale, 0.9))
         line = metrics.lineSpacing()
-        strips = 3 * 1.2 * line + 2 * line + 10
+        strips = 3 * 1.2 * line + 3 * line + 10
         self.vector_plot.setMinimumHeight(strips)
         # Its area too, with the axis title under the strips (else cut off below).
         self.vector_graphics.setMinimumHeight(round(strips + 1.5 * line))

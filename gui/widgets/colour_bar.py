@@ -22,19 +22,36 @@ from pe_clock.gui.widgets.plots import cache_static, quiet_plot
 
 
 class ColourBar(pg.ColorBarItem):
-    """A colour bar labelled at five fixed values, its ends and middle included, its axis as
-    wide as its widest label: pyqtgraph's axis is 45 pixels wide and drops any label wider
-    (with large type, −0.5 and −1 went, leaving the negative half bare)."""
+    """A colour bar labelled at five fixed values, its ends and middle included (three, or its
+    ends alone, on a bar too short for five apart), its axis as wide as its widest label:
+    pyqtgraph's axis is 45 pixels wide and drops any label wider (with large type, −0.5 and
+    −1 went, leaving the negative half bare)."""
 
     _labels: tuple[str, ...] = ()
+    _shown = 5  # how many of the labels the bar's height holds apart
 
     def setLevels(self, *args: Any, **kwargs: Any) -> None:
         super().setLevels(*args, **kwargs)
         low, high = self.levels()
-        ticks = [(v, f"{v:.3g}".replace("-", "−")) for v in np.linspace(low, high, 5)]
-        self._labels = tuple(label for _, label in ticks)
-        self.axis.setTicks([ticks])
+        self._labels = tuple(f"{v:.3g}".replace("-", "−") for v in np.linspace(low, high, 5))
+        self._set_ticks()
         self.fit()
+
+    def _set_ticks(self) -> None:
+        low, high = self.levels()
+        every = {5: 1, 3: 2, 2: 4}[self._shown]
+        values = np.linspace(low, high, 5)
+        self.axis.setTicks([[(values[i], self._labels[i]) for i in range(0, 5, every)]])
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        font = self.axis.style.get("tickFont") or QFont()
+        apart = 1.4 * QFontMetrics(font).height()
+        height = self.axis.size().height()
+        shown = next((n for n in (5, 3) if (n - 1) * apart <= height), 2)
+        if shown != self._shown:
+            self._shown = shown
+            self._set_ticks()
 
     def fit(self) -> None:
         """Make room for the widest label in the axis's type, and above and below the bar

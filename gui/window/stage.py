@@ -18,11 +18,8 @@ from pe_clock.gui.export.slide import Slide, SlideTexts
 from pe_clock.gui.look.fonts import figure_margin, stage_fields
 from pe_clock.gui.look.themes import theme_of
 from pe_clock.gui.model.state import AppState
-from pe_clock.gui.views import REGISTRY
+from pe_clock.gui.views import STAGE_VIEWS
 
-#: Views that can be on stage, in the order the keys move through them: every registered
-#: view but the window's three figures together (a slide is one picture).
-STAGE_VIEWS = tuple(spec.name for spec in REGISTRY if spec.name != "window")
 #: Fields the twin keeps for itself; every other one follows the state.
 OWN_FIELDS = ("font_scale", "line_scale", "theme", "playing", "presenting", "projected")
 

@@ -26,7 +26,7 @@ from pe_clock.gui.export.options import (
 )
 from pe_clock.gui.model.choices import check_theme
 from pe_clock.gui.platform.files import WriteError, check_target
-from pe_clock.gui.views import VIEWS, check_view
+from pe_clock.gui.views import STAGE_VIEWS, VIEWS, check_view
 
 
 def number(text: str) -> Any:
@@ -62,6 +62,8 @@ def parameters(args: argparse.Namespace) -> Params:
 def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     """Validate every export argument before anything is drawn; raise ValueError if bad."""
     check_view(args.view)
+    if args.stage and args.view not in STAGE_VIEWS:
+        raise ValueError(tr("cli.stage_view", views=", ".join(STAGE_VIEWS)))
     if args.paper is not None:
         raise ValueError(tr("cli.paper_deck"))
     params = parameters(args)

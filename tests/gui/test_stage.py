@@ -11,10 +11,10 @@ from pe_clock.gui.export import render as export
 from pe_clock.gui.look.colour_maps import lookup_table
 from pe_clock.gui.look.fonts import BASE_POINT_SIZE, scaled_font, stage_fields
 from pe_clock.gui.look.themes import THEMES
+from pe_clock.gui.views import STAGE_VIEWS
 from pe_clock.gui.widgets.axes import Axis
 from pe_clock.gui.widgets.colour_bar import ColourBar
 from pe_clock.gui.widgets.plots import style_plot
-from pe_clock.gui.window.stage import STAGE_VIEWS
 from tests.gui.helpers import to_array
 
 K = Qt.Key
