@@ -41,7 +41,12 @@ def _regular_file(path: Path) -> bytes:
             raise OSError(f"{path} is not a regular file")
         if info.st_size > MAX_CATALOGUE_BYTES:
             raise OSError(f"{path} is {info.st_size:,} bytes, more than a catalogue holds")
-        return file.read(MAX_CATALOGUE_BYTES + 1)
+        # As much as it holds (a read of the cap allocated 8 MiB for a 64 KiB file), and a
+        # byte more: one that grows meanwhile is refused, never read past the cap.
+        data = file.read(info.st_size + 1)
+        if len(data) > MAX_CATALOGUE_BYTES:
+            raise OSError(f"{path} grew past {MAX_CATALOGUE_BYTES:,} bytes while read")
+        return data
 
 
 def _say_unreadable(what: str, path: Path, err: Exception, instead: str) -> None:

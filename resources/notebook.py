@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pe_clock.core import i18n
-from pe_clock.core.encoding import check_table_size, encode
+from pe_clock.core.encoding import encode_range
 from pe_clock.core.examples import check_embedding_rows, load_embeddings
 from pe_clock.core.i18n import echo, tr
 from pe_clock.core.layout import column_order
@@ -70,9 +70,8 @@ def table(
     course's ``positional_encoding(4, 4)``. Raises ValueError for a parameter out of range.
     """
     params = Params(d_model=d_model, max_len=max_len, base=base, pos=0, k=0)
-    check_table_size(params.max_len, params.d_model)
-    pe = encode(np.arange(params.max_len), params.d_model, params.base)
-    return np.ascontiguousarray(pe[:, column_order(params.d_model, layout)])
+    order = column_order(params.d_model, layout)
+    return encode_range(params.max_len, params.d_model, params.base, order)
 
 
 @contextlib.contextmanager

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from pe_clock.core.encoding import BLOCK_VALUES
 from pe_clock.core.i18n import echo, tr
 from pe_clock.core.models.files import read_limited, regular_file
 from pe_clock.core.params import MAX_D_MODEL
@@ -144,12 +145,21 @@ def read_tensor(path: Path, tensor: str) -> LearnedTable:
     try:
         # The library checks the whole header (offsets in order, covering the data) first.
         with safe_open(str(path), framework="numpy") as handle:
+            # Widened a block of rows at a time into the result: a table at the limit costs
+            # its float64 rows and a block, not its stored copy as well.
+            rows = np.empty(shape)
+            step = max(1, BLOCK_VALUES // shape[1])
             if dtype == "BF16":  # NumPy has no bfloat16: its words, widened exactly
                 words = np.memmap(path, dtype="<u2", mode="r", offset=start, shape=shape)
-                rows = (words.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+                for first in range(0, shape[0], step):
+                    block = words[first : first + step].astype(np.uint32) << 16
+                    rows[first : first + step] = block.view(np.float32)
                 del words
             else:
-                rows = np.asarray(handle.get_tensor(tensor), dtype=np.float64)
+                stored = handle.get_slice(tensor)
+                for first in range(0, shape[0], step):
+                    last = min(shape[0], first + step)  # a slice past the end is refused
+                    rows[first:last] = stored[first:last]
     except (SafetensorError, OSError, ValueError) as err:
         raise ValueError(tr("weights.damaged", file=path.name, reason=str(err)[:80])) from err
     return LearnedTable(check_table(rows, tensor), tensor, path.name, dtype, str(path))
@@ -160,7 +170,7 @@ def check_table(rows: NDArray[np.float64], name: str) -> NDArray[np.float64]:
     zero), else ValueError naming the tensor or file."""
     if not np.all(np.isfinite(rows)):
         raise ValueError(tr("weights.finite", tensor=name))
-    largest = float(np.abs(rows).max(initial=0.0))
+    largest = max(float(rows.max(initial=0.0)), -float(rows.min(initial=0.0)))  # no copy
     if largest > MAX_VALUE or 0 < largest < MIN_VALUE:
         limits = f"{MIN_VALUE:g} … {MAX_VALUE:g}"
         raise ValueError(

@@ -24,7 +24,7 @@ def run_gui(
     a parameter the window refuses exits 2 with one line before anything is shown."""
     import socket
 
-    from PySide6.QtCore import QCoreApplication, QEvent, QSocketNotifier
+    from PySide6.QtCore import QCoreApplication, QEvent, QSocketNotifier, QTimer
     from PySide6.QtWidgets import QApplication
 
     from pe_clock.gui.model.deck import DeckError
@@ -74,11 +74,17 @@ def run_gui(
     # control back to Python at once, where the handler runs.
     received: list[int] = []
 
-    def close_on_signal(signum: int, _frame: object) -> None:
-        received.append(signum)
+    def close_window() -> None:
         window.closing_on_signal = True
         window.close()
         app.quit()  # whatever else is on screen (a note that the settings were not saved)
+
+    def close_on_signal(signum: int, _frame: object) -> None:
+        received.append(signum)
+        if len(received) == 1:
+            # In the event loop's first turn, or its next: a signal that came before
+            # app.exec() quit a loop that was not running yet, which then ran for ever.
+            QTimer.singleShot(0, close_window)
 
     wake_read, wake_write = socket.socketpair()
     wake_write.setblocking(False)

@@ -1,4 +1,5 @@
 import math
+import tracemalloc
 
 import numpy as np
 import pytest
@@ -6,9 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pe_clock.core.encoding import (
+    BLOCK_VALUES,
     MAX_TABLE_VALUES,
     angles,
     encode,
+    encode_range,
     inverse_frequencies,
     positional_encoding,
     wavelengths,
@@ -163,3 +166,22 @@ def test_odd_d_model_message_explains_the_pairs():
 
 def test_table_limit_is_documented_constant():
     assert MAX_TABLE_VALUES == 2**27
+
+
+@pytest.mark.parametrize("layout", ["interleaved", "split"])
+def test_a_whole_table_is_built_into_its_result(layout):
+    """Issue 35, point 6: pe_clock.table(16384, 8192), allowed at 1 GiB, peaked at 3.1 GB
+    (angles, sines and cosines, then a reordered copy). Built a block of rows at a time, it
+    costs itself and a block, and equals encode() bit for bit, in either layout."""
+    from pe_clock.core.layout import column_order
+
+    order = column_order(2048, layout)
+    tracemalloc.start()
+    try:
+        table = encode_range(3000, 2048, 500.0, order)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < table.nbytes + 4 * BLOCK_VALUES * 8
+    assert table.flags.c_contiguous
+    np.testing.assert_array_equal(table, encode(np.arange(3000), 2048, 500.0)[:, order])

@@ -23,6 +23,7 @@ from pe_clock.gui.export import render as export
 from pe_clock.gui.export.animation import export_animation
 from pe_clock.gui.platform import files
 from pe_clock.gui.platform.files import PART_SUFFIX, WriteError, atomic_write
+from tests.gui.processes import start, wait_until_catching, wait_until_running
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -502,9 +503,8 @@ def test_a_qt_serialised_value_in_the_settings_never_aborts_a_start(tmp_path, ki
     ini.parent.mkdir(parents=True)
     crafted = b"[state]\nd_model=@Variant(\\0\\0\\0" + kind + b"\\x7f\\xff\\xff\\xff)\npos=17\n"
     ini.write_bytes(crafted)
-    window = cli("--lang", "en", cwd=tmp_path, env=env)
-    wait_for_window(window)
-    assert window.poll() is None, window.communicate()[1]
+    window = start("--lang", "en", cwd=tmp_path, env=env)
+    wait_until_running(window)
     window.send_signal(signal.SIGTERM)
     _, stderr = window.communicate(timeout=30)
     assert window.returncode == 143, stderr
@@ -557,15 +557,38 @@ def test_a_signal_closes_the_window_and_saves(tmp_path, signum, code):
     ini = tmp_path / "config" / "pe-clock" / "pe-clock.ini"
     ini.parent.mkdir(parents=True)
     ini.write_text("[state]\npos=17\n")
-    window = cli("--lang", "en", cwd=tmp_path, env={**env, "QT_QPA_PLATFORM": "offscreen"})
-    time.sleep(3)  # started and idle in Qt's event loop
-    assert window.poll() is None
+    window = start("--lang", "en", cwd=tmp_path, env={**env, "QT_QPA_PLATFORM": "offscreen"})
+    wait_until_running(window)  # idle in Qt's event loop (a fixed 3 s raced a loaded machine)
     window.send_signal(signum)
     _, stderr = window.communicate(timeout=30)
     assert window.returncode == code, stderr
     assert "Traceback" not in stderr
     saved = ini.read_text()
     assert "pos=17" in saved and "geometry" in saved  # written by the close, as on a click
+
+
+@pytest.mark.parametrize(
+    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+)
+@pytest.mark.parametrize("deck", [[], ["--deck", "default"]])
+def test_a_signal_before_the_event_loop_runs_still_closes_the_window(tmp_path, signum, code, deck):
+    """Issue 35, point 3: SIGTERM 2.1-2.5 s after `pe-clock --deck default` started left it
+    idle with no window until SIGKILL. The handler ran before app.exec(): it closed the window
+    and quit an event loop that was not running yet, which then ran for ever. Here the window
+    sends itself the signal as it is shown, after its handlers are in place and before the
+    loop runs: it closes as on a click, settings saved, with the signal's status."""
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "QT_QPA_PLATFORM": "offscreen", "PE_CLOCK_TEST_SIGNAL": str(int(signum))}  # fmt: skip
+    window = start("--lang", "en", "--pos", "17", *deck, cwd=tmp_path, env=env)
+    try:
+        _, stderr = window.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        window.kill()
+        pytest.fail(f"still running a minute after {signal.Signals(signum).name}")
+    assert window.returncode == code, stderr
+    assert "Traceback" not in stderr
+    saved = (tmp_path / "config" / "pe-clock" / "pe-clock.ini").read_text()
+    assert "pos=" in saved and "geometry" in saved
 
 
 @pytest.mark.parametrize(
@@ -578,9 +601,8 @@ def test_settings_it_cannot_save_never_keep_a_signalled_window_running(tmp_path,
     included: inside /proc, where a read-only file would not stop root.)"""
     env = {"XDG_CONFIG_HOME": "/proc/self/pe-clock-test", "XDG_DATA_HOME": str(tmp_path),
            "QT_QPA_PLATFORM": "offscreen"}  # fmt: skip
-    window = cli("--lang", "en", cwd=tmp_path, env=env)
-    wait_for_window(window)
-    assert window.poll() is None, window.communicate()[1]
+    window = start("--lang", "en", cwd=tmp_path, env=env)
+    wait_until_running(window)
     window.send_signal(signum)
     _, stderr = window.communicate(timeout=30)
     assert window.returncode == code, stderr
@@ -590,26 +612,11 @@ def test_settings_it_cannot_save_never_keep_a_signalled_window_running(tmp_path,
 def test_the_window_opens_with_no_arguments_at_all(tmp_path):
     """The README's launch command passes none: an argument scan once failed on an empty list."""
     env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
-    window = cli(cwd=tmp_path, env={**env, "QT_QPA_PLATFORM": "offscreen"})
-    # Up once it listens for signals (on a loaded machine the start-up took longer than a
-    # fixed 3 s, and SIGTERM met Python's default handler).
-    wait_for_window(window)
-    assert window.poll() is None, window.communicate()[1]
+    window = start(cwd=tmp_path, env={**env, "QT_QPA_PLATFORM": "offscreen"})
+    wait_until_running(window)
     window.send_signal(signal.SIGTERM)
     _, stderr = window.communicate(timeout=30)
     assert window.returncode == 143 and "Traceback" not in stderr, stderr
-
-
-def wait_for_window(window) -> None:
-    """Until the window listens for signals (its wake-up socket pair exists), then a second."""
-    fds = Path(f"/proc/{window.pid}/fd")
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and window.poll() is None:
-        with contextlib.suppress(OSError):
-            if any(os.readlink(fd).startswith("socket:") for fd in fds.iterdir()):
-                break
-        time.sleep(0.1)
-    time.sleep(1)
 
 
 @pytest.mark.parametrize("option", ["--pos", "--layout", "--base", "--k", "--d-model"])
@@ -633,12 +640,8 @@ def test_a_deck_whose_file_name_is_not_utf8_opens(tmp_path):
     env = {**os.environ, "PYTHONPATH": "", "QT_QPA_PLATFORM": "offscreen",
            "XDG_CONFIG_HOME": str(tmp_path / "config"),
            "XDG_DATA_HOME": str(tmp_path / "data")}  # fmt: skip
-    window = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py"), b"--deck", deck], cwd=tmp_path, env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    wait_for_window(window)
-    assert window.poll() is None, window.communicate()[1]
+    window = start(b"--deck", deck, cwd=tmp_path, env=env)
+    wait_until_running(window)
     window.send_signal(signal.SIGTERM)
     _, stderr = window.communicate(timeout=30)
     assert window.returncode == 143 and "Traceback" not in stderr, stderr
@@ -797,7 +800,7 @@ def test_a_signal_once_the_file_is_in_place_changes_nothing(tmp_path):
 @pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_a_signal_while_starting_ends_with_its_status_and_one_line(tmp_path, signum, code):
     out = cli("export", "--view", "heatmap", "--out", "f.png", cwd=tmp_path)
-    time.sleep(0.15)  # past the interpreter's own start, still importing
+    wait_until_catching(out)  # past the interpreter's own start, still importing
     out.send_signal(signum)
     _, stderr = out.communicate(timeout=60)
     assert out.returncode == code
@@ -808,9 +811,9 @@ def test_a_signal_while_starting_ends_with_its_status_and_one_line(tmp_path, sig
 
 def test_ctrl_c_while_starting_gives_no_traceback(tmp_path):
     out = cli("export", "--view", "heatmap", "--out", "f.png", cwd=tmp_path)
-    # Still importing: past the interpreter's own start (about 50 ms, more on a loaded
-    # machine, where a signal is Python's to report), before the export's handlers exist.
-    time.sleep(0.15)
+    # Still importing: past the interpreter's own start (a signal before it is Python's to
+    # report), before the export's handlers exist.
+    wait_until_catching(out)
     out.send_signal(signal.SIGINT)
     _, stderr = out.communicate(timeout=60)
     assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr

@@ -1,4 +1,5 @@
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from pe_clock.core.encoding import positional_encoding
 from pe_clock.gui.platform.settings import default_settings
 from pe_clock.gui.window.main_window import MainWindow
 from tests.gui.helpers import grab
+from tests.gui.processes import start, wait_until_running
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -174,9 +176,6 @@ def test_view_menu_shows_and_hides_the_controls(window, qtbot):
 
 
 def test_the_window_opens_on_the_command_lines_parameters(tmp_path):
-    import signal
-    import time
-
     env = {
         **os.environ,
         "PYTHONPATH": "",
@@ -190,13 +189,8 @@ def test_the_window_opens_on_the_command_lines_parameters(tmp_path):
     )
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
     assert "d_model" in bad.stderr and "Traceback" not in bad.stderr
-    window = subprocess.Popen(
-        [sys.executable, main, "--d-model", "4", "--pos", "3", "--view", "worked"],
-        env=env,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    time.sleep(3)
+    window = start("--d-model", "4", "--pos", "3", "--view", "worked", cwd=tmp_path, env=env)
+    wait_until_running(window)  # the settings are written as it closes, not before it runs
     window.send_signal(signal.SIGTERM)
     window.communicate(timeout=30)
     saved = (tmp_path / "config" / "pe-clock" / "pe-clock.ini").read_text()
