@@ -9,6 +9,7 @@ process that is still starting is signalled once the kernel shows its start-up h
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -103,3 +104,25 @@ def wait_until_catching(process: subprocess.Popen, signum: int = signal.SIGTERM)
             return
         time.sleep(0.005)
     raise AssertionError(f"the process never caught signal {signum}: {process.poll()}")
+
+
+def on_screens(
+    script: str, *args: str, screens: list[tuple[str, int, int]], folder: Path, timeout: float = 600
+) -> object:
+    """Run a Python script on Qt's offscreen platform with these virtual screens (name,
+    width, height; side by side from the left, at 96 dpi) and return the JSON of its last
+    line; fails with its stderr if it does not end with 0."""
+    left, described = 0, []
+    for name, width, height in screens:
+        described.append({"name": name, "x": left, "y": 0, "width": width, "height": height,
+                          "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1})  # fmt: skip
+        left += width
+    config = folder / "screens.json"
+    config.write_text(json.dumps({"screens": described}))
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": ""}
+    out = subprocess.run(
+        [sys.executable, "-c", script, *args],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])

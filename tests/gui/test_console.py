@@ -1,10 +1,6 @@
 """The presenter console: on the window's screen while the stage fills the projector, or a
 window of its own with one screen; the clicker works from either."""
 
-import json
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -13,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from pe_clock.core.i18n import tr
 from pe_clock.gui.model.deck import read_deck
+from tests.gui.processes import on_screens
 
 ROOT = Path(__file__).resolve().parents[2]
 K = Qt.Key
@@ -70,22 +67,8 @@ TWO_SCREENS = textwrap.dedent(
 def test_two_screens_put_the_stage_on_the_projector_and_the_console_before_the_lecturer(
     tmp_path,
 ):
-    screens = {
-        "screens": [
-            {"name": "laptop", "x": 0, "y": 0, "width": 1920, "height": 1080,
-             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
-            {"name": "projector", "x": 1920, "y": 0, "width": 3840, "height": 2160,
-             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
-        ]
-    }  # fmt: skip
-    config = tmp_path / "screens.json"
-    config.write_text(json.dumps(screens))
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": ""}
-    out = subprocess.run(
-        [sys.executable, "-c", TWO_SCREENS], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert out.returncode == 0, out.stderr
-    report = json.loads(out.stdout.strip().splitlines()[-1])
+    screens = [("laptop", 1920, 1080), ("projector", 3840, 2160)]
+    report = on_screens(TWO_SCREENS, screens=screens, folder=tmp_path)
     assert report["screens"] == ["laptop", "projector"] and report["window"] == "laptop"
     assert report["stage"] == "projector" and report["stage_size"] == [3840, 2160]
     assert report["stage_full"] and report["console_visible"] and report["console"] == "laptop"
@@ -166,16 +149,7 @@ FIRST_WINDOW = textwrap.dedent(
 def test_the_first_window_fits_its_screen(tmp_path, width, height):
     """It opened at 1600×900 even on a 1280×720 screen: it now fits and is centred, and
     fills most of a larger one."""
-    screen = {"name": "laptop", "x": 0, "y": 0, "width": width, "height": height,
-              "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}  # fmt: skip
-    config = tmp_path / "screens.json"
-    config.write_text(json.dumps({"screens": [screen]}))
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": ""}
-    out = subprocess.run(
-        [sys.executable, "-c", FIRST_WINDOW], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert out.returncode == 0, out.stderr
-    report = json.loads(out.stdout.strip().splitlines()[-1])
+    report = on_screens(FIRST_WINDOW, screens=[("laptop", width, height)], folder=tmp_path)
     assert report["inside"], report
     assert report["size"][0] <= width and report["size"][1] < height
     assert report["size"][0] >= 0.9 * width and report["size"][1] >= 0.85 * height

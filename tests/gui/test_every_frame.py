@@ -2,10 +2,7 @@
 (`tests.gui.ink`): every view at 800 x 450, 1280 x 720 and 1920 x 1080 in both languages, on
 stage, with a model open, and every page of the built-in handout on A4, Letter and slides."""
 
-import json
 import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -20,6 +17,7 @@ from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.resources import ensure_fonts
 from pe_clock.gui.views import STAGE_VIEWS, VIEW_NAMES
 from tests.gui.ink import hidden_characters, hidden_text
+from tests.gui.processes import on_screens
 from tests.models import configs
 from tests.models.files import smooth_table, write_model
 
@@ -177,17 +175,8 @@ WINDOW = textwrap.dedent(
     [(1280, 720, "en"), (1280, 720, "ko"), (1366, 768, "ko"), (1920, 1080, "en")],
 )
 def test_the_window_holds_every_word_on_its_screen(tmp_path, width, height, language):
-    screen = {"name": "laptop", "x": 0, "y": 0, "width": width, "height": height,
-              "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}  # fmt: skip
-    config = tmp_path / "screens.json"
-    config.write_text(json.dumps({"screens": [screen]}))
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": ""}
-    out = subprocess.run(
-        [sys.executable, "-c", WINDOW, language, str(POS)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
-    assert out.returncode == 0, out.stderr
-    report = json.loads(out.stdout.strip().splitlines()[-1])
+    screens = [("laptop", width, height)]
+    report = on_screens(WINDOW, language, str(POS), screens=screens, folder=tmp_path, timeout=300)
     assert report["screen"] and not report["hidden"] and not report["cut"], report
     if width >= 1920:  # a pixel column for each of d_model 512's dimensions
         assert report["heatmap"] >= 512
@@ -242,18 +231,5 @@ DECK_ON_STAGE = textwrap.dedent(
 
 @pytest.mark.parametrize(("width", "height", "language"), [(3840, 2160, "ko"), (1280, 720, "en")])
 def test_the_deck_on_stage_holds_every_word(tmp_path, width, height, language):
-    screens = [
-        {"name": "laptop", "x": 0, "y": 0, "width": 1920, "height": 1080},
-        {"name": "projector", "x": 1920, "y": 0, "width": width, "height": height},
-    ]
-    for screen in screens:
-        screen.update(logicalDpi=96, logicalBaseDpi=96, dpr=1)
-    config = tmp_path / "screens.json"
-    config.write_text(json.dumps({"screens": screens}))
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "PYTHONPATH": ""}
-    out = subprocess.run(
-        [sys.executable, "-c", DECK_ON_STAGE, language],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
-    assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+    screens = [("laptop", 1920, 1080), ("projector", width, height)]
+    assert on_screens(DECK_ON_STAGE, language, screens=screens, folder=tmp_path) == []
