@@ -25,6 +25,7 @@ from pe_clock.core.params import MAX_D_MODEL
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.panel import Panel
+from pe_clock.gui.widgets.axes import WholeAxis
 from pe_clock.gui.widgets.colour_bar import colour_bar
 from pe_clock.gui.widgets.image import image_plot
 from pe_clock.gui.widgets.labels import key_text, rich_label
@@ -105,8 +106,14 @@ class LearnedView(Panel):
         self.rows = [Row(self, 0), Row(self, 1)]
         # One scale for both matrices, beside the sinusoids' (always drawn).
         self.sim_bar = colour_bar(self, t, [r.sim_image for r in self.rows], self.rows[1].sim_plot)
-        self.offset_plot = quiet_plot(self.graphics.addPlot(row=0, col=3), self)
-        self.nearest_plot = quiet_plot(self.graphics.addPlot(row=1, col=3), self)
+        # Offsets and positions are whole numbers, written as the heatmaps' are ("1,000").
+        self.offset_plot, self.nearest_plot = (
+            quiet_plot(
+                self.graphics.addPlot(row=row, col=3, axisItems={"bottom": WholeAxis("bottom")}),
+                self,
+            )
+            for row in (0, 1)
+        )
         dashed = Qt.PenStyle.DashLine
         # The learned table's curve from each start; the sinusoids' one curve, dashed (every
         # start draws the same: their similarity is a function of k alone).
