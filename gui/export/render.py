@@ -168,9 +168,10 @@ class Figure:
             over = max(self.widget.width() / width, self.widget.height() / height)
             if over <= 1.0:
                 break
-            bound |= {n for n, (size, room) in enumerate(zip(
-                (self.widget.width(), self.widget.height()), (width, height), strict=True
-            )) if size > room}  # fmt: skip
+            if self.widget.width() > width:
+                bound.add(0)
+            if self.widget.height() > height:
+                bound.add(1)
             self._set_scale(self.scale / over * 0.99)
             self._fit()
         if over > 1.0 or self.scale < MIN_SCALE:

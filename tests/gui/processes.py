@@ -1,4 +1,5 @@
-"""Real pe-clock processes for the signal tests, synchronised on what each test waits for.
+"""Real pe-clock processes for the tests, synchronised on what each test waits for, and
+scripts run on virtual screens (`on_screens`).
 
 A fixed sleep before a signal raced a loaded machine: the window had not started, or the
 export had not yet put its handlers in place. Here a test waits until the process says so:
@@ -27,7 +28,7 @@ RUNNING = "pe-clock test: the event loop runs"
 #: its handlers are in place, before the event loop runs).
 STARTED = textwrap.dedent(
     f"""
-    import os, signal, sys
+    import os, sys
     from pe_clock.cli import run  # first, as in main.py: the start-up handlers
     from PySide6.QtCore import QTimer
     import pe_clock.gui.platform.app as app_module
