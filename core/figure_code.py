@@ -328,6 +328,7 @@ def _rope(w: _Writer, v: Mapping[str, Any]) -> None:
         "                   for m in range(length)])",
         "print(np.isclose(scores[10, 3], scores[30, 23]))",
     )
+    _model_theta(w, v)
 
 
 def _scaling(w: _Writer, v: Mapping[str, Any]) -> None:
@@ -378,6 +379,80 @@ def _scaling(w: _Writer, v: Mapping[str, Any]) -> None:
         "for method, scaled in theta_prime.items():",
         "    print(method, (scaled / inv_freq)[[0, -1]].round(4))",
     )
+    _model_theta(w, v)
+
+
+def _model_theta(w: _Writer, v: Mapping[str, Any]) -> None:
+    """The opened model's own θ′ per pair (and its factors, attention factor), recomputed
+    from its config's numbers as transformers' `modelling_rope_utils` computes them: what
+    `pe-clock model --json` gives as inv_freq, whatever the figure's fields were set to."""
+    shown = v.get("model_group")
+    if shown is None:
+        return
+    name, group = shown
+    kind = group.rope_type or "default"
+    w.gap()
+    w.comment("model_theta")
+    # The model's name from its files: a literal, never code nor a comment.
+    w.code(
+        f"model_name, model_layers, rope_type = {name!r}, {list(group.layers)!r}, {kind!r}",
+        f"model_base, rotary_dim = {_number(group.rope_theta)}, {int(group.rotary_dim)}",
+        "model_inv_freq = model_base ** (-np.arange(0, rotary_dim, 2) / rotary_dim)",
+        "pair = np.arange(rotary_dim // 2)",
+    )
+    factor, l0, d = group.factor, group.original_max_position_embeddings, group.details
+    if kind in ("linear", "yarn", "llama3"):
+        w.code(f"model_factor = {_number(factor)}")
+    if kind in ("yarn", "llama3"):
+        w.code(f"model_l0 = {int(l0)}")
+    if kind == "linear":
+        w.code("model_inv_freq = model_inv_freq / model_factor")
+    elif kind == "yarn":
+        w.code(
+            f"beta_fast, beta_slow = {_number(d['beta_fast'])}, {_number(d['beta_slow'])}",
+            "def turning(turns):",
+            "    ratio = np.log(model_l0 / (turns * 2 * np.pi)) / np.log(model_base)",
+            "    return rotary_dim * ratio / 2",
+            "low, high = turning(beta_fast), turning(beta_slow)",
+        )
+        if d["truncate"]:
+            w.code("low, high = np.floor(low), np.ceil(high)")
+        w.code(
+            "low, high = max(low, 0), min(high, rotary_dim - 1)",
+            "ramp = np.clip((pair - low) / ((high - low) or 0.001), 0, 1)",
+            "model_inv_freq = model_inv_freq / model_factor * ramp + model_inv_freq * (1 - ramp)",
+        )
+    elif kind == "llama3":
+        w.code(
+            f"low_freq_factor = {_number(d['low_freq_factor'])}",
+            f"high_freq_factor = {_number(d['high_freq_factor'])}",
+            "wavelength = 2 * np.pi / model_inv_freq",
+            "long_wave = wavelength > model_l0 / low_freq_factor",
+            "out = np.where(long_wave, model_inv_freq / model_factor, model_inv_freq)",
+            "smooth = (model_l0 / wavelength - low_freq_factor) / (",
+            "    high_freq_factor - low_freq_factor)",
+            "medium = (wavelength >= model_l0 / high_freq_factor) & ~long_wave",
+            "blended = (1 - smooth) * out / model_factor + smooth * out",
+            "model_inv_freq = np.where(medium, blended, out)",
+        )
+    elif kind == "longrope":
+        w.comment("model_longrope")
+        w.code(
+            f"short_factor = np.array({[float(x) for x in d['short_factor']]!r})",
+            f"long_factor = np.array({[float(x) for x in d['long_factor']]!r})",
+            "model_inv_freq_long = model_inv_freq / long_factor",
+            "model_inv_freq = model_inv_freq / short_factor",
+        )
+    if group.attention_factor not in (None, 1.0):
+        w.comment("model_attention")
+        w.code(f"attention_factor = {group.attention_factor!r}")
+    if "softmax_scale_factor" in d:
+        w.comment("model_softmax")
+        w.code(f"softmax_scale_factor = {d['softmax_scale_factor']!r}")
+    if "mrope_section" in d:
+        w.comment("model_mrope")
+        w.code(f"mrope_section = {list(d['mrope_section'])!r}")
+    w.code("print(model_name, rope_type, model_inv_freq[[0, -1]])")
 
 
 def _alibi(w: _Writer, v: Mapping[str, Any]) -> None:

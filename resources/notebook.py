@@ -33,6 +33,7 @@ from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.core.params import PAPER_BASE, Params, check_bool, check_choice, check_int
 from pe_clock.gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
 from pe_clock.gui.model.choices import check_theme
+from pe_clock.gui.model.opened_model import check_model_view, chosen_group
 from pe_clock.gui.views import STAGE_VIEWS, VIEW_NAMES, VIEWS, check_view
 
 if TYPE_CHECKING:
@@ -60,7 +61,12 @@ def _parameter_names() -> tuple[str, ...]:
 
 
 def table(
-    max_len: int, d_model: int, base: float = PAPER_BASE, layout: str = "interleaved"
+    max_len: int | None = None,
+    d_model: int | None = None,
+    base: float = PAPER_BASE,
+    layout: str = "interleaved",
+    *,
+    model: str | os.PathLike[str] | None = None,
 ) -> NDArray[np.float64]:
     """The course's table: PE of positions 0 … max_len − 1, shape (max_len, d_model), float64.
 
@@ -68,7 +74,24 @@ def table(
     cos (``layout="interleaved"``, the paper's), or the sines in the first half and the
     cosines in the second (``layout="split"``, tensor2tensor's). ``table(4, 4)`` is the
     course's ``positional_encoding(4, 4)``. Raises ValueError for a parameter out of range.
+
+    model: a model whose positions are a table: DistilBERT's fixed sinusoids (its d_model and
+    max_len unless given), or a learned table read from its weights (float64, as stored).
+    A model of another scheme is refused, naming the views that show it.
     """
+    if model is not None:
+        opened = open_model(model)
+        config = opened.config
+        if config is None or config.learned is not None:
+            if opened.table is None:
+                raise ValueError(opened.missing or tr("weights.none"))
+            return np.array(opened.table.rows, dtype=np.float64)
+        check_model_view(opened, "heatmap")  # fixed sinusoids, else refused by name
+        group = config.groups[0]
+        d_model = group.head_dim if d_model is None else d_model
+        max_len = config.max_position_embeddings if max_len is None else max_len
+    if max_len is None or d_model is None:
+        raise ValueError(tr("notebook.table_size"))
     params = Params(d_model=d_model, max_len=max_len, base=base, pos=0, k=0)
     order = column_order(params.d_model, layout)
     return encode_range(params.max_len, params.d_model, params.base, order)
@@ -100,7 +123,7 @@ class Figure:
         look: dict[str, Any],
         embeddings: NDArray[np.float64] | None,
         shown_as: str = "png",
-        model: OpenedModel | None = None,
+        model: Shown | None = None,
     ) -> None:
         self.view = view
         self._shown_as = shown_as
@@ -126,7 +149,7 @@ class Figure:
             # deleteLater would keep every figure's state until one ran.
             state = AppState()
             if self._model is not None:  # its numbers first: the parameters given win
-                state.show_model(self._model)
+                state.show_model(*self._model)
             state.set(**self._values, theme=self._look["theme"], language=self._look["lang"])
             if self._embeddings is not None:
                 state.set_embeddings(self._embeddings)
@@ -211,8 +234,24 @@ def _application() -> QApplication:
     return headless_application(restore_environment=True)
 
 
+#: A model and the index of its group of layers a figure shows.
+Shown = tuple[OpenedModel, int]
+
+
+def _opened(view: str, model: str | os.PathLike[str] | None, layers: object) -> Shown | None:
+    """The model a call names, opened, checked against view (ValueError naming the views
+    that show it) with the group layers names ("local", "global", a layer's number)."""
+    if model is None:
+        if layers is not None:
+            raise ValueError(tr("cli.layers_needs_model"))
+        return None
+    opened = open_model(model)
+    check_model_view(opened, view)
+    return opened, chosen_group(opened, layers)
+
+
 def _checked(
-    parameters: dict[str, Any], model: OpenedModel | None = None
+    parameters: dict[str, Any], model: Shown | None = None
 ) -> tuple[AppState, dict[str, Any]]:
     """A fresh state that took the model's numbers, then the parameters, checked as the
     window checks them (ValueError if bad), and the parameters as that state holds them (a
@@ -225,7 +264,7 @@ def _checked(
         check_choice("parameter", name, allowed)
     state = AppState()
     if model is not None:
-        state.show_model(model)
+        state.show_model(*model)
     state.set(**parameters)
     return state, {name: getattr(state, name) for name in parameters}
 
@@ -241,6 +280,7 @@ def figure(
     stage: bool = False,
     embeddings: str | os.PathLike[str] | NDArray[np.float64] | None = None,
     model: str | os.PathLike[str] | None = None,
+    layers: str | int | None = None,
     format: str = "png",
     **parameters: Any,
 ) -> Figure:
@@ -248,7 +288,7 @@ def figure(
     view = check_view(view, "view")
     if check_bool("stage", stage) and view not in STAGE_VIEWS:
         raise ValueError(tr("cli.stage_view", views=", ".join(STAGE_VIEWS)))
-    opened = None if model is None else open_model(model)
+    opened = _opened(view, model, layers)
     state, values = _checked(parameters, opened)
     default = (1920, 1080) if stage else VIEWS[view].size
     size = (
@@ -279,19 +319,21 @@ def code(
     lang: str | None = None,
     torch: bool = False,
     model: str | os.PathLike[str] | None = None,
+    layers: str | int | None = None,
     **parameters: Any,
 ) -> str:
     """The short NumPy script that recomputes what view shows at these parameters (as
     ``pe-clock code`` prints it), its comments in lang; ``exec`` it, or paste it into a cell.
 
     torch: the table as the course's blog writes it, in PyTorch (heatmap, worked, beyond).
-    model: as for `figure` (the learned view's script then reads the model's table).
-    Raises ValueError as `figure` does.
+    model, layers: as for `figure` (the learned view's script then reads the model's table;
+    the RoPE and Extension views' scripts recompute its θ′). Raises ValueError as `figure`
+    does.
     """
     from pe_clock.core.figure_code import script
 
     view = check_view(view, "view")
-    state, _ = _checked(parameters, None if model is None else open_model(model))
+    state, _ = _checked(parameters, _opened(view, model, layers))
     language = i18n.system_language() if lang is None else i18n.check_language(lang)
     return script(view, state.values(), language, check_bool("torch", torch))
 
@@ -317,8 +359,15 @@ def _display_problem() -> str | None:
 _windows: list[MainWindow] = []
 
 
-def show(view: str = "window", **parameters: Any) -> MainWindow:
-    """Open PE Clock's window on view, with these parameters over the saved settings.
+def show(
+    view: str = "window",
+    *,
+    model: str | os.PathLike[str] | None = None,
+    layers: str | int | None = None,
+    **parameters: Any,
+) -> MainWindow:
+    """Open PE Clock's window on view, with these parameters over the saved settings (and
+    over the numbers of model, with its group layers, as for `figure`).
 
     For a notebook whose kernel runs Qt's event loop (``%gui qt`` first): the window lives
     beside the notebook and the call returns at once. Without a display, or without that
@@ -326,7 +375,8 @@ def show(view: str = "window", **parameters: Any) -> MainWindow:
     what to do, and opens nothing.
     """
     view = check_view(view, "view")
-    _, values = _checked(parameters)
+    opened = _opened(view, model, layers)
+    _, values = _checked(parameters, opened)
     problem = _display_problem()  # before any QApplication: it would choose its platform
     if problem is not None:
         raise RuntimeError(problem)
@@ -340,6 +390,8 @@ def show(view: str = "window", **parameters: Any) -> MainWindow:
         create_application()
     ensure_fonts()
     window = MainWindow()
+    if opened is not None:
+        window.state.show_model(*opened)
     window.state.set(**values)
     window.show_view(view)
     window.show()
@@ -374,7 +426,11 @@ def _figure_doc() -> str:
     model : a model folder, its config.json, a model id in the local Hugging Face cache, or a
         .npy / .safetensors position table, optional
         Its numbers (rope_theta, head_dim, scaling) for the RoPE and Extension views, its
-        learned table for the "learned" view; the parameters given are set after them.
+        learned table for the "learned" view, its slopes for "alibi", DistilBERT's fixed
+        sinusoids for the course's views; the parameters given are set after them (and the
+        model's strip says so). A view that cannot show the model is refused.
+    layers : "local", "global" or a layer's number, optional
+        With model: the group of layers whose numbers are drawn (Gemma 3's local layers).
     format : "png" or "svg"
         How Jupyter shows it (``save`` takes the format from the file's suffix).
     **parameters

@@ -2,8 +2,11 @@
 transformers reads it (`modeling_rope_utils` and each model's configuration class).
 
 Layers are grouped by the scheme they share: "rope" (with its base, head and rotary sizes,
-rope type and θ′ of every pair as computed at initialisation), "learned" (an absolute table,
-GPT-2's or BERT's), "alibi" (BLOOM, MPT), or "none" (Llama 4's NoPE layers). Keys about
+rope type and θ′ of every pair as computed at initialisation; ESM's rotary, Qwen2-VL's
+M-RoPE sections), "learned" (an absolute table: GPT-2's, BERT's, GPT-Neo's), "sinusoidal"
+(the paper's fixed table, DistilBERT's sinusoidal_pos_embds), "alibi" (BLOOM, MPT),
+"buckets" (T5's relative position buckets), "none" (Llama 4's NoPE layers) or "recurrent"
+(a state-space model such as Mamba: no positions by design). Keys about
 positions that PE Clock does not read are listed, never silently dropped; a value out of
 range is a ValueError naming its key.
 """
@@ -47,7 +50,15 @@ LEARNED_TYPES = {
     "electra": ("max_position_embeddings", "embedding_size"),
     "distilbert": ("max_position_embeddings", "dim"),
     "opt": ("max_position_embeddings", "hidden_size"),
+    "gpt_neo": ("max_position_embeddings", "hidden_size"),
+    "esm": ("max_position_embeddings", "hidden_size"),
 }
+#: State-space and recurrent models: tokens are read in order, with no position encoding.
+RECURRENT_TYPES = ("mamba", "mamba2", "falcon_mamba", "rwkv", "xlstm")
+#: Vision-language models whose rope block's mrope_section splits the pairs (M-RoPE).
+MROPE_TYPES = ("qwen2_vl", "qwen2_5_vl", "qwen3_vl", "glm4v")
+#: T5's relative_attention_max_distance when its config gives none (T5Config's default).
+T5_MAX_DISTANCE = 128
 
 #: Keys about positions this module reads; any other key naming positions is reported.
 READ_KEYS = {
@@ -94,6 +105,11 @@ READ_KEYS = {
     "attn_temperature_tuning",
     "floor_scale",
     "attn_scale",
+    "num_layers",
+    "num_decoder_layers",
+    "num_heads",
+    "relative_attention_num_buckets",
+    "relative_attention_max_distance",
 }
 #: Keys of a rope_scaling (or rope_parameters) block this module reads.
 ROPE_KEYS = {
@@ -272,6 +288,8 @@ class _Reader:
         self.given = merged
         self.values = {**self.fallback, **merged}
         self.taken: dict[str, object] = {}
+        #: Keys of a rope block read beyond ROPE_KEYS, for this model (M-RoPE's sections).
+        self.block_keys_read: set[str] = set()
 
     @property
     def defaults(self) -> list[str]:
@@ -317,8 +335,9 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     reader = _Reader(config)
     model_type = str(config.get("model_type", reader.get("model_type", "")))[:60]
     kind = str(reader.get("model_type", ""))[:60]
-    layer_key = _first_key(reader, "num_hidden_layers", "n_layer", "n_layers")
-    if not (_is_alibi(reader, kind) or kind in LEARNED_TYPES or _is_rope(reader, kind)):
+    layer_key = _first_key(reader, "num_hidden_layers", "n_layer", "n_layers", "num_layers")
+    scheme = _scheme(reader, kind)
+    if scheme is None:
         raise ValueError(tr("model.no_scheme", model_type=model_type or "?"))
     if layer_key is None:
         raise ValueError(tr("model.missing", name="num_hidden_layers"))
@@ -329,9 +348,20 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     max_pos = reader.get(max_pos_key)
     max_positions = reader.whole(max_pos_key, 1, 10**12) if max_pos is not None else None
     learned = None
-    if _is_alibi(reader, kind):
+    every = tuple(range(layers))
+    if scheme == "alibi":
         groups: tuple[LayerGroup, ...] = (_alibi_group(reader, kind, layers),)
-    elif _is_learned(reader, kind):
+    elif scheme == "recurrent":
+        groups = (LayerGroup(every, "recurrent"),)
+    elif scheme == "buckets":
+        groups = (_bucket_group(reader, every),)
+    elif scheme == "sinusoidal":
+        width = reader.whole("dim", 2, MAX_D_MODEL)
+        if max_positions is None:
+            raise ValueError(tr("model.missing", name="max_position_embeddings"))
+        inv = rope_inverse_frequencies(width, DEFAULT_ROPE_THETA)
+        groups = (LayerGroup(every, "sinusoidal", DEFAULT_ROPE_THETA, width, width, inv_freq=inv),)
+    elif scheme == "learned":
         positions_key, width_key = LEARNED_TYPES[kind]
         # OPT's table has two rows more than positions: its positions start at 2.
         offset = 2 if kind == "opt" else 0
@@ -340,11 +370,9 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
             reader.whole(positions_key, 2 - offset, 10**7) + offset,
             reader.whole(width_key, 2, 10**6),
         )
-        groups = (LayerGroup(tuple(range(layers)), "learned"),)
-    elif _is_rope(reader, kind):
-        groups = _rope_groups(reader, layers, max_positions)
+        groups = (LayerGroup(every, "learned"),)
     else:
-        raise ValueError(tr("model.no_scheme", model_type=model_type or "?"))
+        groups = _rope_groups(reader, layers, max_positions)
     return ModelConfig(
         model_type,
         max_positions,
@@ -355,6 +383,40 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
         tuple(reader.defaults),
         max_pos_key,
     )
+
+
+def _scheme(reader: _Reader, kind: str) -> str | None:
+    """The scheme the config names for its layers' positions (RoPE groups may then hold
+    NoPE layers too), None if it names none PE Clock knows."""
+    if _is_alibi(reader, kind):
+        return "alibi"
+    if kind in RECURRENT_TYPES or isinstance(reader.given.get("ssm_cfg"), dict):
+        return "recurrent"  # (state-spaces/mamba's own config.json has no model_type)
+    if reader.get("relative_attention_num_buckets") is not None:
+        return "buckets"
+    if kind == "distilbert" and reader.get("sinusoidal_pos_embds") is True:
+        return "sinusoidal"
+    if reader.get("position_embedding_type") == "rotary":  # ESM-2
+        return "rope"
+    if _is_learned(reader, kind):
+        return "learned"
+    return "rope" if _is_rope(reader, kind) else None
+
+
+def _bucket_group(reader: _Reader, layers: tuple[int, ...]) -> LayerGroup:
+    """T5's relative attention bias: one learned bias per head and bucket of the distance
+    between query and key, the same for every layer (layer 0 holds it)."""
+    buckets = reader.whole("relative_attention_num_buckets", 2, 10**6)
+    given = reader.get("relative_attention_max_distance")
+    distance = reader.whole(
+        "relative_attention_max_distance",
+        1,
+        10**12,
+        value=T5_MAX_DISTANCE if given is None else given,
+    )
+    if given is None:
+        reader.taken["relative_attention_max_distance"] = distance
+    return LayerGroup(layers, "buckets", details={"num_buckets": buckets, "max_distance": distance})
 
 
 def _is_alibi(reader: _Reader, model_type: str) -> bool:
@@ -372,8 +434,6 @@ def _is_learned(reader: _Reader, model_type: str) -> bool:
     kind = reader.get("position_embedding_type", "absolute")
     if kind != "absolute":
         raise ValueError(tr("model.position_type", value=echo(kind)))
-    if model_type == "distilbert" and reader.get("sinusoidal_pos_embds") is True:
-        raise ValueError(tr("model.position_type", value="sinusoidal_pos_embds"))
     return True
 
 
@@ -639,6 +699,9 @@ def _rope_group(
     rope_type = block.get("rope_type", block.get("type", "default"))
     if rope_type == "su":
         rope_type = "longrope"
+    mrope = rope_type == "mrope" or reader.get("model_type") in MROPE_TYPES
+    if rope_type == "mrope":  # Qwen2-VL: transformers computes θ as default RoPE's
+        rope_type = "default"
     if rope_type not in ROPE_TYPES:
         raise ValueError(
             tr(
@@ -670,6 +733,11 @@ def _rope_group(
             )
     if rotary < 2 or rotary % 2:
         raise ValueError(tr("model.key", name=rotary_key, value=rotary, allowed=tr("model.even")))
+    if mrope and block.get("mrope_section") is not None:
+        reader.block_keys_read.add("mrope_section")
+        details["mrope_section"] = _mrope_section(
+            key("mrope_section"), block["mrope_section"], rotary
+        )
     factor = None  # longrope without one: max_position_embeddings / L0 (`_longrope`)
     if rope_type != "default" and not (rope_type == "longrope" and "factor" not in block):
         factor = reader.number(key("factor"), *FACTOR_RANGE, value=block.get("factor"))
@@ -712,7 +780,7 @@ def _rope_group(
     elif rope_type == "longrope":
         assert trained is not None
         inv, inv_long, attention, factor = _longrope(
-            reader, block, key, rotary, base, factor, trained, max_positions
+            reader, block, key, rotary, base, factor, trained, max_positions, details
         )
     elif rope_type == "dynamic":
         # At initialisation the sequence is max_position_embeddings long: θ as trained; the
@@ -740,6 +808,21 @@ def _rope_group(
         inv_freq_long=inv_long,
         details=details,
     )
+
+
+def _mrope_section(name: str, given: object, rotary: int) -> tuple[int, ...]:
+    """Qwen2-VL's M-RoPE: how many pairs, in order, turn with a token's time, its row and its
+    column in an image; they add up to the rotary pairs."""
+    pairs = rotary // 2
+    if (
+        not isinstance(given, list)
+        or len(given) != 3
+        or any(type(v) is not int or v < 0 for v in given)
+        or sum(given) != pairs
+    ):
+        allowed = tr("model.sections", pairs=pairs)
+        raise ValueError(tr("model.key", name=name, value=echo(given), allowed=allowed))
+    return tuple(given)
 
 
 def _yarn(
@@ -806,6 +889,7 @@ def _longrope(
     factor: float | None,
     l0: int,
     max_positions: int | None,
+    details: dict[str, object],
 ) -> tuple[NDArray[np.float64], NDArray[np.float64], float, float]:
     """LongRoPE (Phi-3): θ divided per pair by short_factor at initialisation (and up to L0),
     by long_factor past it; attention factor √(1 + ln s / ln L0), s = factor if given, else
@@ -822,6 +906,7 @@ def _longrope(
             allowed = tr("model.per_pair", n=dim // 2)
             raise ValueError(tr("model.key", name=key(name), value=echo(values), allowed=allowed))
         lists.append(array)
+        details[name] = tuple(float(v) for v in array)
     if factor is None:
         factor = (max_positions or l0) / l0
     inv = rope_inverse_frequencies(dim, base)
@@ -845,7 +930,8 @@ def _unknown_keys(reader: _Reader) -> list[str]:
             continue
         inner = block.values() if all(isinstance(v, dict) for v in block.values()) else [block]
         for part in inner:
-            out.extend(f"{block_name}.{k}" for k in part if k not in ROPE_KEYS)
+            read = ROPE_KEYS | reader.block_keys_read
+            out.extend(f"{block_name}.{k}" for k in part if k not in read)
     attn = reader.given.get("attn_config")
     if isinstance(attn, dict):
         out.extend(

@@ -5,6 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
+from pe_clock.core.buckets import bucket_starts
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup
@@ -51,15 +54,22 @@ def group_title(group: LayerGroup, compact: bool = False) -> str:
                 pairs=group.rotary_dim // 2,
             )
         return tr("modelinfo.rope", base=fmt_base(group.rope_theta or 0), dims=dims)
-    if group.scheme == "alibi":
-        return tr("modelinfo.alibi", heads=0 if group.slopes is None else group.slopes.size)
-    return tr(f"modelinfo.{group.scheme}")
+    return _scheme_title("modelinfo", group)
+
+
+def _scheme_title(kind: str, group: LayerGroup) -> str:
+    """A scheme's title other than RoPE's, with the numbers it names."""
+    return tr(
+        f"{kind}.{group.scheme}",
+        heads=0 if group.slopes is None else group.slopes.size,
+        d_model=group.head_dim,
+        buckets=group.details.get("num_buckets"),
+    )
 
 
 def _compact_title(group: LayerGroup) -> str:
     if group.scheme != "rope":
-        heads = 0 if group.slopes is None else group.slopes.size
-        return tr(f"strip.{group.scheme}", heads=heads)
+        return _scheme_title("strip", group)
     text = tr("strip.rope", base=fmt_base(group.rope_theta or 0))
     if group.rotary_dim != group.head_dim:
         text += tr("strip.part", rotary=group.rotary_dim, head_dim=group.head_dim)
@@ -119,10 +129,41 @@ def turns_line(group: LayerGroup) -> str:
     )
 
 
+def bucket_lines(group: LayerGroup) -> list[str]:
+    """T5's buckets, for the encoder (both directions) and the decoder (the past): which
+    distances share one, as T5 bins them."""
+    if group.scheme != "buckets":
+        return []
+    count, longest = group.details["num_buckets"], group.details["max_distance"]
+    lines = []
+    for side, both in (("encoder", True), ("decoder", False)):
+        starts = bucket_starts(count, longest, both)
+        exact = (count // 2 if both else count) // 2
+        lines.append(
+            tr(
+                f"modelinfo.buckets_{side}",
+                n=len(starts),
+                exact=exact - 1,
+                starts=", ".join(str(start) for start in starts[exact:]),
+                final=starts[-1],
+            )
+        )
+    return lines
+
+
 def detail_lines(group: LayerGroup) -> list[str]:
     """What else a group's attention does with positions: its sliding window or chunks, a
-    part of the head without positions (DeepSeek), a softmax scale that grows with s."""
-    lines = []
+    part of the head without positions (DeepSeek), a softmax scale that grows with s, the
+    M-RoPE sections of a vision-language model, T5's buckets."""
+    lines = bucket_lines(group)
+    sections = group.details.get("mrope_section")
+    if sections:
+        ends = np.cumsum(sections)
+        runs = [
+            layer_runs(tuple(range(end - size, end)))
+            for size, end in zip(sections, ends, strict=True)
+        ]
+        lines.append(tr("modelinfo.mrope", time=runs[0], rows=runs[1], cols=runs[2]))
     if group.sliding_window is not None:
         lines.append(tr("modelinfo.window", n=f"{group.sliding_window:,}"))
     details = group.details

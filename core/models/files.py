@@ -21,7 +21,8 @@ CONFIG = "config.json"
 #: The largest config.json read: real ones are a few kilobytes (a vision model's with its labels
 #: a few hundred); a file claiming more is refused before it is read.
 MAX_CONFIG_BYTES = 4 * 1024 * 1024
-#: "org/name" or "name", as the Hub spells ids (letters, digits, - _ .).
+#: "org/name" or "name", as the Hub spells ids (letters, digits, - _ .); a name alone is an
+#: id of the Hub's first models (gpt2, bert-base-uncased), cached as models--gpt2.
 MODEL_ID = re.compile(r"^(?:[A-Za-z0-9][A-Za-z0-9._-]{0,95}/)?[A-Za-z0-9][A-Za-z0-9._-]{0,95}$")
 
 
@@ -55,25 +56,103 @@ class ModelFolder:
     config: Path
 
 
-def _snapshot(cache: Path, model_id: str) -> Path | None:
-    """The snapshot refs/main names in the cache's folder of model_id, else its newest."""
-    repo = cache / ("models--" + model_id.replace("/", "--"))
-    snapshots = repo / "snapshots"
-    try:  # a commit hash: a few bytes of a regular file (never a FIFO, nor /dev/zero)
-        ref = read_limited(repo / "refs" / "main", 128).decode("ascii").strip()
-    except (ValueError, UnicodeDecodeError):
-        ref = ""
-    if re.fullmatch(r"[0-9a-f]{7,64}", ref) and (snapshots / ref).is_dir():
-        return snapshots / ref
-    try:
-        found = [path for path in snapshots.iterdir() if path.is_dir()]
-    except OSError:
+#: A model on the Hub as its page's address spells it: https://huggingface.co/org/name, with
+#: /tree/REVISION or /blob/REVISION/… after it (hf.co too; the scheme may be left out).
+HUB_URL = re.compile(
+    r"^(?:https?://)?(?:www\.)?(?:huggingface\.co|hf\.co)/(?!datasets/|spaces/)"
+    r"(?P<id>[^/?#]+(?:/[^/?#]+)?)(?:/(?:tree|blob|resolve)/(?P<rev>[^/?#]+))?[^?#]*/?(?:[?#].*)?$"
+)
+#: A revision as git and the Hub name one: a branch, a tag or a commit (refs/pr/1 too).
+REVISION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A model id with the revision asked for (None: the cache's main)."""
+
+    model_id: str
+    revision: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.model_id if self.revision is None else f"{self.model_id}@{self.revision}"
+
+
+def model_reference(text: str) -> Reference | None:
+    """What text names on the Hub: org/name, name, either with @REVISION, or a hub URL; None
+    if it is none of these."""
+    url = HUB_URL.match(text.strip())
+    if url:
+        text = url["id"] + (f"@{url['rev']}" if url["rev"] else "")
+    model_id, at, revision = text.partition("@")
+    if not MODEL_ID.fullmatch(model_id) or ".." in model_id:
         return None
+    if at and (not REVISION.fullmatch(revision) or ".." in revision):
+        return None
+    return Reference(model_id, revision if at else None)
+
+
+def _repo(cache: Path, model_id: str) -> Path:
+    return cache / ("models--" + model_id.replace("/", "--"))
+
+
+def _ref(repo: Path, name: str) -> str:
+    """The commit refs/NAME holds, '' if none (a few bytes of a regular file, never a FIFO)."""
+    try:
+        ref = read_limited(repo / "refs" / name, 128).decode("ascii").strip()
+    except (ValueError, UnicodeDecodeError):
+        return ""
+    return ref if re.fullmatch(r"[0-9a-f]{7,64}", ref) else ""
+
+
+def _snapshots(repo: Path) -> list[Path]:
+    try:
+        return sorted(path for path in (repo / "snapshots").iterdir() if path.is_dir())
+    except OSError:
+        return []
+
+
+def _snapshot(cache: Path, model_id: str, revision: str | None = None) -> Path | None:
+    """The snapshot of model_id for revision: the commit refs/REVISION names (a branch or a
+    tag), or a snapshot whose commit starts with it (7 digits or more); without a revision,
+    refs/main's, else the newest."""
+    repo = _repo(cache, model_id)
+    snapshots = repo / "snapshots"
+    ref = _ref(repo, revision or "main") if "/.." not in f"/{revision}" else ""
+    if ref and (snapshots / ref).is_dir():
+        return snapshots / ref
+    found = _snapshots(repo)
+    if revision is not None:
+        if not re.fullmatch(r"[0-9a-f]{7,64}", revision):
+            return None
+        match = [path for path in found if path.name.startswith(revision)]
+        return match[0] if len(match) == 1 else None
     return max(found, key=lambda path: path.stat().st_mtime, default=None)
 
 
+def revisions(cache: Path, model_id: str) -> list[str]:
+    """The revisions of model_id the cache can open: its refs (branches, tags) that name a
+    snapshot there, then the snapshots no ref names, as short commits."""
+    repo = _repo(cache, model_id)
+    named: dict[str, str] = {}
+    refs = repo / "refs"
+    try:
+        files = sorted(path for path in refs.rglob("*") if path.is_file())[:1000]
+    except OSError:
+        files = []
+    for path in files:
+        name = path.relative_to(refs).as_posix()
+        commit = _ref(repo, name)
+        if commit and (repo / "snapshots" / commit).is_dir():
+            named.setdefault(commit, name)
+    out = list(named.values())
+    out += [path.name[:12] for path in _snapshots(repo) if path.name not in named]
+    return out
+
+
 def cached_models(cache: Path | None = None) -> list[tuple[str, Path]]:
-    """(model id, snapshot folder) of every model in the cache with a config.json, by id."""
+    """(name, snapshot folder) of every snapshot in the cache with a config.json, by id: the
+    model id, with @REVISION after it where the cache holds several of that model."""
     cache = cache or hub_cache()
     out = []
     try:
@@ -84,15 +163,25 @@ def cached_models(cache: Path | None = None) -> list[tuple[str, Path]]:
         if not repo.name.startswith("models--") or not repo.is_dir():
             continue
         model_id = repo.name.removeprefix("models--").replace("--", "/", 1)
-        snapshot = _snapshot(cache, model_id)
-        if snapshot is not None and (snapshot / CONFIG).is_file():
-            out.append((model_id, snapshot))
+        found = []
+        for revision in revisions(cache, model_id):
+            snapshot = _snapshot(cache, model_id, revision)
+            if snapshot is not None and (snapshot / CONFIG).is_file():
+                found.append((f"{model_id}@{revision}", snapshot))
+        if len(found) == 1:
+            found = [(model_id, found[0][1])]
+        elif not found:  # no ref names one: the newest, as `locate` opens it
+            snapshot = _snapshot(cache, model_id)
+            if snapshot is not None and (snapshot / CONFIG).is_file():
+                found = [(model_id, snapshot)]
+        out.extend(found)
     return out
 
 
 def locate(path: str | os.PathLike[str], cache: Path | None = None) -> ModelFolder:
-    """What path names: a model folder (with config.json), a config.json file, or a model id
-    (org/name) found in the local cache. ValueError with one line otherwise."""
+    """What path names: a model folder (with config.json), a config.json file, or a model in
+    the local cache (org/name, name, with @REVISION, or its hub URL). ValueError with one line
+    otherwise."""
     text = str(path)
     if not text.strip():
         raise ValueError(tr("model.not_found", path=repr(text)))
@@ -113,30 +202,52 @@ def locate(path: str | os.PathLike[str], cache: Path | None = None) -> ModelFold
         return ModelFolder(
             Path(os.path.abspath(given.parent)).name or given.name, given.parent, given
         )
-    if MODEL_ID.fullmatch(text) and "/" in text and ".." not in text:
-        root = cache or hub_cache()
-        snapshot = _snapshot(root, text)
-        if snapshot is None:
-            raise ValueError(_not_cached(root, text))
-        return ModelFolder(text, snapshot, snapshot / CONFIG)
-    raise ValueError(tr("model.not_found", path=text))
+    reference = model_reference(text)
+    # A file name that is not there (model.json, table.npy) is no model id.
+    if reference is None or Path(reference.model_id).suffix.lower() in (".json", ".npy"):
+        raise ValueError(tr("model.not_found", path=text))
+    root = cache or hub_cache()
+    snapshot = _snapshot(root, reference.model_id, reference.revision)
+    if snapshot is None:
+        raise ValueError(_not_cached(root, reference))
+    if not (snapshot / CONFIG).exists():
+        hint = tr("model.fetch", model=reference.model_id, revision=_revision_option(reference))
+        raise ValueError(tr("model.no_cached_config", model=reference.name, hint=hint))
+    return ModelFolder(reference.name, snapshot, snapshot / CONFIG)
 
 
-def _not_cached(cache: Path, model_id: str) -> str:
-    """Why model_id has no snapshot to read: not in the cache, or in it (its folder is there)
-    with a snapshot that cannot be read (a symbolic link loop was said to be "not in the
-    cache")."""
-    repo = cache / ("models--" + model_id.replace("/", "--"))
+def _revision_option(reference: Reference) -> str:
+    return "" if reference.revision is None else f" --revision {reference.revision}"
+
+
+def _not_cached(cache: Path, reference: Reference) -> str:
+    """Why a model has no snapshot to read: not in the cache (with the command that fetches
+    it), not at that revision (with those the cache has), or in it with a snapshot that
+    cannot be read (a symbolic link loop was said to be "not in the cache")."""
+    model_id = reference.model_id
+    repo = _repo(cache, model_id)
+    hint = tr("model.fetch", model=model_id, revision=_revision_option(reference))
     if not repo.is_dir():
-        return tr("model.not_cached", model=model_id, cache=cache)
+        return tr("model.not_cached", model=model_id, cache=cache, hint=hint)
     snapshots = repo / "snapshots"
     try:
         names = sorted(os.listdir(snapshots))
         for name in names:
             (snapshots / name).stat()  # ELOOP, EACCES … for the first that fails
-        reason = tr("model.no_snapshot")
     except OSError as err:
         reason = _reason(err)
+    else:
+        held = revisions(cache, model_id)
+        if reference.revision is not None and held:
+            return tr(
+                "model.no_revision",
+                model=model_id,
+                revision=reference.revision,
+                held=", ".join(held[:8]),
+                hint=hint,
+            )
+        # A gated model's download stops before its config: the folder, no snapshot.
+        return tr("model.no_snapshot", model=model_id, folder=snapshots, hint=hint)
     return tr("model.snapshot_unreadable", model=model_id, folder=snapshots, reason=reason)
 
 

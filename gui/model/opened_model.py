@@ -2,10 +2,15 @@
 holds the token embeddings, and its numbers go into the RoPE, Extension and ALiBi tabs' fields.
 
 Opening a model sets base, head_dim and the scaling fields to the numbers of one group of its
-layers (`first_group`: the first whose θ is rescaled, else the first with RoPE), or the ALiBi
-tab's heads; choosing another group in the per-layer strip sets that group's; closing the
-model puts back the fields as they were before it opened. A number the tabs cannot draw
-(rope_theta past the base's range, say) is named and the rest still apply.
+layers (`first_group`: the first whose θ is rescaled, else the first with RoPE), the ALiBi
+tab's heads, or for DistilBERT's fixed sinusoids the course's d_model and max_len; choosing
+another group in the per-layer strip sets that group's; closing the model puts back the
+fields as they were before it opened. A number the tabs cannot draw (rope_theta past the
+base's range, say) is named and the rest still apply.
+
+Each scheme has the views that draw it (`SCHEME_VIEWS`); a model asked for on any other view
+is refused (`check_model_view`), as T5's buckets and Mamba's lack of positions, which no view
+draws, are named rather than drawn as something else.
 """
 
 from __future__ import annotations
@@ -19,14 +24,91 @@ import numpy as np
 from pe_clock.core.alibi import alibi_slopes
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup, trained_length
+from pe_clock.core.models.describe import group_title, layer_runs, shown
 from pe_clock.core.models.opened import OpenedModel, open_model
+from pe_clock.gui.views import VIEW_NAMES
 
 #: The fields a model sets (and closing it puts back).
 MODEL_FIELDS = (
     "base", "head_dim", "scaling_method", "scaling_factor", "original_len", "alibi_heads"
 )  # fmt: skip
+#: What DistilBERT's fixed sinusoids set (and closing the model puts back).
+TABLE_FIELDS = ("d_model", "max_len")
 #: transformers' rope types the Extension tab draws as a method of its own.
 DRAWN_TYPES = ("linear", "dynamic", "yarn", "llama3")
+#: The views that draw each scheme (the window, with all of them, draws any that has one).
+#: T5's buckets, a state-space model's and NoPE layers' absence of positions have none.
+SCHEME_VIEWS: dict[str, tuple[str, ...]] = {
+    "rope": ("rope", "scaling"),
+    "alibi": ("alibi",),
+    "learned": ("learned",),
+    "sinusoidal": (
+        "heatmap", "clock", "bigclock", "dials", "rotation", "embedding", "unique",
+        "distance", "wavelength",
+    ),
+}  # fmt: skip
+#: --layers' names of Gemma 3's (and every sliding-window model's) two kinds of layer.
+LAYER_NAMES = ("local", "global")
+
+
+def model_views(model: OpenedModel) -> tuple[str, ...]:
+    """The views that show model's positions, in the registry's order; the window first
+    when there is one (a table file alone: the learned view)."""
+    schemes = {g.scheme for g in model.config.groups} if model.config else {"learned"}
+    views = {view for scheme in schemes for view in SCHEME_VIEWS.get(scheme, ())}
+    return tuple(name for name in VIEW_NAMES if name in views or (views and name == "window"))
+
+
+def scheme_words(model: OpenedModel) -> str:
+    """The model's schemes, as the strip's key names them."""
+    if model.config is None:
+        return tr("strip.learned")
+    return " / ".join(dict.fromkeys(group_title(g, compact=True) for g in model.config.groups))
+
+
+def check_model_view(model: OpenedModel, view: str) -> None:
+    """ValueError with one line if view cannot show model's positions, naming the model, its
+    scheme and the views that do (or that none does, and `pe-clock model` describes it)."""
+    views = model_views(model)
+    if view in views:
+        return
+    name, scheme = shown(model.name), scheme_words(model)
+    if not views:
+        raise ValueError(tr("model.no_view", model=name, scheme=scheme))
+    raise ValueError(
+        tr("model.wrong_view", model=name, scheme=scheme, view=view, views=", ".join(views))
+    )
+
+
+def chosen_group(model: OpenedModel, layers: object) -> int:
+    """The index of the group --layers names: "local" (the sliding-window layers), "global"
+    (the full-attention ones) or a layer's number; ValueError naming the groups otherwise.
+    A group without positions to draw (Llama 4's NoPE layers) is refused too."""
+    config = model.config
+    if config is None or layers is None:
+        return first_group(model) if layers is None else _no_group(model, layers)
+    groups = config.groups
+    drawn = [i for i, g in enumerate(groups) if g.scheme != "none"]
+    text = str(layers).strip()
+    found: list[int] = []
+    if text in LAYER_NAMES:
+        sliding = text == "local"
+        found = [i for i in drawn if (groups[i].sliding_window is not None) == sliding]
+    elif text.isdigit() and not isinstance(layers, bool | float):
+        found = [i for i in drawn if int(text) in groups[i].layers]
+    return found[0] if found else _no_group(model, layers)
+
+
+def _no_group(model: OpenedModel, layers: object) -> int:
+    config = model.config
+    runs = []
+    for group in config.groups if config else ():
+        kind = "local" if group.sliding_window is not None else "global"
+        where = tr("modelinfo.layers", runs=layer_runs(group.layers), n=len(group.layers))
+        runs.append(f"{where} ({kind}): {group_title(group, compact=True)}")
+    raise ValueError(
+        tr("model.no_group", model=shown(model.name), layers=shown(layers), groups="; ".join(runs))
+    )
 
 
 def group_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any]:
@@ -47,9 +129,10 @@ def group_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any]:
     return changes
 
 
-def model_view(model: OpenedModel | None) -> str:
-    """The view that shows a model's positions: its learned table, its ALiBi slopes, or its
-    RoPE (the Extension tab when its config rescales θ)."""
+def model_view(model: OpenedModel | None) -> str | None:
+    """The view that shows a model's positions: its learned table, its ALiBi slopes, its
+    RoPE (the Extension tab when its config rescales θ), the course's heatmap for fixed
+    sinusoids; None where no view draws them (T5's buckets, Mamba)."""
     config = model.config if model else None
     if model is None or config is None or config.learned is not None:
         return "learned"
@@ -57,7 +140,9 @@ def model_view(model: OpenedModel | None) -> str:
     if "rope" in schemes:
         scaled = any(g.rope_type not in (None, "default") for g in config.groups)
         return "scaling" if scaled else "rope"
-    return "alibi" if "alibi" in schemes else "rope"
+    if "sinusoidal" in schemes:
+        return "heatmap"
+    return "alibi" if "alibi" in schemes else None
 
 
 def first_group(model: OpenedModel) -> int:
@@ -121,12 +206,18 @@ class ModelHolder:
     def show_model(self, model: OpenedModel, group: int | None = None) -> str:
         """Make model the opened one, showing group (else `first_group`); return what of its
         numbers the tabs cannot draw ('' for none)."""
+        values = self.values()
         if self._before_model is None:
-            values = self.values()
             self._before_model = {name: values[name] for name in MODEL_FIELDS}
+        schemes = {g.scheme for g in model.config.groups} if model.config else set()
+        if "sinusoidal" in schemes:  # (kept from the first model that set them)
+            for name in TABLE_FIELDS:
+                self._before_model.setdefault(name, values[name])
         self._model = model
         self._model_group = first_group(model) if group is None else group
         refused = self._apply_group()
+        if not model_views(model):  # T5, Mamba: opened and described, drawn nowhere
+            refused += " " + tr("model.no_view_here", scheme=scheme_words(model), model=model.name)
         self._emit_model(tr("model.opened", name=model.name) + refused)
         return refused.strip()
 
@@ -163,6 +254,12 @@ class ModelHolder:
             heads = group.slopes.size
             same = bool(np.allclose(group.slopes, alibi_slopes(heads)))
             changes = {"alibi_heads": heads} if same else {}
+        elif group.scheme == "sinusoidal" and model.config.max_position_embeddings:
+            changes = {
+                "base": group.rope_theta,
+                "d_model": group.head_dim,
+                "max_len": model.config.max_position_embeddings,
+            }
         else:
             return ""
         refused = []

@@ -40,7 +40,7 @@ from pe_clock.gui.model.fields import (
     declared_fields,
     field_signals,
 )
-from pe_clock.gui.model.opened_model import ModelHolder
+from pe_clock.gui.model.opened_model import ModelHolder, shown_group
 
 MIN_SPEED, MAX_SPEED = 0.25, 60.0
 MIN_FONT_SCALE, MAX_FONT_SCALE = 0.6, 5.0
@@ -342,13 +342,16 @@ class AppState(DerivedNumbers, ModelHolder, QObject):
         self.rejected.emit(message)
 
     def values(self) -> dict[str, Any]:
-        """Every field's value, by name, and where the opened model's learned table is read
-        from ("learned_table": None, or its path, tensor and dtype): a copy, the scripts of
-        `core.figure_code` read it."""
+        """Every field's value, by name, where the opened model's learned table is read
+        from ("learned_table": None, or its path, tensor and dtype) and the RoPE group it
+        shows ("model_group": None, or the model's name and the group): a copy, the scripts
+        of `core.figure_code` read it."""
         table = self._model.table if self._model else None
         source = None if table is None else {"path": table.path, "tensor": table.tensor,
                                              "dtype": table.dtype}  # fmt: skip
-        return {**self._values, "learned_table": source}
+        group = shown_group(self)
+        model = None if group is None else (self._model.name, group)  # type: ignore[union-attr]
+        return {**self._values, "learned_table": source, "model_group": model}
 
     def saved(self) -> dict[str, str]:
         """The fields kept between runs, as settings keys ("state/<name>") and texts."""

@@ -11,12 +11,13 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import trained_length
 from pe_clock.core.models.describe import group_title, layer_runs
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
-from pe_clock.gui.model.opened_model import shown_group
+from pe_clock.gui.model.opened_model import group_changes, shown_group
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.labels import mark_prose, rich_label
 
@@ -25,6 +26,42 @@ def group_colours(theme: Theme, count: int) -> list[QColor]:
     """One colour per group, from the theme's distinguishable curve colours."""
     palette = [*theme.curves, theme.fifth]
     return [palette[i % len(palette)] for i in range(count)]
+
+
+#: The fields a model sets that a user (or --base beside --model) may set over its numbers,
+#: with the name the strip gives them.
+OVERRIDDEN = {
+    "base": "base (rope_theta)",
+    "head_dim": "head_dim",
+    "scaling_factor": "factor",
+    "original_len": "L0",
+    "alibi_heads": "heads",
+}
+
+
+def overrides(state: AppState) -> list[str]:
+    """A line for each number of the shown group that the figure draws otherwise: the strip
+    highlights the model's group, so what is drawn instead is said beside it."""
+    model = state.model
+    if model is None or model.config is None:
+        return []
+    group = model.config.groups[state.model_group]
+    if group.scheme == "rope":
+        own = group_changes(model, group)
+    elif group.scheme == "alibi" and group.slopes is not None:
+        own = {"alibi_heads": group.slopes.size}
+    else:
+        return []
+    lines = []
+    for name, label in OVERRIDDEN.items():
+        if name not in own or own[name] == getattr(state, name):
+            continue
+        if name == "scaling_factor" and own.get("scaling_method") == "default":
+            continue  # θ as trained: the factor is not drawn
+        drawn, given = getattr(state, name), own[name]
+        text = fmt_base if name == "base" else (lambda v: f"{v:,g}")
+        lines.append(tr("strip.override", name=label, value=text(drawn), model=text(given)))
+    return lines
 
 
 class LayerCells(QWidget):
@@ -118,7 +155,7 @@ class LayerStrip(QWidget):
         layout.setSpacing(2)
         for widget in (self.title, self.cells, self.key, self.notes):
             layout.addWidget(widget)
-        state.observe(["model", "language", "font_scale"], self.sync)
+        state.observe(["model", "language", "font_scale", *OVERRIDDEN], self.sync)
         self.sync()
 
     def sync(self, *_: object) -> None:
@@ -150,6 +187,7 @@ class LayerStrip(QWidget):
             notes.append(tr("modelinfo.default", value=", ".join(config.defaults)))
         if config.unknown:
             notes.append(tr("modelinfo.not_read", keys=", ".join(config.unknown)))
+        notes.extend(overrides(s))
         if (
             shown_rope is not None
             and shown_rope.rope_type == "linear"

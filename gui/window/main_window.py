@@ -254,7 +254,9 @@ class MainWindow(QMainWindow):
         """Open a model and bring on screen the tab that shows its positions."""
         if not self.state.open_model(path):
             return False
-        self.show_view(model_view(self.state.model))
+        view = model_view(self.state.model)
+        if view is not None:  # T5, Mamba: described on the status bar, drawn nowhere
+            self.show_view(view)
         return True
 
     # --- presenter features ------------------------------------------------------------------

@@ -6,8 +6,9 @@ import argparse
 import math
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from pe_clock.cli.parser import PARAMETERS
 from pe_clock.core.examples import load_embeddings
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import check_layout
@@ -27,6 +28,9 @@ from pe_clock.gui.export.options import (
 from pe_clock.gui.model.choices import check_theme
 from pe_clock.gui.platform.files import WriteError, check_target
 from pe_clock.gui.views import STAGE_VIEWS, VIEWS, check_view
+
+if TYPE_CHECKING:
+    from pe_clock.gui.model.state import AppState
 
 
 def number(text: str) -> Any:
@@ -50,13 +54,34 @@ def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
 
 
 def parameters(args: argparse.Namespace) -> Params:
-    return Params(
-        d_model=number(args.d_model),
-        max_len=number(args.max_len),
-        base=number(args.base),
-        pos=number(args.pos),
-        k=number(args.k),
-    )
+    """The figure's parameters: those given, the others at their defaults."""
+    values = {name.replace("-", "_"): number(default) for name, default, _ in PARAMETERS}
+    values.update(given_parameters(args))
+    values.pop("head_dim", None)
+    return Params(**values)
+
+
+def given_parameters(args: argparse.Namespace) -> dict[str, Any]:
+    """The parameters written on the command line (and --head-dim), read as numbers: set
+    after a model's, so --base 500 beside --model draws base 500 (the strip says so)."""
+    names = [name.replace("-", "_") for name, _, _ in PARAMETERS] + ["head_dim"]
+    texts = {name: getattr(args, name, None) for name in names}
+    return {name: number(text) for name, text in texts.items() if text is not None}
+
+
+def model_options(args: argparse.Namespace, view: str) -> dict[str, Any]:
+    """--model opened and checked against view, with the group --layers names; ValueError
+    with one line for a model the view cannot show (never drawn as something else)."""
+    if args.model is None:
+        if args.layers is not None:
+            raise ValueError(tr("cli.layers_needs_model"))
+        return {}
+    from pe_clock.core.models.opened import open_model
+    from pe_clock.gui.model.opened_model import check_model_view, chosen_group
+
+    model = open_model(args.model)
+    check_model_view(model, view)
+    return {"model": model, "group": chosen_group(model, args.layers)}
 
 
 def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
@@ -119,13 +144,22 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         if args.view != "embedding":
             raise ValueError(tr("cli.embeddings_view", view=args.view))
         options["embeddings"] = load_embeddings(args.embeddings, params.d_model)
-    if args.model is not None:
-        from pe_clock.core.models.opened import open_model
-
-        options["model"] = open_model(args.model)
-    elif args.view == "learned":
+    options.update(model_options(args, args.view))
+    if args.view == "learned" and "model" not in options:
         raise ValueError(tr("cli.learned_needs_model"))
+    options["given"] = given_parameters(args)
     return params, options
+
+
+def show_options(state: AppState, options: dict[str, Any]) -> str:
+    """Show the model options name on state (its group), then set the parameters given over
+    its numbers; return what of the model the views cannot draw. ValueError if a given
+    value does not fit the model's table (--pos 600 beside DistilBERT's 512 positions)."""
+    refused = ""
+    if "model" in options:
+        refused = state.show_model(options["model"], options["group"])
+    state.set(**options.get("given", {}))
+    return refused
 
 
 def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
@@ -140,6 +174,8 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         ("--stage", args.stage),
         ("--embeddings", args.embeddings is not None),
         ("--model", args.model is not None),
+        ("--layers", args.layers is not None),
+        ("--head-dim", args.head_dim is not None),
     ):
         if given:
             raise ValueError(tr("cli.handout_flag", flag=flag))

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from pe_clock.cli.checks import parameters
+from pe_clock.cli.checks import given_parameters, model_options, parameters, show_options
 from pe_clock.cli.parser import fail
 from pe_clock.core.figure_code import script
 from pe_clock.core.i18n import language, tr
@@ -20,11 +20,15 @@ def run_code(args: argparse.Namespace) -> int:
     prog = "pe-clock code"
     try:
         check_view(args.view)
+        options = model_options(args, args.view)
+        options["given"] = given_parameters(args)
         # The window's rules and defaults: a fresh state (never the saved settings) takes
-        # the parameters, and the other fields (head_dim, the scaling, ...) keep theirs.
+        # the parameters, then the model's numbers and those given over them; the other
+        # fields (the scaling, ...) keep theirs.
         state = AppState(parameters(args))
         if args.layout is not None:
             state.set(layout=args.layout)
+        show_options(state, options)
         text = script(args.view, state.values(), language(), torch=args.torch)
     except ValueError as err:
         return fail(str(err), 2, prog)

@@ -9,10 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
-from pe_clock.cli.checks import (
-    check_export,
-    check_handout,
-)
+from pe_clock.cli.checks import check_export, check_handout, show_options
 from pe_clock.cli.parser import (
     fail,
 )
@@ -120,10 +117,13 @@ def run_export(args: argparse.Namespace) -> int:
     if "embeddings" in options:
         state.set_embeddings(options["embeddings"])
         state.embeddings_file = args.embeddings.name
-    if "model" in options:
-        refused = state.show_model(options["model"])
-        if refused:  # drawn with the other numbers: said, not hidden
-            print(f"pe-clock export: {refused}".replace("\n", "\\n"), file=sys.stderr)
+    try:
+        refused = show_options(state, options)
+    except ValueError as err:
+        state.deleteLater()
+        return fail(str(err))
+    if refused:  # drawn with the other numbers: said, not hidden
+        print(f"pe-clock export: {refused}".replace("\n", "\\n"), file=sys.stderr)
     try:
         if args.out.suffix.lower() == ANIMATION_SUFFIX:
             written = export_animation(

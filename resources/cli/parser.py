@@ -71,8 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--view", default="window", help=tr("cli.opt.view", views=", ".join(VIEW_NAMES))
     )
     export.add_argument("--out", required=True, type=Path, help=tr("cli.opt.out"))
-    for name, default, key in PARAMETERS:
-        export.add_argument(f"--{name}", default=default, help=tr(key, default=default))
+    for name, default, key in PARAMETERS:  # None: not given (a model's number then stands)
+        export.add_argument(f"--{name}", help=tr(key, default=default))
     export.add_argument("--width", help=tr("cli.opt.width"))
     export.add_argument("--height", help=tr("cli.opt.height"))
     export.add_argument("--caption", action="store_true", help=tr("cli.opt.caption"))
@@ -85,15 +85,16 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--deck", help=tr("cli.opt.handout"))
     export.add_argument("--paper", help=tr("cli.opt.paper"))
     export.add_argument("--stage", action="store_true", help=tr("cli.opt.stage_export"))
-    export.add_argument("--model", help=tr("cli.opt.model"))
+    add_model_options(export)
     export.add_argument("--lang", help=tr("cli.lang"))
     code = commands.add_parser("code", help=tr("cli.code"), description=tr("cli.code_description"))
     code.add_argument(
         "--view", default="window", help=tr("cli.opt.code_view", views=", ".join(VIEW_NAMES))
     )
     for name, default, key in PARAMETERS:
-        code.add_argument(f"--{name}", default=default, help=tr(key, default=default))
+        code.add_argument(f"--{name}", help=tr(key, default=default))
     code.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
+    add_model_options(code)
     code.add_argument("--torch", action="store_true", help=tr("cli.opt.torch"))
     code.add_argument("--lang", help=tr("cli.lang"))
     model = commands.add_parser(
@@ -105,6 +106,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def add_model_options(command: argparse.ArgumentParser) -> None:
+    """--model, its layer group and --head-dim: the same on export and code."""
+    command.add_argument("--model", help=tr("cli.opt.model"))
+    command.add_argument("--layers", help=tr("cli.opt.layers"))
+    command.add_argument("--head-dim", help=tr("cli.opt.head_dim"))
+
+
 #: The commands; the window's options written before one of them are refused.
 COMMANDS = ("export", "code", "model")
 
@@ -113,7 +121,7 @@ COMMANDS = ("export", "code", "model")
 #: option (--pos=-inf), so the value check names the problem rather than argparse.
 VALUE_OPTIONS = {
     "--lang", "--view", "--deck", "--out", "--width", "--height", "--from", "--to", "--fps",
-    "--embeddings", "--layout", "--theme", "--paper", "--model",
+    "--embeddings", "--layout", "--theme", "--paper", "--model", "--layers", "--head-dim",
     *(f"--{name}" for name, _, _ in PARAMETERS),
 }  # fmt: skip
 

@@ -57,10 +57,13 @@ def run_gui(
         window.state.set(**(opening or {}))
         if model is not None:
             from pe_clock.core.models.opened import open_model
-            from pe_clock.gui.model.opened_model import model_view
+            from pe_clock.gui.model.opened_model import check_model_view, model_view
 
-            window.state.show_model(open_model(model))
-            view = view or model_view(window.state.model)
+            opened = open_model(model)
+            if view is not None:
+                check_model_view(opened, view)
+            window.state.show_model(opened)
+            view = view or model_view(opened)
         if deck is not None:
             window.deck.open(deck)  # its first scene, over the parameters above
     except (ValueError, TypeError, DeckError) as err:

@@ -326,6 +326,113 @@ MPT_7B = {
     },
 }
 
+#: DistilBERT with its fixed sinusoidal table (distilbert-base-uncased's config with
+#: sinusoidal_pos_embds turned on, as a student's distillation sets it).
+DISTILBERT_SINUSOIDAL = {
+    "activation": "gelu",
+    "architectures": ["DistilBertForMaskedLM"],
+    "dim": 768,
+    "hidden_dim": 3072,
+    "max_position_embeddings": 512,
+    "model_type": "distilbert",
+    "n_heads": 12,
+    "n_layers": 6,
+    "sinusoidal_pos_embds": True,
+    "tie_weights_": True,
+    "vocab_size": 30522,
+}
+T5_SMALL = {
+    "architectures": ["T5ForConditionalGeneration"],
+    "d_ff": 2048,
+    "d_kv": 64,
+    "d_model": 512,
+    "is_encoder_decoder": True,
+    "model_type": "t5",
+    "n_positions": 512,
+    "num_heads": 8,
+    "num_layers": 6,
+    "relative_attention_num_buckets": 32,
+    "vocab_size": 32128,
+}
+MAMBA_130M = {
+    "architectures": ["MambaForCausalLM"],
+    "conv_kernel": 4,
+    "expand": 2,
+    "hidden_size": 768,
+    "model_type": "mamba",
+    "num_hidden_layers": 24,
+    "state_size": 16,
+    "time_step_rank": 48,
+    "vocab_size": 50280,
+}
+#: state-spaces/mamba-130m's own config.json (no model_type).
+MAMBA_130M_ORIGINAL = {
+    "d_model": 768,
+    "n_layer": 24,
+    "vocab_size": 50277,
+    "ssm_cfg": {},
+    "rms_norm": True,
+    "residual_in_fp32": True,
+    "fused_add_norm": True,
+    "pad_vocab_size_multiple": 8,
+}
+GPT_NEO_125M = {
+    "activation_function": "gelu_new",
+    "architectures": ["GPTNeoForCausalLM"],
+    "attention_layers": ["global", "local"] * 6,
+    "attention_types": [[["global", "local"], 6]],
+    "hidden_size": 768,
+    "max_position_embeddings": 2048,
+    "model_type": "gpt_neo",
+    "num_heads": 12,
+    "num_layers": 12,
+    "vocab_size": 50257,
+    "window_size": 256,
+}
+ESM2_8M = {
+    "architectures": ["EsmForMaskedLM"],
+    "emb_layer_norm_before": False,
+    "hidden_size": 320,
+    "intermediate_size": 1280,
+    "max_position_embeddings": 1026,
+    "model_type": "esm",
+    "num_attention_heads": 20,
+    "num_hidden_layers": 6,
+    "position_embedding_type": "rotary",
+    "token_dropout": True,
+    "vocab_size": 33,
+}
+QWEN2_VL_7B = {
+    "architectures": ["Qwen2VLForConditionalGeneration"],
+    "hidden_size": 3584,
+    "max_position_embeddings": 32768,
+    "max_window_layers": 28,
+    "model_type": "qwen2_vl",
+    "num_attention_heads": 28,
+    "num_hidden_layers": 28,
+    "num_key_value_heads": 4,
+    "rope_theta": 1000000.0,
+    "sliding_window": 32768,
+    "use_sliding_window": False,
+    "vision_config": {
+        "depth": 32,
+        "embed_dim": 1280,
+        "hidden_size": 3584,
+        "num_heads": 16,
+        "patch_size": 14,
+        "spatial_merge_size": 2,
+        "temporal_patch_size": 2,
+    },
+    "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 24]},
+    "vocab_size": 152064,
+}
+QWEN2_5_VL_7B = {
+    **QWEN2_VL_7B,
+    "architectures": ["Qwen2_5_VLForConditionalGeneration"],
+    "max_position_embeddings": 128000,
+    "model_type": "qwen2_5_vl",
+}
+
 CONFIGS: dict[str, dict[str, Any]] = {
     "meta-llama/Llama-2-7b-hf": LLAMA_2_7B,
     "meta-llama/Llama-3.1-8B": LLAMA_3_1_8B,
@@ -340,4 +447,12 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "google-bert/bert-base-uncased": BERT_BASE,
     "bigscience/bloom-560m": BLOOM_560M,
     "mosaicml/mpt-7b": MPT_7B,
+    "distilbert-base-uncased": DISTILBERT_SINUSOIDAL,
+    "google-t5/t5-small": T5_SMALL,
+    "state-spaces/mamba-130m-hf": MAMBA_130M,
+    "state-spaces/mamba-130m": MAMBA_130M_ORIGINAL,
+    "EleutherAI/gpt-neo-125m": GPT_NEO_125M,
+    "facebook/esm2_t6_8M_UR50D": ESM2_8M,
+    "Qwen/Qwen2-VL-7B-Instruct": QWEN2_VL_7B,
+    "Qwen/Qwen2.5-VL-7B-Instruct": QWEN2_5_VL_7B,
 }
