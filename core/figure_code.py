@@ -395,10 +395,10 @@ def _model_theta(w: _Writer, v: Mapping[str, Any]) -> None:
     w.comment("model_theta")
     # The model's name from its files: a literal, never code nor a comment.
     w.code(
-        f"model_name, model_layers, rope_type = {name!r}, {list(group.layers)!r}, {kind!r}",
+        f"model_name, rope_type = {name!r}, {kind!r}",
+        f"model_layers = {list(group.layers)!r}",
         f"model_base, rotary_dim = {_number(group.rope_theta)}, {int(group.rotary_dim)}",
         "model_inv_freq = model_base ** (-np.arange(0, rotary_dim, 2) / rotary_dim)",
-        "pair = np.arange(rotary_dim // 2)",
     )
     factor, l0, d = group.factor, group.original_max_position_embeddings, group.details
     if kind in ("linear", "yarn", "llama3"):
@@ -419,6 +419,7 @@ def _model_theta(w: _Writer, v: Mapping[str, Any]) -> None:
             w.code("low, high = np.floor(low), np.ceil(high)")
         w.code(
             "low, high = max(low, 0), min(high, rotary_dim - 1)",
+            "pair = np.arange(rotary_dim // 2)",
             "ramp = np.clip((pair - low) / ((high - low) or 0.001), 0, 1)",
             "model_inv_freq = model_inv_freq / model_factor * ramp + model_inv_freq * (1 - ramp)",
         )
@@ -429,10 +430,12 @@ def _model_theta(w: _Writer, v: Mapping[str, Any]) -> None:
             "wavelength = 2 * np.pi / model_inv_freq",
             "long_wave = wavelength > model_l0 / low_freq_factor",
             "out = np.where(long_wave, model_inv_freq / model_factor, model_inv_freq)",
-            "smooth = (model_l0 / wavelength - low_freq_factor) / (",
-            "    high_freq_factor - low_freq_factor)",
+            f"# {w.say('model_bands')}",
+            "with np.errstate(divide='ignore', invalid='ignore'):",
+            "    smooth = (model_l0 / wavelength - low_freq_factor) / (",
+            "        high_freq_factor - low_freq_factor)",
+            "    blended = (1 - smooth) * out / model_factor + smooth * out",
             "medium = (wavelength >= model_l0 / high_freq_factor) & ~long_wave",
-            "blended = (1 - smooth) * out / model_factor + smooth * out",
             "model_inv_freq = np.where(medium, blended, out)",
         )
     elif kind == "longrope":

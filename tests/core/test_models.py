@@ -453,3 +453,97 @@ def test_the_trained_length_the_extension_tab_takes():
     ):
         model = read(config)
         assert [trained_length(model, g) for g in model.groups] == want
+
+
+# --- every scheme a config names, named as what it is ----------------------------------------
+def t5_bucket(relative: int, buckets: int, longest: int, bidirectional: bool) -> int:
+    """T5's _relative_position_bucket for one distance, in plain Python floats."""
+    out = 0
+    if bidirectional:
+        buckets //= 2
+        out += buckets if relative > 0 else 0
+        n = abs(relative)
+    else:
+        n = max(-relative, 0)
+    exact = buckets // 2
+    if n < exact:
+        return out + n
+    large = exact + int(math.log(n / exact) / math.log(longest / exact) * (buckets - exact))
+    return out + min(large, buckets - 1)
+
+
+def test_distilbert_with_sinusoidal_pos_embds_is_the_papers_fixed_table():
+    config = read(configs.DISTILBERT_SINUSOIDAL)
+    (group,) = config.groups
+    assert group.scheme == "sinusoidal" and group.head_dim == 768 and config.learned is None
+    assert config.max_position_embeddings == 512 and len(group.layers) == 6
+    check(group, theta(768, 10000.0))
+    # Its learned twin (sinusoidal_pos_embds false) is a learned table of the same size.
+    learned = read({**configs.DISTILBERT_SINUSOIDAL, "sinusoidal_pos_embds": False})
+    assert learned.learned.positions == 512 and learned.learned.width == 768
+
+
+@pytest.mark.parametrize(("buckets", "longest"), [(32, 128), (32, 256), (64, 512), (8, 20)])
+def test_t5_buckets_are_named_with_the_distances_each_holds(buckets, longest):
+    from pe_clock.core.buckets import bucket_starts, relative_buckets
+
+    given = {**configs.T5_SMALL, "relative_attention_num_buckets": buckets}
+    config = read({**given, "relative_attention_max_distance": longest})
+    (group,) = config.groups
+    assert group.scheme == "buckets" and group.details == {
+        "num_buckets": buckets,
+        "max_distance": longest,
+    }
+    distances = np.arange(-3 * longest, 3 * longest)
+    for both in (True, False):
+        want = [t5_bucket(int(d), buckets, longest, both) for d in distances]
+        assert relative_buckets(distances, buckets, longest, both).tolist() == want
+        starts = bucket_starts(buckets, longest, both)
+        assert [t5_bucket(-s, buckets, longest, both) for s in starts] == list(range(len(starts)))
+    assert read(configs.T5_SMALL).defaults == ("relative_attention_max_distance = 128",)
+
+
+@pytest.mark.parametrize("config", [configs.MAMBA_130M, configs.MAMBA_130M_ORIGINAL])
+def test_a_state_space_model_has_no_positions_by_design(config):
+    model = read(config)
+    (group,) = model.groups
+    assert group.scheme == "recurrent" and len(group.layers) == 24
+
+
+def test_gpt_neo_and_esm_1b_learn_a_table_and_esm_2_turns_its_heads():
+    neo = read(configs.GPT_NEO_125M)
+    assert (neo.learned.positions, neo.learned.width, neo.num_layers) == (2048, 768, 12)
+    esm1b = read({**configs.ESM2_8M, "position_embedding_type": "absolute"})
+    assert esm1b.learned.positions == 1026
+    (esm2,) = read(configs.ESM2_8M).groups
+    assert (esm2.scheme, esm2.rotary_dim, esm2.rope_theta) == ("rope", 16, 10000.0)
+    check(esm2, theta(16, 10000.0))
+
+
+@pytest.mark.parametrize("config", [configs.QWEN2_VL_7B, configs.QWEN2_5_VL_7B])
+def test_qwen2_vl_mrope_is_plain_rope_split_into_sections(config):
+    model = read(config)
+    (group,) = model.groups
+    assert (group.rope_type, group.rotary_dim) == ("default", 128)
+    assert group.details["mrope_section"] == (16, 24, 24) and not model.unknown
+    check(group, theta(128, 1e6))
+    bad = {**config, "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 23]}}
+    with pytest.raises(ValueError, match=r"^rope_scaling\.mrope_section in config.json must be"):
+        read(bad)
+
+
+def test_no_scheme_is_said_to_be_unsaid_and_each_is_described_as_it_is():
+    from pe_clock.core.models.describe import describe_text
+    from pe_clock.core.models.opened import OpenedModel
+
+    said = {
+        "distilbert-base-uncased": "the paper's fixed sinusoidal table",
+        "google-t5/t5-small": "buckets starting at 8, 12, 16, 23, 32, 46, 64, 91",
+        "state-spaces/mamba-130m-hf": "a state-space model reads the tokens in order",
+        "EleutherAI/gpt-neo-125m": "Learned table by config.json: 2,048 × 768",
+        "facebook/esm2_t6_8M_UR50D": "RoPE · rope_theta 10000 · head_dim 16",
+        "Qwen/Qwen2-VL-7B-Instruct": "pairs 0–15 turn with a token's time, pairs 16–39",
+    }
+    for name, words in said.items():
+        text = describe_text(OpenedModel(name, read(configs.CONFIGS[name])))
+        assert words in text and "does not say" not in text, name
