@@ -55,9 +55,9 @@ def test_a_model_on_a_view_that_cannot_show_it_is_refused_in_one_line(
     code, err, written = export(tmp_path, capsys, "--view", view, "--model", model)
     assert code == 2 and not written
     assert err.count("\n") == 1 and model in err and words in err
-    with pytest.raises(ValueError, match="cannot be shown|no view"):
+    with pytest.raises(ValueError, match=r"cannot be shown|no view"):
         pe_clock.figure(view, model=model)
-    with pytest.raises(ValueError, match="cannot be shown|no view"):
+    with pytest.raises(ValueError, match=r"cannot be shown|no view"):
         pe_clock.code(view, model=model)
     assert cli.main(["--lang", "en", "code", "--view", view, "--model", model]) == 2
     assert model in capsys.readouterr().err
