@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,10 +61,16 @@ class ModelFolder:
 #: /tree/REVISION or /blob/REVISION/… after it (hf.co too; the scheme may be left out).
 HUB_URL = re.compile(
     r"^(?:https?://)?(?:www\.)?(?:huggingface\.co|hf\.co)/(?!datasets/|spaces/)"
-    r"(?P<id>[^/?#]+(?:/[^/?#]+)?)(?:/(?:tree|blob|resolve)/(?P<rev>[^/?#]+))?[^?#]*/?(?:[?#].*)?$"
+    r"(?P<id>[^/?#]+(?:/[^/?#]+)?)(?:/(?:tree|blob|resolve)/(?P<rev>[^/?#]+))?(?:/[^?#]*)?"
+    r"(?:[?#].*)?$"
 )
 #: A revision as git and the Hub name one: a branch, a tag or a commit (refs/pr/1 too).
 REVISION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$")
+COMMIT = re.compile(r"^[0-9a-f]{7,64}$")
+#: The longest text read as a model's name or address (an id is at most 96 + 1 + 96).
+MAX_REFERENCE = 1000
+#: How much of a repository's refs and snapshots is looked at (real ones hold a handful).
+MAX_REFS, MAX_SNAPSHOTS, MAX_REF_DEPTH = 1000, 1000, 4
 
 
 @dataclass(frozen=True)
@@ -79,13 +86,18 @@ class Reference:
 
 
 def model_reference(text: str) -> Reference | None:
-    """What text names on the Hub: org/name, name, either with @REVISION, or a hub URL; None
-    if it is none of these."""
-    url = HUB_URL.match(text.strip())
+    """What text names on the Hub: org/name, name, either with @REVISION, or a hub URL (its
+    revision percent-decoded, as the Hub writes refs%2Fpr%2F1); None if it is none of these.
+    A name with -- or .. is none: the Hub allows neither (the cache writes / as --)."""
+    text = text.strip()
+    if len(text) > MAX_REFERENCE:
+        return None
+    url = HUB_URL.match(text)
     if url:
-        text = url["id"] + (f"@{url['rev']}" if url["rev"] else "")
+        text = url["id"] + (f"@{urllib.parse.unquote(url['rev'])}" if url["rev"] else "")
     model_id, at, revision = text.partition("@")
-    if not MODEL_ID.fullmatch(model_id) or ".." in model_id:
+    revision = revision.rstrip("/")
+    if not MODEL_ID.fullmatch(model_id) or ".." in model_id or "--" in model_id:
         return None
     if at and (not REVISION.fullmatch(revision) or ".." in revision):
         return None
@@ -96,85 +108,142 @@ def _repo(cache: Path, model_id: str) -> Path:
     return cache / ("models--" + model_id.replace("/", "--"))
 
 
-def _ref(repo: Path, name: str) -> str:
-    """The commit refs/NAME holds, '' if none (a few bytes of a regular file, never a FIFO)."""
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether path, its links followed, lies in folder (its links followed too): a crafted
+    cache's link to / or to another folder leads nowhere."""
     try:
-        ref = read_limited(repo / "refs" / name, 128).decode("ascii").strip()
+        return os.path.commonpath([os.path.realpath(path), os.path.realpath(folder)]) == (
+            os.path.realpath(folder)
+        )
+    except (OSError, ValueError):
+        return False
+
+
+def _ref(repo: Path, name: str) -> str:
+    """The commit refs/NAME holds, '' if none (a few bytes of a regular file inside refs/,
+    never a FIFO)."""
+    path = repo / "refs" / name
+    if not _inside(path, repo / "refs"):
+        return ""
+    try:
+        ref = read_limited(path, 128).decode("ascii").strip()
     except (ValueError, UnicodeDecodeError):
         return ""
-    return ref if re.fullmatch(r"[0-9a-f]{7,64}", ref) else ""
+    return ref if COMMIT.fullmatch(ref) else ""
 
 
 def _snapshots(repo: Path) -> list[Path]:
+    """The repository's snapshot folders (those inside it), by name; at most MAX_SNAPSHOTS."""
     try:
-        return sorted(path for path in (repo / "snapshots").iterdir() if path.is_dir())
+        with os.scandir(repo / "snapshots") as entries:
+            names = [entry.name for _, entry in zip(range(MAX_SNAPSHOTS), entries, strict=False)]
     except OSError:
         return []
+    folders = (repo / "snapshots" / name for name in sorted(names))
+    return [path for path in folders if path.is_dir() and _inside(path, repo)]
 
 
-def _snapshot(cache: Path, model_id: str, revision: str | None = None) -> Path | None:
+def _snapshot(
+    cache: Path, model_id: str, revision: str | None = None, found: list[Path] | None = None
+) -> Path | None:
     """The snapshot of model_id for revision: the commit refs/REVISION names (a branch or a
-    tag), or a snapshot whose commit starts with it (7 digits or more); without a revision,
-    refs/main's, else the newest."""
+    tag), or the one snapshot whose commit starts with it (7 digits or more); without a
+    revision, refs/main's, else the newest. found: the snapshots, if already listed."""
     repo = _repo(cache, model_id)
-    snapshots = repo / "snapshots"
-    ref = _ref(repo, revision or "main") if "/.." not in f"/{revision}" else ""
-    if ref and (snapshots / ref).is_dir():
-        return snapshots / ref
-    found = _snapshots(repo)
+    ref = _ref(repo, revision or "main")
+    if ref and (repo / "snapshots" / ref).is_dir() and _inside(repo / "snapshots" / ref, repo):
+        return repo / "snapshots" / ref
+    found = _snapshots(repo) if found is None else found
     if revision is not None:
-        if not re.fullmatch(r"[0-9a-f]{7,64}", revision):
+        if not COMMIT.fullmatch(revision):
             return None
         match = [path for path in found if path.name.startswith(revision)]
         return match[0] if len(match) == 1 else None
-    return max(found, key=lambda path: path.stat().st_mtime, default=None)
+    return max(found, key=_modified, default=None)
 
 
-def revisions(cache: Path, model_id: str) -> list[str]:
-    """The revisions of model_id the cache can open: its refs (branches, tags) that name a
-    snapshot there, then the snapshots no ref names, as short commits."""
-    repo = _repo(cache, model_id)
-    named: dict[str, str] = {}
-    refs = repo / "refs"
+def _modified(path: Path) -> float:
     try:
-        files = sorted(path for path in refs.rglob("*") if path.is_file())[:1000]
+        return path.stat().st_mtime
     except OSError:
-        files = []
-    for path in files:
-        name = path.relative_to(refs).as_posix()
+        return 0.0
+
+
+def _ref_names(refs: Path) -> list[str]:
+    """The names of the ref files under refs (main, v1.0, refs/pr/1), as the Hub spells a
+    revision; a few levels deep and a thousand at most, whatever a crafted cache holds."""
+    names: list[str] = []
+    stack = [(refs, "", 0)]
+    while stack and len(names) < MAX_REFS:
+        folder, prefix, depth = stack.pop()
+        try:
+            with os.scandir(folder) as entries:
+                found = sorted((e.name, e.is_dir(follow_symlinks=False)) for e in entries)
+        except OSError:
+            continue
+        for name, is_dir in found[:MAX_REFS]:
+            if is_dir and depth < MAX_REF_DEPTH:
+                stack.append((folder / name, f"{prefix}{name}/", depth + 1))
+            elif not is_dir and REVISION.fullmatch(prefix + name):
+                names.append(prefix + name)
+    return sorted(names)
+
+
+def _short(commit: str, others: list[str]) -> str:
+    """commit cut to 12 digits, or as many more as tell it from the others."""
+    for length in range(12, len(commit)):
+        if not any(o != commit and o.startswith(commit[:length]) for o in others):
+            return commit[:length]
+    return commit
+
+
+def revisions(cache: Path, model_id: str) -> list[tuple[str, Path]]:
+    """(revision, snapshot) of every snapshot of model_id the cache can open: its refs
+    (branches, tags) that name one there, then the snapshots no ref names, by their commit
+    (cut short where that stays unique)."""
+    repo = _repo(cache, model_id)
+    found = _snapshots(repo)
+    by_name = {path.name: path for path in found}
+    named: dict[str, str] = {}
+    for name in _ref_names(repo / "refs"):
         commit = _ref(repo, name)
-        if commit and (repo / "snapshots" / commit).is_dir():
+        if commit in by_name:
             named.setdefault(commit, name)
-    out = list(named.values())
-    out += [path.name[:12] for path in _snapshots(repo) if path.name not in named]
+    out = [(name, by_name[commit]) for commit, name in named.items()]
+    commits = list(by_name)
+    out += [(_short(c, commits), by_name[c]) for c in commits if c not in named and COMMIT.match(c)]
     return out
 
 
 def cached_models(cache: Path | None = None) -> list[tuple[str, Path]]:
     """(name, snapshot folder) of every snapshot in the cache with a config.json, by id: the
-    model id, with @REVISION after it where the cache holds several of that model."""
+    model id, with @REVISION after it where the cache holds several of that model. Only what
+    `locate` opens by that name is listed (a folder named models--a b is not)."""
     cache = cache or hub_cache()
     out = []
     try:
-        repos = sorted(cache.iterdir())
+        with os.scandir(cache) as entries:
+            repos = sorted(e.name for _, e in zip(range(10_000), entries, strict=False))
     except OSError:
         return []
-    for repo in repos[:10_000]:
-        if not repo.name.startswith("models--") or not repo.is_dir():
+    for repo_name in repos:
+        model_id = repo_name.removeprefix("models--").replace("--", "/", 1)
+        reference = model_reference(model_id)
+        if not repo_name.startswith("models--") or reference is None or reference.revision:
             continue
-        model_id = repo.name.removeprefix("models--").replace("--", "/", 1)
-        found = []
-        for revision in revisions(cache, model_id):
-            snapshot = _snapshot(cache, model_id, revision)
-            if snapshot is not None and (snapshot / CONFIG).is_file():
-                found.append((f"{model_id}@{revision}", snapshot))
-        if len(found) == 1:
-            found = [(model_id, found[0][1])]
-        elif not found:  # no ref names one: the newest, as `locate` opens it
-            snapshot = _snapshot(cache, model_id)
-            if snapshot is not None and (snapshot / CONFIG).is_file():
-                found = [(model_id, snapshot)]
-        out.extend(found)
+        if reference.model_id != model_id or not (cache / repo_name).is_dir():
+            continue
+        found = [
+            (f"{model_id}@{revision}", snapshot)
+            for revision, snapshot in revisions(cache, model_id)
+            if (snapshot / CONFIG).is_file()
+        ]
+        if len(found) > 1:
+            out.extend(found)
+            continue
+        snapshot = _snapshot(cache, model_id)  # the one `locate` opens by the id alone
+        if snapshot is not None and (snapshot / CONFIG).is_file():
+            out.append((model_id, snapshot))
     return out
 
 
@@ -185,6 +254,7 @@ def locate(path: str | os.PathLike[str], cache: Path | None = None) -> ModelFold
     text = str(path)
     if not text.strip():
         raise ValueError(tr("model.not_found", path=repr(text)))
+    said = _one_line(text)
     given = expanded(text)
     try:
         is_dir, exists = given.is_dir(), os.path.lexists(given)
@@ -205,12 +275,15 @@ def locate(path: str | os.PathLike[str], cache: Path | None = None) -> ModelFold
     reference = model_reference(text)
     # A file name that is not there (model.json, table.npy) is no model id.
     if reference is None or Path(reference.model_id).suffix.lower() in (".json", ".npy"):
-        raise ValueError(tr("model.not_found", path=text))
+        raise ValueError(tr("model.not_found", path=said))
     root = cache or hub_cache()
     snapshot = _snapshot(root, reference.model_id, reference.revision)
     if snapshot is None:
         raise ValueError(_not_cached(root, reference))
-    if not (snapshot / CONFIG).exists():
+    config = snapshot / CONFIG
+    if os.path.lexists(config) and not _inside(config, _repo(root, reference.model_id)):
+        raise ValueError(tr("model.outside", model=reference.name, file=CONFIG))
+    if not os.path.lexists(config):
         hint = tr("model.fetch", model=reference.model_id, revision=_revision_option(reference))
         raise ValueError(tr("model.no_cached_config", model=reference.name, hint=hint))
     return ModelFolder(reference.name, snapshot, snapshot / CONFIG)
@@ -231,13 +304,13 @@ def _not_cached(cache: Path, reference: Reference) -> str:
         return tr("model.not_cached", model=model_id, cache=cache, hint=hint)
     snapshots = repo / "snapshots"
     try:
-        names = sorted(os.listdir(snapshots))
+        names = sorted(os.listdir(snapshots)) if os.path.lexists(snapshots) else []
         for name in names:
             (snapshots / name).stat()  # ELOOP, EACCES … for the first that fails
     except OSError as err:
         reason = _reason(err)
     else:
-        held = revisions(cache, model_id)
+        held = [name for name, _ in revisions(cache, model_id)]
         if reference.revision is not None and held:
             return tr(
                 "model.no_revision",
@@ -249,6 +322,12 @@ def _not_cached(cache: Path, reference: Reference) -> str:
         # A gated model's download stops before its config: the folder, no snapshot.
         return tr("model.no_snapshot", model=model_id, folder=snapshots, hint=hint)
     return tr("model.snapshot_unreadable", model=model_id, folder=snapshots, reason=reason)
+
+
+def _one_line(text: str) -> str:
+    """text as a message may quote it: a line break or control character escaped, the rest
+    as typed."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _reason(err: OSError) -> str:

@@ -116,3 +116,55 @@ def test_a_reference_reads_as_the_hub_spells_it():
     assert model_reference("https://huggingface.co/org/name?library=transformers").name == (
         "org/name"
     )
+
+
+def test_a_crafted_caches_links_lead_nowhere_outside_the_models_folder(hub, tmp_path):
+    planted = tmp_path / "planted"
+    planted.write_text(MAIN)  # a commit the cache holds, outside refs/
+    os.symlink("/", hub / "models--org--two" / "refs" / "x")
+    with pytest.raises(ValueError, match="not at revision"):
+        locate(f"org/two@x{planted}", hub)
+    outside = tmp_path / "outside.json"
+    outside.write_text('{"model_type": "gpt2"}')
+    snapshot = hub / "models--gpt2" / "snapshots" / MAIN
+    os.remove(snapshot / "config.json")
+    os.symlink(outside, snapshot / "config.json")
+    with pytest.raises(ValueError, match="leads outside the model's folder, and is not read"):
+        locate("gpt2", hub)
+
+
+def test_a_deep_or_crowded_cache_is_listed_in_bounded_time(hub):
+    deep = hub / "models--org--two" / "refs"
+    for _ in range(50):  # read four levels deep, the rest left alone
+        deep = deep / "d"
+    deep.mkdir(parents=True)
+    (deep / "v9").write_text(OTHER)
+    assert "org/two@v1" in [name for name, _ in cached_models(hub)]
+    with pytest.raises(ValueError, match="not at revision v9"):
+        locate("org/two@v9", hub)
+    many = hub / "models--org--many" / "snapshots"
+    for index in range(1500):
+        (many / f"{index:040x}").mkdir(parents=True)
+    with pytest.raises(ValueError, match="no files|without its config"):
+        locate("org/many", hub)  # 1,500 snapshots, none with a config: said at once
+
+
+def test_names_that_would_break_a_line_or_alias_another_are_neither_listed_nor_echoed(hub):
+    (hub / "models--org--x\nINJ" / "snapshots" / MAIN).mkdir(parents=True)
+    (hub / "models--org--x\nINJ" / "snapshots" / MAIN / "config.json").write_text("{}")
+    (hub / "models--org--two" / "refs" / "a\nb").write_text(OTHER)
+    assert all("\n" not in name for name, _ in cached_models(hub))
+    for text in ("org/m\nINJECTED line", "org\r/m"):
+        with pytest.raises(ValueError) as refused:
+            locate(text, hub)
+        assert "\n" not in str(refused.value) and "\r" not in str(refused.value)
+    with pytest.raises(ValueError, match="neither a file"):
+        locate("org--two", hub)  # the cache's folder name, not an id
+
+
+def test_an_address_and_a_padded_id_read_as_the_hub_writes_them():
+    pr = model_reference("https://huggingface.co/org/name/tree/refs%2Fpr%2F1")
+    assert pr.name == "org/name@refs/pr/1"
+    assert model_reference("  org/name  ").name == "org/name"
+    assert model_reference("org/name@main/").name == "org/name@main"
+    assert model_reference("hf.co/" + "a" * 16000 + "#\nx") is None
