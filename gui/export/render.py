@@ -217,6 +217,15 @@ class Figure:
             self.widget.grab()
         self.settle()
 
+    def refit(self, **values: object) -> None:
+        """The figure at new values, settled as the export settles a new one (a notebook's
+        widget draws frame after frame on one figure), the items made for them uncached as
+        the first ones were. Its layout stays: only values that leave it as it is (pos, k:
+        `pe_clock.widget.MOVING`) are drawn so; the others need a new figure."""
+        self.state.set(**values)
+        uncache(self.widget)
+        self._fit()
+
     def set_height(self, height: int) -> None:
         """The same figure laid out height pixels tall (a handout page fits it to its text)."""
         self.height = height

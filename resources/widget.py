@@ -1,0 +1,491 @@
+"""PE Clock live in a notebook: `explore` returns an ipywidgets widget (JupyterLab, Notebook 7,
+VS Code and Colab render it) with a view drawn by the export renderer and, under it, the
+controls that view uses.
+
+One `LiveFigure` per widget keeps the view laid out between frames: moving pos or k sets the
+state's field and the figure settles its layout as an export does and is encoded again; any
+other change (d_model, base, a new view, theme, language or model) builds it anew. Its pixels are those of `pe_clock.figure` at
+the same parameters; the tests compare them. While a slider is dragged, the kernel queues a
+message per step: each only records the latest values, and one frame is drawn for all of
+them once the queue is read (`Frames`), so stale frames are dropped, never queued.
+
+Only `explore` imports ipywidgets (the ``notebook`` extra); the desktop app never does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from pe_clock.core import i18n
+from pe_clock.core.i18n import tr
+from pe_clock.core.layout import LAYOUTS
+from pe_clock.core.params import MAX_LEN, MIN_D_MODEL
+from pe_clock.gui.model.choices import THEME_NAMES
+from pe_clock.gui.views import VIEW_NAMES, VIEWS, check_view
+from pe_clock.notebook import (
+    Shown,
+    _application,
+    _checked,
+    _opened,
+    _parameter_names,
+    _speaking,
+)
+
+if TYPE_CHECKING:
+    import ipywidgets
+
+    from pe_clock.gui.export.render import Figure as Rendered
+
+#: The size a widget draws at unless told (the figure fits a notebook's column).
+WIDGET_SIZE = (960, 540)
+#: Play's speeds: positions per second, as the window's speed field allows.
+MIN_SPEED, MAX_SPEED, DEFAULT_SPEED = 0.25, 30.0, 4.0
+#: The base presets the window offers (catalogue key, value), then a value typed in.
+BASE_PRESETS = (("preset.paper", 10000.0), ("preset.llama3", 500000.0),
+                ("preset.qwen2", 1000000.0))  # fmt: skip
+
+_TABLE = ("pos", "k", "d_model", "max_len", "base", "layout")
+_STILL_TABLE = ("d_model", "max_len", "base", "layout")
+#: The state's fields each view draws, in the order its controls are shown; "model": the
+#: views a model's own numbers drive (`gui.model.opened_model.SCHEME_VIEWS`).
+VIEW_CONTROLS: dict[str, tuple[str, ...]] = {
+    "window": _TABLE, "heatmap": _TABLE, "clock": _TABLE, "bigclock": _TABLE,
+    "dials": _TABLE, "rotation": _TABLE, "embedding": _TABLE, "distance": _TABLE,
+    "worked": ("pos", "base"), "unique": _STILL_TABLE, "wavelength": _STILL_TABLE,
+    "beyond": _STILL_TABLE, "why": ("why_pe", "base"),
+    "rope": ("pos", "k", "head_dim", "base", "model"),
+    "scaling": ("head_dim", "base", "scaling_factor", "original_len", "model"),
+    "alibi": ("alibi_heads", "model"),
+    "learned": ("base", "model"),
+}  # fmt: skip
+#: The fields a frame draws on the figure already laid out (the hands turn, a row lights up):
+#: pos and k, the ones Play and a dragged slider move. Any other change builds the figure
+#: anew, as `figure` would: a view's layout keeps traces of the values it was laid out for
+#: (pyqtgraph lets an axis's room for its labels grow but rarely shrink; the dial grid keeps
+#: its columns), so only a new figure is sure to draw what `figure` draws. The window's R(k)
+#: lays out its matrix for k.
+MOVING: dict[str, tuple[str, ...]] = {"window": ("pos",)}
+MOVING_FIELDS = ("pos", "k")
+
+
+def _ipywidgets() -> Any:
+    try:
+        import ipywidgets
+    except ImportError as err:
+        raise ImportError(tr("widget.install")) from err
+    return ipywidgets
+
+
+def _box_class(w: Any) -> Any:
+    """ipywidgets' VBox whose close() also frees the figure kept laid out (its Qt view): a
+    notebook closes a widget when its cell's output is cleared."""
+
+    class ExplorerBox(w.VBox):  # type: ignore[misc, name-defined]
+        explorer: Explorer
+
+        def close(self) -> None:
+            explorer = getattr(self, "explorer", None)
+            if explorer is not None:
+                explorer.figure.close()
+                for control in explorer.controls.values():
+                    control.close()
+            super().close()
+
+    return ExplorerBox
+
+
+class LiveFigure:
+    """A view laid out once by the export renderer and drawn again as its fields change."""
+
+    def __init__(
+        self,
+        view: str,
+        size: tuple[int, int],
+        look: dict[str, str],
+        model: Shown | None,
+        values: dict[str, Any],
+    ) -> None:
+        self.view, self.size, self.look, self.model = view, size, look, model
+        self.values = dict(values)
+        self._pending: dict[str, Any] = {}  # taken, not drawn yet
+        self._rendered: Rendered | None = None
+
+    @contextlib.contextmanager
+    def _speaking(self) -> Iterator[None]:
+        with _speaking(self.look["lang"]):
+            yield
+
+    def _build(self) -> Rendered:
+        from pe_clock.gui.export.render import Figure as Rendered
+        from pe_clock.gui.model.state import AppState
+
+        _application()
+        state = AppState()
+        try:
+            if self.model is not None:  # its numbers first: the parameters given win
+                state.show_model(*self.model)
+            state.set(**self.values, theme=self.look["theme"], language=self.look["lang"])
+            return Rendered(self.view, state, *self.size, False)
+        finally:
+            state.deleteLater()  # the figure drew on its own copy
+
+    def png(self) -> bytes:
+        """The figure at its values, as PNG bytes."""
+        from pe_clock.gui.export.render import encode
+
+        with self._speaking():
+            if self._rendered is None:
+                self._rendered = self._build()
+            elif self._pending:  # every change since the last frame, laid out once
+                self._rendered.refit(**self._pending)
+            self._pending.clear()
+            return encode(self._rendered, ".png")
+
+    def set(self, **values: Any) -> None:
+        """Take new values for the next frame (ValueError, naming the field, leaves the
+        figure as it was)."""
+        state, _ = _checked(self.values, self.model)  # the picture as it is
+        try:  # then the change, as the window takes it: the pairs shown follow d_model, ...
+            state.set(**values)
+            self.values = {name: getattr(state, name) for name in self.values}
+        finally:
+            state.deleteLater()
+        if set(values) <= set(MOVING.get(self.view, MOVING_FIELDS)):
+            self._pending.update(values)
+        else:
+            self.close()  # built anew at the next frame, with every value so far
+
+    def rebuild(self, **changes: Any) -> None:
+        """A new view, look, size or model: laid out anew at the next frame."""
+        for name, value in changes.items():
+            setattr(self, name, value)
+        self.close()
+
+    def close(self) -> None:
+        self._pending.clear()
+        if self._rendered is not None:
+            self._rendered.close()
+            self._rendered = None
+
+
+class Frames:
+    """Draws one frame for a burst of changes: the first schedules a frame on the kernel's
+    event loop, the next only update what it will draw; without a running loop (a script, a
+    test), each change draws at once."""
+
+    def __init__(self, draw: Callable[[], None]) -> None:
+        self._draw = draw
+        self.scheduled = False
+        self.drawn = 0
+
+    def request(self) -> None:
+        if self.scheduled:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._run()
+            return
+        self.scheduled = True
+        loop.call_soon(self._run)
+
+    def _run(self) -> None:
+        self.scheduled = False
+        self.drawn += 1
+        self._draw()
+
+
+class Explorer:
+    """The widget's parts: the figure, a line for what was refused, the controls."""
+
+    def __init__(
+        self,
+        view: str | None,
+        size: tuple[int, int],
+        look: dict[str, str],
+        model: Shown | None,
+        values: dict[str, Any],
+        model_name: str = "",
+    ) -> None:
+        self.w = _ipywidgets()
+        self.choosing = view is None
+        self.figure = LiveFigure(view or "clock", size, look, model, values)
+        self.model_name = model_name
+        self.frames = Frames(self._draw)
+        self.image = self.w.Image(format="png", layout=self.w.Layout(width=f"{size[0]}px"))
+        self.message = self.w.HTML()
+        self.controls: dict[str, Any] = {}
+        self._quiet = False  # while the widget sets a control itself
+        self.box = _box_class(self.w)()
+        self.box.explorer = self  # kept with the widget (its figure, its frames)
+        self._lay_out()
+        self.frames.request()
+
+    # --- the parts ------------------------------------------------------------------------
+    def _lay_out(self) -> None:
+        """Every control of the view, in the figure's language."""
+        with _speaking(self.figure.look["lang"]):
+            self.controls = {}
+            rows = [self._view_menu()] if self.choosing else []
+            rows.append(self.image)
+            rows.append(self.message)
+            for name in VIEW_CONTROLS[self.figure.view]:
+                rows.append(self._control(name))
+            rows.append(self._look_row())
+        self.box.children = tuple(rows)
+
+    def _view_menu(self) -> Any:
+        options = [(f"{VIEWS[name].title} ({name})", name) for name in VIEW_NAMES]
+        menu = self.w.Dropdown(
+            options=options, value=self.figure.view, description=tr("widget.view")
+        )
+        self.controls["view"] = menu
+        menu.observe(lambda change: self._new_view(change["new"]), "value")
+        return menu
+
+    def _watch(self, name: str, widget: Any, read: Callable[[Any], Any] = lambda v: v) -> Any:
+        self.controls[name] = widget
+        widget.observe(lambda change: self._changed(name, read(change["new"])), "value")
+        return widget
+
+    def _control(self, name: str) -> Any:
+        w, values = self.w, self.figure.values
+        wide = w.Layout(width="480px")
+        if name == "pos":
+            return self._pos_row()
+        if name == "k":
+            reach = max(values["max_len"] - 1, 1)
+            slider = w.IntSlider(
+                value=values["k"], min=-reach, max=reach, description=tr("controls.k")
+            )
+            return self._watch("k", slider)
+        if name == "d_model":
+            slider = w.IntSlider(
+                value=values["d_model"], min=MIN_D_MODEL, max=max(values["d_model"], 1024),
+                step=2, description=tr("controls.d_model"), layout=wide,
+            )  # fmt: skip
+            return self._watch("d_model", slider)
+        if name == "max_len":
+            box = w.BoundedIntText(
+                value=values["max_len"], min=1, max=MAX_LEN, description=tr("controls.max_len")
+            )
+            return self._watch("max_len", box)
+        if name == "base":
+            return self._base_row()
+        if name == "layout":
+            options = [(tr(f"layout.{layout}"), layout) for layout in LAYOUTS]
+            toggle = w.ToggleButtons(options=options, value=values["layout"])
+            return w.HBox([w.Label(tr("controls.layout")), self._watch("layout", toggle)])
+        if name == "head_dim":
+            slider = w.IntSlider(
+                value=values["head_dim"], min=2, max=512, step=2, description=tr("name.head_dim")
+            )
+            return self._watch("head_dim", slider)
+        if name == "scaling_factor":
+            box = w.BoundedFloatText(
+                value=values["scaling_factor"],
+                min=1.0,
+                max=1e6,
+                description=tr("name.scaling_factor"),
+            )
+            return self._watch("scaling_factor", box)
+        if name == "original_len":
+            box = w.BoundedIntText(
+                value=values["original_len"],
+                min=2,
+                max=10**9,
+                description=tr("name.original_len"),
+            )
+            return self._watch("original_len", box)
+        if name == "why_pe":
+            check = w.Checkbox(value=values["why_pe"], description=tr("name.why_pe"))
+            return self._watch("why_pe", check)
+        if name == "alibi_heads":
+            slider = w.IntSlider(
+                value=values["alibi_heads"], min=1, max=64, description=tr("name.alibi_heads")
+            )
+            return self._watch("alibi_heads", slider)
+        return self._model_row()
+
+    def _pos_row(self) -> Any:
+        w, values = self.w, self.figure.values
+        top = max(values["max_len"] - 1, 0)
+        slider = w.IntSlider(value=values["pos"], min=0, max=top,
+                             description=tr("controls.pos"),
+                             layout=w.Layout(width="480px"))  # fmt: skip
+        play = w.Play(value=values["pos"], min=0, max=top, interval=round(1000 / DEFAULT_SPEED))
+        speed = w.BoundedFloatText(value=DEFAULT_SPEED, min=MIN_SPEED, max=MAX_SPEED, step=0.25,
+                                   description=tr("controls.speed"),
+                                   layout=w.Layout(width="200px"))  # fmt: skip
+        w.jslink((play, "value"), (slider, "value"))  # played in the browser, drawn here
+        w.jslink((play, "max"), (slider, "max"))
+        speed.observe(
+            lambda change: setattr(play, "interval", round(1000 / change["new"])), "value"
+        )
+        self.controls["play"], self.controls["speed"] = play, speed
+        self._watch("pos", slider)
+        return w.HBox([play, slider, speed, w.Label(tr("controls.speed_suffix").strip())])
+
+    def _base_row(self) -> Any:
+        w, base = self.w, self.figure.values["base"]
+        options = [(tr(key), value) for key, value in BASE_PRESETS]
+        known = [value for _, value in BASE_PRESETS]
+        options.append((tr("preset.custom"), 0.0))
+        preset = w.Dropdown(options=options, value=base if base in known else 0.0,
+                            description=tr("controls.preset"))  # fmt: skip
+        field = w.FloatText(value=base, description=tr("controls.base"))
+        self.controls["preset"] = preset
+
+        def chosen(change: dict[str, Any]) -> None:
+            if change["new"]:  # a preset (custom: the field as typed)
+                field.value = change["new"]
+
+        preset.observe(chosen, "value")
+        return w.HBox([self._watch("base", field), preset])
+
+    def _model_row(self) -> Any:
+        from pe_clock.core.models.files import cached_models
+
+        names = [name for name, _ in cached_models()]
+        box = self.w.Combobox(
+            value=self.model_name, options=names, placeholder=tr("widget.model_hint"),
+            description=tr("widget.model"), ensure_option=False, continuous_update=False,
+            layout=self.w.Layout(width="480px"),
+        )  # fmt: skip
+        self.controls["model"] = box
+        box.observe(lambda change: self._new_model(change["new"]), "value")
+        return box
+
+    def _look_row(self) -> Any:
+        w, look = self.w, self.figure.look
+        theme = w.ToggleButtons(options=[(tr(f"widget.theme_{t}"), t) for t in THEME_NAMES],
+                                value=look["theme"])  # fmt: skip
+        languages = [(i18n.LANGUAGE_NAMES[lang], lang) for lang in i18n.LANGUAGES]
+        lang = w.Dropdown(options=languages, value=look["lang"],
+                          description=tr("widget.language"))  # fmt: skip
+        self.controls["theme"], self.controls["lang"] = theme, lang
+        theme.observe(lambda change: self._new_look(theme=change["new"]), "value")
+        lang.observe(lambda change: self._new_look(lang=change["new"]), "value")
+        return w.HBox([w.Label(tr("widget.theme")), theme, lang])
+
+    # --- a control changed ----------------------------------------------------------------
+    def _changed(self, name: str, value: Any) -> None:
+        if self._quiet:
+            return
+        try:
+            self.figure.set(**{name: value})
+        except (TypeError, ValueError) as err:
+            self._say(str(err))
+            self._set_quietly(name, self.figure.values[name])  # the true value again
+            return
+        self._say("")
+        if name == "max_len":  # pos and k follow the table's length
+            self._sync_ranges()
+        if name == "base" and "preset" in self.controls:
+            known = [value for _, value in BASE_PRESETS]
+            self._set_quietly("preset", value if value in known else 0.0)
+        self.frames.request()
+
+    def _sync_ranges(self) -> None:
+        top = max(self.figure.values["max_len"] - 1, 0)
+        self._quiet = True
+        try:
+            for name in ("pos", "play"):
+                if name in self.controls:
+                    self.controls[name].max = top
+            if "k" in self.controls:
+                self.controls["k"].min, self.controls["k"].max = -max(top, 1), max(top, 1)
+        finally:
+            self._quiet = False
+
+    def _set_quietly(self, name: str, value: Any) -> None:
+        self._quiet = True
+        try:
+            self.controls[name].value = value
+        finally:
+            self._quiet = False
+
+    def _new_view(self, view: str) -> None:
+        if self._quiet:
+            return
+        self.figure.rebuild(view=check_view(view, "view"))
+        self._lay_out()
+        self.frames.request()
+
+    def _new_look(self, **look: str) -> None:
+        if self._quiet:
+            return
+        self.figure.rebuild(look={**self.figure.look, **look})
+        if "lang" in look:
+            self._lay_out()  # every label in the new language
+        self.frames.request()
+
+    def _new_model(self, name: str) -> None:
+        if self._quiet:
+            return
+        try:
+            shown = _opened(self.figure.view, name, None) if name.strip() else None
+            _checked(self.figure.values, shown)
+        except (TypeError, ValueError) as err:
+            self._say(str(err))
+            self._set_quietly("model", self.model_name)
+            return
+        self.model_name = name.strip()
+        self._say("")
+        self.figure.rebuild(model=shown)
+        self.frames.request()
+
+    def _say(self, text: str) -> None:
+        import html
+
+        colour = "#b00020"
+        self.message.value = (
+            f"<span style='color:{colour}'>{html.escape(text)}</span>" if text else ""
+        )
+
+    def _draw(self) -> None:
+        self.image.value = self.figure.png()
+
+
+def explore(
+    view: str | None = None,
+    *,
+    width: int | None = None,
+    height: int | None = None,
+    theme: str = "light",
+    lang: str | None = None,
+    model: str | os.PathLike[str] | None = None,
+    layers: str | int | None = None,
+    **parameters: Any,
+) -> ipywidgets.VBox:
+    """A live view for a notebook: the figure (as `figure` draws it) with, under it, the
+    controls the view uses — pos with Play at a chosen speed, k, d_model, max_len, base with
+    its presets, layout, theme, language, and for a model-driven view the model (a cached id,
+    a folder or a table). Without a view, a menu chooses it. Works without a display (Qt
+    offscreen), as `figure` does. Needs ipywidgets (``pip install pe-clock[notebook]``);
+    without it, ImportError says so. Bad parameters raise ValueError as `figure`'s do.
+    """
+    from pe_clock.core.params import check_int
+    from pe_clock.gui.export.options import MAX_SIDE, MIN_SIDE
+    from pe_clock.gui.model.choices import check_theme
+
+    _ipywidgets()
+    chosen = None if view is None else check_view(view, "view")
+    shown = _opened(chosen or "clock", model, layers)
+    size = (
+        WIDGET_SIZE[0] if width is None else check_int("width", width, MIN_SIDE, MAX_SIDE),
+        WIDGET_SIZE[1] if height is None else check_int("height", height, MIN_SIDE, MAX_SIDE),
+    )
+    language = i18n.system_language() if lang is None else i18n.check_language(lang)
+    look = {"theme": check_theme(theme), "lang": language}
+    state, _ = _checked(parameters, shown)
+    try:  # every field of the picture, as a fresh state holds it with these parameters
+        values = {name: getattr(state, name) for name in _parameter_names()}
+    finally:
+        state.deleteLater()
+    explorer = Explorer(chosen, size, look, shown, values, str(model or ""))
+    return explorer.box

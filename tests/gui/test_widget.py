@@ -1,0 +1,207 @@
+"""The notebook's live widget: every view's controls set as a student sets them, each frame
+the picture `pe_clock.figure` draws at those parameters; what is refused is said and changes
+nothing; a burst of slider steps draws one frame; without ipywidgets one line says what to
+install, and the desktop app never imports it."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import pe_clock
+from pe_clock.widget import VIEW_CONTROLS
+from tests.models import configs
+from tests.models.files import smooth_table, write_cache, write_model
+
+ROOT = Path(__file__).resolve().parents[2]
+SIZE = {"width": 960, "height": 540}
+#: A change of each control a view has, as a student makes it.
+CHANGES = {
+    "pos": 7, "k": 3, "d_model": 64, "max_len": 40, "base": 500.0, "layout": "split",
+    "head_dim": 64, "scaling_factor": 4.0, "original_len": 4096, "alibi_heads": 8,
+    "why_pe": True,
+}  # fmt: skip
+
+
+def pixels(png: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+
+
+def same_picture(widget, view: str, **look) -> bool:
+    explorer = widget.explorer
+    model = explorer.model_name or None  # every field of the picture, as the widget holds it
+    want = pe_clock.figure(view, **SIZE, **look, model=model, **explorer.figure.values).png()
+    return np.array_equal(pixels(bytes(explorer.image.value)), pixels(want))
+
+
+@pytest.fixture(autouse=True)
+def closed(monkeypatch):
+    """Every widget a test makes is closed after it, its Qt figure with it."""
+    made = []
+
+    def explore(*args, **kwargs):
+        made.append(widget := real(*args, **kwargs))
+        return widget
+
+    real = pe_clock.explore
+    monkeypatch.setattr(pe_clock, "explore", explore, raising=False)
+    yield
+    for widget in made:
+        widget.close()
+
+
+@pytest.fixture
+def gpt2(tmp_path):
+    small = {**configs.GPT_2, "n_positions": 64, "n_embd": 32}
+    return write_model(tmp_path / "gpt2", small, {"wpe.weight": ("F32", smooth_table(64, 32))})
+
+
+@pytest.mark.parametrize("view", list(VIEW_CONTROLS))
+def test_every_views_controls_redraw_the_picture_figure_draws(view, gpt2, qapp):
+    model = str(gpt2) if view == "learned" else None
+    widget = pe_clock.explore(view, lang="en", model=model)
+    explorer = widget.explorer
+    assert widget.children[0] is explorer.image and bytes(explorer.image.value).startswith(
+        b"\x89PNG"
+    )
+    assert {"theme", "lang"} <= set(explorer.controls)
+    first = explorer.image.value
+    for name in VIEW_CONTROLS[view]:
+        if name in CHANGES:
+            explorer.controls[name].value = CHANGES[name]
+            assert explorer.figure.values[name] == CHANGES[name], name
+    assert explorer.message.value == ""
+    assert explorer.image.value != first or view in ("learned",)  # base: the sinusoids only
+    assert same_picture(widget, view, lang="en")
+    for name in ("pos", "k"):  # drawn on the figure already laid out
+        if name in explorer.controls:
+            explorer.controls[name].value = 11
+            assert same_picture(widget, view, lang="en"), name
+    explorer.controls["lang"].value = "ko"
+    assert same_picture(widget, view, lang="ko")
+
+
+def test_a_refused_value_is_said_and_changes_nothing(qapp):
+    widget = pe_clock.explore("clock", lang="en", pos=5)
+    explorer = widget.explorer
+    before = explorer.image.value
+    explorer.controls["d_model"].value = 3
+    assert "d_model must be an even integer" in explorer.message.value
+    assert explorer.figure.values["d_model"] == 512 and explorer.controls["d_model"].value == 512
+    assert explorer.image.value == before
+    explorer.controls["max_len"].value = 4  # pos 5 follows the shorter table, as in the window
+    assert explorer.figure.values["max_len"] == 4 and explorer.controls["pos"].max == 3
+    assert explorer.message.value == ""
+
+
+def test_the_base_presets_and_play_speed(qapp):
+    widget = pe_clock.explore("heatmap", lang="en")
+    explorer = widget.explorer
+    explorer.controls["preset"].value = 500000.0
+    assert explorer.figure.values["base"] == 500000.0
+    explorer.controls["base"].value = 1234.0
+    assert explorer.controls["preset"].value == 0.0  # custom
+    explorer.controls["speed"].value = 10.0
+    assert explorer.controls["play"].interval == 100
+    assert same_picture(widget, "heatmap", lang="en")
+
+
+def test_without_a_view_a_menu_chooses_it(qapp):
+    widget = pe_clock.explore(lang="en")
+    explorer = widget.explorer
+    menu = explorer.controls["view"]
+    assert widget.children[0] is menu and menu.value == "clock"
+    menu.value = "rope"
+    assert "head_dim" in explorer.controls and "d_model" not in explorer.controls
+    assert same_picture(widget, "rope", lang="en")
+
+
+def test_a_model_is_chosen_in_its_field_and_a_bad_one_is_said(tmp_path, monkeypatch, qapp):
+    write_cache(tmp_path, "google/gemma-3-4b-it", configs.GEMMA_3_4B)
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path))
+    widget = pe_clock.explore("rope", lang="en")
+    explorer = widget.explorer
+    assert "google/gemma-3-4b-it" in explorer.controls["model"].options
+    explorer.controls["model"].value = "google/gemma-3-4b-it"
+    assert explorer.message.value == "" and explorer.figure.model is not None
+    assert same_picture(widget, "rope", lang="en")
+    explorer.controls["model"].value = "bigscience/bloom-560m"
+    assert "not in the local Hugging Face cache" in explorer.message.value
+    assert explorer.controls["model"].value == "google/gemma-3-4b-it"
+
+
+def test_a_burst_of_slider_steps_draws_one_frame(qapp):
+    widget = pe_clock.explore("clock", lang="en")
+    explorer = widget.explorer
+    drawn = explorer.frames.drawn
+
+    async def drag() -> None:
+        for pos in range(1, 21):
+            explorer.controls["pos"].value = pos
+        assert explorer.frames.drawn == drawn  # nothing drawn while the messages come
+        await asyncio.sleep(0)
+
+    asyncio.run(drag())
+    assert explorer.frames.drawn == drawn + 1 and explorer.figure.values["pos"] == 20
+    assert same_picture(widget, "clock", lang="en")
+
+
+def test_bad_arguments_raise_as_figures_do(qapp):
+    with pytest.raises(ValueError, match="view"):
+        pe_clock.explore("nope")
+    with pytest.raises(ValueError, match="d_model"):
+        pe_clock.explore("clock", d_model=3)
+    with pytest.raises(ValueError, match="neither a file"):
+        pe_clock.explore("rope", model="./no/such/model.json")
+
+
+def test_without_ipywidgets_one_line_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)
+    with pytest.raises(ImportError, match=r'^pe_clock.explore needs ipywidgets: pip install "pe-'):
+        pe_clock.explore("clock")
+
+
+def test_the_desktop_app_never_imports_the_notebook_extra():
+    probe = (
+        "import sys, pe_clock.cli, pe_clock.gui.window.main_window, pe_clock.notebook;"
+        "print('ipywidgets' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+    importers = []
+    for path in [
+        *ROOT.glob("core/**/*.py"),
+        *ROOT.glob("gui/**/*.py"),
+        *ROOT.glob("resources/**/*.py"),
+    ]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            if any(name.split(".")[0] == "ipywidgets" for name in names):
+                importers.append(path.relative_to(ROOT).as_posix())
+    assert sorted(set(importers)) == ["resources/widget.py"]
+
+
+@pytest.mark.parametrize("view", ["clock", "heatmap", "rotation", "window"])
+def test_a_students_session_draws_at_every_step_what_figure_draws(view, qapp):
+    """Steps as a student takes them, one after the other on one widget (a drag, a new
+    d_model, a preset, a layout, back): every frame the picture of those parameters."""
+    widget = pe_clock.explore(view, lang="en")
+    explorer = widget.explorer
+    rng = np.random.default_rng(7)
+    steps = [("pos", 12), ("d_model", 128), ("pos", 30), ("base", 500000.0), ("k", -4),
+             ("layout", "split"), ("d_model", 512), ("max_len", 120), ("pos", 100),
+             ("base", 10000.0), ("layout", "interleaved"), ("k", 9)]  # fmt: skip
+    for name, value in [*steps, *(("pos", int(p)) for p in rng.integers(0, 110, 3))]:
+        explorer.controls[name].value = value
+        assert explorer.message.value == "", (name, value)
+        assert same_picture(widget, view, lang="en"), (name, value)
