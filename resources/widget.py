@@ -5,9 +5,10 @@ controls that view uses.
 One `LiveFigure` per widget keeps the view laid out between frames: moving pos or k sets the
 state's field and the figure settles its layout as an export does and is encoded again; any
 other change (d_model, base, a new view, theme, language or model) builds it anew. Its pixels
-are those of `pe_clock.figure` at the same parameters; the tests compare them. While a slider is dragged, the kernel queues a
-message per step: each only records the latest values, and one frame is drawn for all of
-them once the queue is read (`Frames`), so stale frames are dropped, never queued.
+are those of `pe_clock.figure` at the same parameters; the tests compare them. While a slider
+is dragged, the kernel queues a message per step: each only records the latest values, and
+one frame is drawn for all of them once the queue is read (`Frames`), so stale frames are
+dropped, never queued.
 
 Only `explore` imports ipywidgets (the ``notebook`` extra); the desktop app never does.
 """
