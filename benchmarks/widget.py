@@ -8,7 +8,8 @@ For each view and control, the median over repetitions of one change with its fr
 value really changing at every repetition (pos steps through the table, d_model and base
 alternate), beside the same frame drawn from nothing by `pe_clock.figure` (a fresh state and
 view per frame), measured in alternating blocks in the same run. Then a drag: 30 slider steps
-arriving in one burst on the kernel's event loop, and the frames drawn for them.
+arriving in one burst on the kernel's event loop (a turn of the loop after each, as ipykernel
+reads them), and the frames drawn for them.
 
 Run by hand, never by CI (the machines are noisy: compare the two columns, not the numbers
 of two runs).
@@ -26,6 +27,7 @@ from collections.abc import Callable
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pe_clock
+from pe_clock.widget import SETTLE_SECONDS
 
 SIZE = {"width": 960, "height": 540}
 VIEWS = ("clock", "heatmap", "rotation")
@@ -71,9 +73,9 @@ def drag(view: str) -> tuple[int, float]:
 
     async def burst() -> None:
         for pos in range(1, 31):
-            explorer.controls["pos"].value = pos  # each message as the kernel reads it
-        await asyncio.sleep(0)  # the queue read: the frame scheduled runs
-        await asyncio.sleep(0)
+            explorer.controls["pos"].value = pos  # each message as the kernel reads it,
+            await asyncio.sleep(0)  # one turn of its loop after each
+        await asyncio.sleep(2 * SETTLE_SECONDS)  # the frame scheduled runs
 
     took = timed(lambda: asyncio.run(burst()))
     drawn = explorer.frames.drawn - before

@@ -7,8 +7,8 @@ state's field and the figure settles its layout as an export does and is encoded
 other change (d_model, base, a new view, theme, language or model) builds it anew. Its pixels
 are those of `pe_clock.figure` at the same parameters; the tests compare them. While a slider
 is dragged, the kernel queues a message per step: each only records the latest values, and
-one frame is drawn for all of them once the queue is read (`Frames`), so stale frames are
-dropped, never queued.
+one frame is drawn for all that came within a few milliseconds (`Frames`), so stale frames
+are dropped, never queued.
 
 Only `explore` imports ipywidgets (the ``notebook`` extra); the desktop app never does.
 """
@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -173,10 +174,16 @@ class LiveFigure:
             self._rendered = None
 
 
+#: How long a frame waits for the next change: the kernel reads one message between two
+#: turns of its loop, so a frame scheduled for the next turn would be drawn for every step of
+#: a drag; one scheduled this much later is drawn once, for the last step that came before.
+SETTLE_SECONDS = 0.02
+
+
 class Frames:
     """Draws one frame for a burst of changes: the first schedules a frame on the kernel's
-    event loop, the next only update what it will draw; without a running loop (a script, a
-    test), each change draws at once."""
+    event loop SETTLE_SECONDS later, the next only update what it will draw; without a
+    running loop (a script, a test), each change draws at once."""
 
     def __init__(self, draw: Callable[[], None]) -> None:
         self._draw = draw
@@ -192,7 +199,7 @@ class Frames:
             self._run()
             return
         self.scheduled = True
-        loop.call_soon(self._run)
+        loop.call_later(SETTLE_SECONDS, self._run)
 
     def _run(self) -> None:
         self.scheduled = False
@@ -213,6 +220,12 @@ class Explorer:
         model_name: str = "",
     ) -> None:
         self.w = _ipywidgets()
+        # The thread that draws, and its event loop (a notebook kernel's), if one runs.
+        self._thread = threading.current_thread()
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
         self.choosing = view is None
         self.figure = LiveFigure(view or "clock", size, look, model, values)
         self.model_name = model_name
@@ -237,6 +250,12 @@ class Explorer:
             for name in VIEW_CONTROLS[self.figure.view]:
                 rows.append(self._control(name))
             rows.append(self._look_row())
+        for control in self.controls.values():  # every label and button whole, never cut
+            style: Any = getattr(control, "style", None)
+            if hasattr(style, "description_width"):
+                style.description_width = "initial"
+            if hasattr(style, "button_width"):
+                style.button_width = "auto"
         self.box.children = tuple(rows)
 
     def _view_menu(self) -> Any:
@@ -245,12 +264,24 @@ class Explorer:
             options=options, value=self.figure.view, description=tr("widget.view")
         )
         self.controls["view"] = menu
-        menu.observe(lambda change: self._new_view(change["new"]), "value")
+        self._on(menu, self._new_view)
         return menu
 
-    def _watch(self, name: str, widget: Any, read: Callable[[Any], Any] = lambda v: v) -> Any:
+    def _on(self, widget: Any, handler: Callable[[Any], None]) -> None:
+        """Call handler with each new value of widget, on the thread that made the figure:
+        JupyterLab sends a widget's messages on a subshell, another thread of the kernel,
+        and Qt draws on the thread that made its widgets."""
+        widget.observe(lambda change: self._in_main(handler, change["new"]), "value")
+
+    def _in_main(self, handler: Callable[[Any], None], value: Any) -> None:
+        if threading.current_thread() is self._thread or self._loop is None:
+            handler(value)
+        else:
+            self._loop.call_soon_threadsafe(handler, value)
+
+    def _watch(self, name: str, widget: Any) -> Any:
         self.controls[name] = widget
-        widget.observe(lambda change: self._changed(name, read(change["new"])), "value")
+        self._on(widget, lambda value: self._changed(name, value))
         return widget
 
     def _control(self, name: str) -> Any:
@@ -341,11 +372,11 @@ class Explorer:
         field = w.FloatText(value=base, description=tr("controls.base"))
         self.controls["preset"] = preset
 
-        def chosen(change: dict[str, Any]) -> None:
-            if change["new"]:  # a preset (custom: the field as typed)
-                field.value = change["new"]
+        def chosen(value: float) -> None:
+            if value and not self._quiet:  # a preset (custom: the field as typed)
+                field.value = value
 
-        preset.observe(chosen, "value")
+        self._on(preset, chosen)
         return w.HBox([self._watch("base", field), preset])
 
     def _model_row(self) -> Any:
@@ -358,7 +389,7 @@ class Explorer:
             layout=self.w.Layout(width="480px"),
         )  # fmt: skip
         self.controls["model"] = box
-        box.observe(lambda change: self._new_model(change["new"]), "value")
+        self._on(box, self._new_model)
         return box
 
     def _look_row(self) -> Any:
@@ -369,8 +400,8 @@ class Explorer:
         lang = w.Dropdown(options=languages, value=look["lang"],
                           description=tr("widget.language"))  # fmt: skip
         self.controls["theme"], self.controls["lang"] = theme, lang
-        theme.observe(lambda change: self._new_look(theme=change["new"]), "value")
-        lang.observe(lambda change: self._new_look(lang=change["new"]), "value")
+        self._on(theme, lambda value: self._new_look(theme=value))
+        self._on(lang, lambda value: self._new_look(lang=value))
         return w.HBox([w.Label(tr("widget.theme")), theme, lang])
 
     # --- a control changed ----------------------------------------------------------------

@@ -145,6 +145,7 @@ FLOORS = (
     ("pictures: figures and teaching panels", ("pe_clock.gui.figures", "pe_clock.gui.panels")),
     ("window and export", ("pe_clock.gui.window", "pe_clock.gui.export")),
     ("command line and notebook API", ("pe_clock.cli", "pe_clock.__main__", "pe_clock.notebook",
+                                       "pe_clock.widget",
                                        "main")),
 )  # fmt: skip
 

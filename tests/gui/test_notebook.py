@@ -202,6 +202,10 @@ def test_the_example_notebook_runs_headless_and_draws_its_figures(tmp_path, monk
         c for c in notebook.cells if c.cell_type == "code" and "pe_clock.figure(" in c.source
     ]
     assert len(images) == len(figures) >= 5
+    widgets = [
+        o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+    ]
+    assert len(widgets) == 1  # it opens with the live widget
     printed = "".join(o.get("text", "") for o in outputs)
     assert "[ 0.841  0.54   0.01   1.   ]" in printed  # the course's table
     assert "True" in printed  # R(k) @ PE(pos) == PE(pos + k)

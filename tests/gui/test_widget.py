@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 import pe_clock
-from pe_clock.widget import VIEW_CONTROLS
+from pe_clock.widget import SETTLE_SECONDS, VIEW_CONTROLS
 from tests.models import configs
 from tests.models.files import smooth_table, write_cache, write_model
 
@@ -144,10 +144,11 @@ def test_a_burst_of_slider_steps_draws_one_frame(qapp):
     drawn = explorer.frames.drawn
 
     async def drag() -> None:
-        for pos in range(1, 21):
+        for pos in range(1, 21):  # as ipykernel reads them: a turn of its loop after each
             explorer.controls["pos"].value = pos
+            await asyncio.sleep(0)
         assert explorer.frames.drawn == drawn  # nothing drawn while the messages come
-        await asyncio.sleep(0)
+        await asyncio.sleep(2 * SETTLE_SECONDS)
 
     asyncio.run(drag())
     assert explorer.frames.drawn == drawn + 1 and explorer.figure.values["pos"] == 20
@@ -205,3 +206,29 @@ def test_a_students_session_draws_at_every_step_what_figure_draws(view, qapp):
         explorer.controls[name].value = value
         assert explorer.message.value == "", (name, value)
         assert same_picture(widget, view, lang="en"), (name, value)
+
+
+def test_messages_from_another_thread_are_drawn_on_the_figures_own(qapp):
+    """JupyterLab sends a widget's messages on a subshell, a thread of its own: the figure is
+    still drawn on the thread that made it (Qt draws on no other), for the last step."""
+    import threading
+
+    async def session() -> tuple[object, set[str]]:
+        widget = pe_clock.explore("clock", lang="en")
+        explorer = widget.explorer
+        threads = set()
+        draw = explorer.frames._draw
+        explorer.frames._draw = lambda: (threads.add(threading.current_thread().name), draw())
+
+        def drag() -> None:
+            for pos in range(8, 21):
+                explorer.controls["pos"].value = pos
+
+        await asyncio.get_running_loop().run_in_executor(None, drag)
+        await asyncio.sleep(4 * SETTLE_SECONDS)
+        return widget, threads
+
+    widget, threads = asyncio.run(session())
+    assert threads == {threading.current_thread().name}
+    assert widget.explorer.figure.values["pos"] == 20
+    assert same_picture(widget, "clock", lang="en")
