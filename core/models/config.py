@@ -347,6 +347,11 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
         max_pos_key = "max_seq_len"
     max_pos = reader.get(max_pos_key)
     max_positions = reader.whole(max_pos_key, 1, 10**12) if max_pos is not None else None
+    ignored = []
+    if scheme == "buckets" and max_positions is not None:
+        # T5's buckets reach any length: its n_positions is a leftover transformers does not
+        # read, so it is named as not read rather than said to be a longest length.
+        ignored, max_positions = [max_pos_key], None
     learned = None
     every = tuple(range(layers))
     if scheme == "alibi":
@@ -379,7 +384,7 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
         layers,
         groups,
         learned,
-        tuple(_unknown_keys(reader)),
+        tuple(sorted([*_unknown_keys(reader), *ignored])),
         tuple(reader.defaults),
         max_pos_key,
     )

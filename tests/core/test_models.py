@@ -500,7 +500,11 @@ def test_t5_buckets_are_named_with_the_distances_each_holds(buckets, longest):
         assert relative_buckets(distances, buckets, longest, both).tolist() == want
         starts = bucket_starts(buckets, longest, both)
         assert [t5_bucket(-s, buckets, longest, both) for s in starts] == list(range(len(starts)))
-    assert read(configs.T5_SMALL).defaults == ("relative_attention_max_distance = 128",)
+    t5 = read(configs.T5_SMALL)
+    assert t5.defaults == ("relative_attention_max_distance = 128",)
+    # Its buckets reach any length: n_positions, which transformers does not read, is no
+    # longest length, and is named as not read.
+    assert t5.max_position_embeddings is None and t5.unknown == ("n_positions",)
 
 
 @pytest.mark.parametrize("config", [configs.MAMBA_130M, configs.MAMBA_130M_ORIGINAL])
