@@ -38,6 +38,8 @@ from PySide6.QtGui import (
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QSplitter, QWidget
 
+from pyqtgraph import AxisItem
+
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import echo, tr
 from pe_clock.gui.export.marks import MARK, PNG_KEY
@@ -218,11 +220,20 @@ class Figure:
         self.settle()
 
     def refit(self, **values: object) -> None:
-        """The figure at new values, settled as the export settles a new one (a notebook's
-        widget draws frame after frame on one figure), the items made for them uncached as
-        the first ones were. Its layout stays: only values that leave it as it is (pos, k:
-        `pe_clock.widget.MOVING`) are drawn so; the others need a new figure."""
+        """The figure at new values, laid out as a new figure of them is (a notebook's widget
+        draws frame after frame on one figure): each axis's room for its tick labels back to
+        where pyqtgraph starts it (it grows, and shrinks only in 10-pixel steps, so it kept
+        the widest labels it ever had), the items made for them uncached as the first were,
+        then settled as the export settles a new figure."""
         self.state.set(**values)
+        for view in self.widget.findChildren(QGraphicsView):
+            for item in view.scene().items():
+                if isinstance(item, AxisItem) and item.orientation in ("left", "right"):
+                    item.textWidth = AXIS_TEXT_ROOM[0]
+                    item._updateWidth()
+                elif isinstance(item, AxisItem):
+                    item.textHeight = AXIS_TEXT_ROOM[1]
+                    item._updateHeight()
         uncache(self.widget)
         self._fit()
 
@@ -440,6 +451,10 @@ def figure_image(
     stage: as stage mode shows it on such a screen, a slide with texts' title and note)."""
     with staged(view, state, width, height, False, stage, texts) as figure:
         return figure.image()
+
+
+#: The room pyqtgraph's AxisItem keeps for its tick labels when it is made (width, height).
+AXIS_TEXT_ROOM = (30, 18)
 
 
 def uncache(widget: QWidget) -> None:

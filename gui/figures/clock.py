@@ -156,6 +156,7 @@ class ClockView(LazyView):
             legend_layout.addWidget(line.slot)
         legend_layout.addStretch(1)
         self.legend_lines[1].slot.installEventFilter(self)
+        self.grid_widget.installEventFilter(self)
         self.hand_spins: list[SpinBox] = []
         self.hand_labels: list[QLabel] = []
         self.hand_selector = QWidget()
@@ -301,7 +302,7 @@ class ClockView(LazyView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if grid_shape(self._page[1], self._grid_aspect()) != self._grid:
+        if self._grid_shape_changed():
             self._sync_layout()  # more columns (or fewer) draw the dials larger
         self._refit_legend()
 
@@ -313,10 +314,21 @@ class ClockView(LazyView):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """The legend laid out anew (its width changes after the view's own resize: a figure
-        of 1024 x 768 kept the angle in lines that then ran past its edge)."""
-        if watched is self.legend_lines[1].slot and event.type() == QEvent.Type.Resize:
+        of 1024 x 768 kept the angle in lines that then ran past its edge), and the dial grid
+        for the size its area settles to (the view's own resize comes before it: the grid
+        took the columns of a size it left, and a new d_model then took others)."""
+        if event.type() != QEvent.Type.Resize:
+            return False
+        if watched is self.legend_lines[1].slot:
             self._refit_legend()
+        elif watched is self.grid_widget and self._grid_shape_changed():
+            self._sync_layout()
         return False
+
+    def _grid_shape_changed(self) -> bool:
+        if not hasattr(self, "_grid"):  # a resize before the first layout
+            return False
+        return grid_shape(self._page[1], self._grid_aspect()) != self._grid
 
     @lazy
     def _sync_hands(self) -> None:
