@@ -13,6 +13,7 @@ import math
 from collections.abc import Iterator
 from pathlib import Path
 
+from pyqtgraph import AxisItem
 from PySide6.QtCore import (
     QBuffer,
     QByteArray,
@@ -37,8 +38,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QSplitter, QWidget
-
-from pyqtgraph import AxisItem
 
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import echo, tr
