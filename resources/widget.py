@@ -2,10 +2,10 @@
 VS Code and Colab render it) with a view drawn by the export renderer and, under it, the
 controls that view uses.
 
-One `LiveFigure` per widget keeps the view laid out between frames: moving pos or k sets the
-state's field and the figure settles its layout as an export does and is encoded again; any
-other change (d_model, base, a new view, theme, language or model) builds it anew. Its pixels
-are those of `pe_clock.figure` at the same parameters; the tests compare them. While a slider
+One `LiveFigure` per widget keeps the view laid out between frames: a control sets the state's
+field and the figure is laid out again as a new one would be, then encoded (`MOVING`); a new
+view, theme, language or model builds it anew. Its pixels are those of `pe_clock.figure` at
+the same parameters; the tests compare them. While a slider
 is dragged, the kernel queues a message per step: each only records the latest values, and
 one frame is drawn for all that came within a few milliseconds (`Frames`), so stale frames
 are dropped, never queued.
@@ -16,10 +16,9 @@ Only `explore` imports ipywidgets (the ``notebook`` extra); the desktop app neve
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pe_clock.core import i18n
@@ -115,30 +114,23 @@ class LiveFigure:
         self._pending: dict[str, Any] = {}  # taken, not drawn yet
         self._rendered: Rendered | None = None
 
-    @contextlib.contextmanager
-    def _speaking(self) -> Iterator[None]:
-        with _speaking(self.look["lang"]):
-            yield
-
     def _build(self) -> Rendered:
         from pe_clock.gui.export.render import Figure as Rendered
         from pe_clock.gui.model.state import AppState
 
         _application()
+        # Owned by Python, as figure()'s: the figure draws on its own copy of it.
         state = AppState()
-        try:
-            if self.model is not None:  # its numbers first: the parameters given win
-                state.show_model(*self.model)
-            state.set(**self.values, theme=self.look["theme"], language=self.look["lang"])
-            return Rendered(self.view, state, *self.size, False)
-        finally:
-            state.deleteLater()  # the figure drew on its own copy
+        if self.model is not None:  # its numbers first: the parameters given win
+            state.show_model(*self.model)
+        state.set(**self.values, theme=self.look["theme"], language=self.look["lang"])
+        return Rendered(self.view, state, *self.size, False)
 
     def png(self) -> bytes:
         """The figure at its values, as PNG bytes."""
         from pe_clock.gui.export.render import encode
 
-        with self._speaking():
+        with _speaking(self.look["lang"]):
             if self._rendered is None:
                 self._rendered = self._build()
             elif self._pending:  # every change since the last frame, laid out once
@@ -149,12 +141,9 @@ class LiveFigure:
     def set(self, **values: Any) -> None:
         """Take new values for the next frame (ValueError, naming the field, leaves the
         figure as it was)."""
-        state, _ = _checked(self.values, self.model)  # the picture as it is
-        try:  # then the change, as the window takes it: the pairs shown follow d_model, ...
-            state.set(**values)
-            self.values = {name: getattr(state, name) for name in self.values}
-        finally:
-            state.deleteLater()
+        state, _ = _checked(self.values, self.model)  # the picture as it is, then the change
+        state.set(**values)  # as the window takes it: the pairs shown follow d_model, ...
+        self.values = {name: getattr(state, name) for name in self.values}
         if set(values) <= set(MOVING.get(self.view, MOVING_FIELDS)):
             self._pending.update(values)
         else:
@@ -416,6 +405,10 @@ class Explorer:
         self._say("")
         if name == "max_len":  # pos and k follow the table's length
             self._sync_ranges()
+        for other, control in self.controls.items():  # what followed the change, shown
+            held = self.figure.values.get(other)
+            if other != name and held is not None and control.value != held:
+                self._set_quietly(other, held)
         if name == "base" and "preset" in self.controls:
             known = [value for _, value in BASE_PRESETS]
             self._set_quietly("preset", value if value in known else 0.0)
@@ -514,9 +507,7 @@ def explore(
     language = i18n.system_language() if lang is None else i18n.check_language(lang)
     look = {"theme": check_theme(theme), "lang": language}
     state, _ = _checked(parameters, shown)
-    try:  # every field of the picture, as a fresh state holds it with these parameters
-        values = {name: getattr(state, name) for name in _parameter_names()}
-    finally:
-        state.deleteLater()
+    # Every field of the picture, as a fresh state holds it with these parameters.
+    values = {name: getattr(state, name) for name in _parameter_names()}
     explorer = Explorer(chosen, size, look, shown, values, str(model or ""))
     return explorer.box

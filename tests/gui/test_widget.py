@@ -99,6 +99,7 @@ def test_a_refused_value_is_said_and_changes_nothing(qapp):
     assert explorer.image.value == before
     explorer.controls["max_len"].value = 4  # pos 5 follows the shorter table, as in the window
     assert explorer.figure.values["max_len"] == 4 and explorer.controls["pos"].max == 3
+    assert explorer.controls["pos"].value == explorer.figure.values["pos"] == 3
     assert explorer.message.value == ""
 
 
