@@ -67,7 +67,7 @@ VIEW_CONTROLS: dict[str, tuple[str, ...]] = {
 #: (and these, in the views named) builds the figure anew. A view's layout may keep traces
 #: of the values it was laid out for, so a field is drawn in place only where the tests find
 #: every frame equal to a new figure's: they compare every view after every control, and a
-#: student's session of steps on the clock, heatmap, R(k) and window views.
+#: student's session of steps on the clock, heatmap and R(k) views.
 MOVING: dict[str, tuple[str, ...]] = {"window": ("pos",), "learned": ()}
 MOVING_FIELDS = ("pos", "k", "d_model", "max_len", "base", "layout")
 

@@ -193,7 +193,7 @@ def test_the_desktop_app_never_imports_the_notebook_extra():
     assert sorted(set(importers)) == ["resources/widget.py"]
 
 
-@pytest.mark.parametrize("view", ["clock", "heatmap", "rotation", "window"])
+@pytest.mark.parametrize("view", ["clock", "heatmap", "rotation"])
 def test_a_students_session_draws_at_every_step_what_figure_draws(view, qapp):
     """Steps as a student takes them, one after the other on one widget (a drag, a new
     d_model, a preset, a layout, back): every frame the picture of those parameters."""
