@@ -179,6 +179,9 @@ class LayerStrip(QWidget):
         if self._unscaled and shown_rope is not None and shown_rope.rope_type != "default":
             kind = f"{shown_rope.rope_type} ×{shown_rope.factor or 0:g}"
             entries.append(html.escape(tr("strip.unscaled", kind=kind)))
+        # What the figure draws over the model's own numbers: in the key, which every figure
+        # keeps (the notes below are left out of a small one).
+        entries.extend(html.escape(line) for line in overrides(s))
         self.key.setText("<br>".join(entries))
         # What the config says that PE Clock does not read, and what it took as transformers'
         # defaults: named on screen, never dropped silently (a slide leaves it to the console).
@@ -187,7 +190,6 @@ class LayerStrip(QWidget):
             notes.append(tr("modelinfo.default", value=", ".join(config.defaults)))
         if config.unknown:
             notes.append(tr("modelinfo.not_read", keys=", ".join(config.unknown)))
-        notes.extend(overrides(s))
         if (
             shown_rope is not None
             and shown_rope.rope_type == "linear"

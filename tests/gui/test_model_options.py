@@ -128,13 +128,13 @@ def test_layers_choose_a_group_and_a_layer_without_positions_is_refused(hub, tmp
 def test_parameters_beside_a_model_are_drawn_and_its_strip_says_so(hub, show, state):
     state.show_model(open_model("google/gemma-3-4b-it"))
     view = show(RopeView, state, (1400, 900))
-    assert "Drawn with" not in view.strip.notes.text()
+    assert "Drawn with" not in view.strip.key.text()
     state.set(base=500.0, head_dim=64)
-    notes = html.unescape(view.strip.notes.text())
+    notes = html.unescape(view.strip.key.text())
     assert "Drawn with base (rope_theta) 500, set over the model's 1000000." in notes
     assert "Drawn with head_dim 64, set over the model's 256." in notes
     state.set(base=1e6, head_dim=256)
-    assert "Drawn with" not in view.strip.notes.text()
+    assert "Drawn with" not in view.strip.key.text()
 
 
 def test_the_command_line_sets_what_it_is_given_over_the_models_numbers(hub, capsys):
