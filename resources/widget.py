@@ -25,7 +25,7 @@ from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
 from pe_clock.core.params import MAX_LEN, MIN_D_MODEL
-from pe_clock.gui.model.choices import THEME_NAMES
+from pe_clock.gui.model.choices import BASE_PRESETS, THEME_NAMES
 from pe_clock.gui.views import VIEW_NAMES, VIEWS, check_view
 from pe_clock.notebook import (
     Shown,
@@ -43,11 +43,6 @@ if TYPE_CHECKING:
 
 #: The size a widget draws at unless told (the figure fits a notebook's column).
 WIDGET_SIZE = (960, 540)
-#: Play's speeds: positions per second, as the window's speed field allows.
-MIN_SPEED, MAX_SPEED, DEFAULT_SPEED = 0.25, 30.0, 4.0
-#: The base presets the window offers (catalogue key, value), then a value typed in.
-BASE_PRESETS = (("preset.paper", 10000.0), ("preset.llama3", 500000.0),
-                ("preset.qwen2", 1000000.0))  # fmt: skip
 
 _TABLE = ("pos", "k", "d_model", "max_len", "base", "layout")
 _STILL_TABLE = ("d_model", "max_len", "base", "layout")
@@ -332,13 +327,17 @@ class Explorer:
         return self._model_row()
 
     def _pos_row(self) -> Any:
+        from pe_clock.gui.model.state import MAX_SPEED, MIN_SPEED, AppState
+
         w, values = self.w, self.figure.values
         top = max(values["max_len"] - 1, 0)
         slider = w.IntSlider(value=values["pos"], min=0, max=top,
                              description=tr("controls.pos"),
                              layout=w.Layout(width="480px"))  # fmt: skip
-        play = w.Play(value=values["pos"], min=0, max=top, interval=round(1000 / DEFAULT_SPEED))
-        speed = w.BoundedFloatText(value=DEFAULT_SPEED, min=MIN_SPEED, max=MAX_SPEED, step=0.25,
+        first = AppState.FIELDS["speed"].default  # the window's speed and its range
+        assert isinstance(first, float)
+        play = w.Play(value=values["pos"], min=0, max=top, interval=round(1000 / first))
+        speed = w.BoundedFloatText(value=first, min=MIN_SPEED, max=MAX_SPEED, step=0.25,
                                    description=tr("controls.speed"),
                                    layout=w.Layout(width="200px"))  # fmt: skip
         w.jslink((play, "value"), (slider, "value"))  # played in the browser, drawn here

@@ -22,15 +22,9 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
 from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
 from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.choices import BASE_PRESETS
 from pe_clock.gui.model.state import MAX_SPEED, MIN_SPEED, AppState
 from pe_clock.gui.widgets.spin_box import DoubleSpinBox, SpinBox
-
-#: Base presets (catalogue key, value): the paper, and rope_theta of Llama 3 and Qwen2.
-BASE_PRESETS = (
-    ("preset.paper", 10000.0),
-    ("preset.llama3", 500000.0),
-    ("preset.qwen2", 1000000.0),
-)
 
 
 class ControlPanel(QWidget):
