@@ -4,6 +4,7 @@
     python benchmarks/run.py --quick    # fewer repetitions
     python benchmarks/run.py --tabs     # only the step-vs-floor table of every tab
     python benchmarks/run.py --stage    # only the stage's step-vs-floor table and playback
+    python benchmarks/run.py --play     # only playback on the stage and the Clock tab
     python benchmarks/run.py --memory   # only memory over a 20,000-step lecture (3 minutes)
 
 Run by hand, never by CI. Machines are noisy: each figure is a median over repetitions and is
@@ -22,15 +23,20 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
-from matplotlib_panels import median_ms
+from matplotlib_panels import matplotlib_panels, median_ms
 
 from pe_clock.core.encoding import positional_encoding
+from pe_clock.gui.views import STAGE_VIEWS, VIEWS
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
 
 WIDTH, HEIGHT = 1600, 900
 BIG = {"max_len": 1_000_000, "d_model": 8192}
@@ -173,42 +179,55 @@ STAGE_SCREENS = ((1920, 1080), (3840, 2160))
 PLAY_SPEED, PLAY_SECONDS = 60.0, 3.0
 
 
-def stage_figures(repeats: int) -> tuple[list[list[object]], list[list[object]]]:
-    """The stage's rows, (view, screen, d_model, step ms, floor ms) for every stage view on a
-    virtual screen of each of STAGE_SCREENS, and playback's (view, share of the positions
-    drawn) on the first: one process a screen (Qt's offscreen screen is fixed at its start)."""
+def stage_figures(
+    repeats: int, steps: bool, play: bool, busy: int = 0
+) -> tuple[list[list[object]], ...]:
+    """On a virtual screen of each of STAGE_SCREENS, one process a screen (Qt's offscreen
+    screen is fixed at its start): with steps, the rows (view, screen, d_model, step ms,
+    floor ms) for every stage view; with play, (view, screen, d_model, share of the positions
+    drawn, share moved) for every moving view, and for the window's Clock tab at 1600 x 900
+    on the first. busy: as many other processes spinning the CPU all along."""
     import json
 
-    rows, shares = [], []
-    for width, height in STAGE_SCREENS:
+    rows: list[list[object]] = []
+    shares: list[list[object]] = []
+    window: list[list[object]] = []
+    for index, (width, height) in enumerate(STAGE_SCREENS):
         with tempfile.TemporaryDirectory() as folder:
             config = Path(folder) / "screens.json"
             screen = {"name": "stage", "x": 0, "y": 0, "width": width, "height": height,
                       "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}  # fmt: skip
             config.write_text(json.dumps({"screens": [screen]}))
             env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}"}
-            play = "1" if not shares else "0"
-            out = subprocess.run(
-                [sys.executable, __file__, "--stage-here", str(repeats), play],
-                env=env, capture_output=True, text=True, check=True,
-            )  # fmt: skip
+            first = index == 0
+            what = ["steps"] * steps + ["play"] * play + ["tab", "window"] * (play and first)
+            spinning = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                        for _ in range(busy)]  # fmt: skip
+            try:
+                out = subprocess.run(
+                    [sys.executable, __file__, "--stage-here", str(repeats), ",".join(what)],
+                    env=env, capture_output=True, text=True, check=True,
+                )  # fmt: skip
+            finally:
+                for process in spinning:
+                    process.kill()
+                    process.wait()
         for line in out.stdout.splitlines():
             kind, *values = json.loads(line)
-            (rows if kind == "step" else shares).append(values)
-    return rows, shares
+            {"step": rows, "play": shares, "window": window}[kind].append(values)
+    return rows, shares, window
 
 
-def stage_here(repeats: int, play: bool) -> None:
-    """The stage on this process's screen, one JSON list a line. A step is a real Right key
-    with its events and a full render of the stage (full screen, as S puts it); the floor is
-    a render of the unchanged stage. With play, the share of the positions the large clock
-    and the dial grid draw playing at PLAY_SPEED (a position counts once painted)."""
+def stage_here(repeats: int, what: set[str]) -> None:
+    """The stage on this process's screen, one JSON list a line. "steps": a step is a real
+    Right key with its events and a full render of the stage (full screen, as S puts it); the
+    floor is a render of the unchanged stage. "play": each moving view's share of positions
+    drawn playing at PLAY_SPEED (`played_share`); "tab": the same for the window's first tab
+    (the Clock tab) at 1600 x 900."""
     import json
 
-    from PySide6.QtCore import QEvent, QObject, Qt
+    from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
-
-    from pe_clock.gui.window.stage import STAGE_VIEWS
 
     w = Window()
     window = w.window
@@ -216,7 +235,7 @@ def stage_here(repeats: int, play: bool) -> None:
     w.app.processEvents()
     size = window.stage.size()
     screen = f"{size.width()}x{size.height()}"
-    for d_model in TAB_D_MODELS:
+    for d_model in TAB_D_MODELS if "steps" in what else ():
         w.state.set(d_model=d_model)
         for view in STAGE_VIEWS:
             window.stage.show_view(view)
@@ -236,47 +255,145 @@ def stage_here(repeats: int, play: bool) -> None:
             step_ms, floor_ms = interleaved_ms(step, window.stage.grab, repeats)
             print(json.dumps(["step", view, screen, d_model, step_ms, floor_ms]), flush=True)
 
-    class Painted(QObject):
-        """The positions at which the view it watches painted."""
-
-        def __init__(self) -> None:
-            super().__init__()
-            self.drawn: set[int] = set()
-
-        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint:
-                self.drawn.add(w.state.pos)
-            return False
-
-    for view in ("bigclock", "dials") if play else ():
-        w.state.set(d_model=512)
-        window.stage.show_view(view)
+    for d_model in TAB_D_MODELS if "play" in what else ():
+        for view in PLAY_VIEWS:
+            window.stage.show_view(view)
+            shares = played_share(w, window.stage, d_model)
+            print(json.dumps(["play", view, screen, d_model, *shares]), flush=True)
+    if "window" in what:
+        window.leave_stage()
+        window.resize(*STEP_SIZE)
         w.app.processEvents()
-        painted = Painted()
-        window.stage.view.installEventFilter(painted)
-        w.state.set(pos=0, speed=PLAY_SPEED, max_len=100_000, playing=True)
-        begin = time.perf_counter()
-        while time.perf_counter() - begin < PLAY_SECONDS:
-            w.app.processEvents()
-        w.state.set(playing=False)
-        share = len(painted.drawn) / (PLAY_SPEED * (time.perf_counter() - begin))
-        print(json.dumps(["play", view, screen, share]), flush=True)
+        print(json.dumps(["window", *window_step_figures(w, repeats)]), flush=True)
+        window.resize(WIDTH, HEIGHT)
+    if "tab" in what:
+        window.leave_stage()
+        window.tabs.setCurrentIndex(0)
+        w.app.processEvents()
+        for d_model in TAB_D_MODELS:
+            shares = played_share(w, window, d_model)
+            name = f"window's Clock tab at {WIDTH}x{HEIGHT}"
+            print(json.dumps(["play", name, screen, d_model, *shares]), flush=True)
     w.close()
 
 
-def print_stage_table(rows: list[list[object]], shares: list[list[object]]) -> None:
+#: The window's size for the step against matplotlib (issue 37's target 3).
+STEP_SIZE = (1920, 1080)
+
+
+def window_step_figures(w: Window, repeats: int) -> tuple[float, float, float, int]:
+    """(step ms, step + grab ms, matplotlib ms, paints) at the window's size: a step is a real
+    Right key press with its events processed, which repaints on screen what changed (paints:
+    the least number of widgets painted in one step, which must not be 0); "step + grab"
+    renders the whole window again after it; matplotlib draws the same three panels at the
+    same size (`matplotlib_panels`). Each pair is timed in alternating blocks."""
+    from PySide6.QtCore import QEvent, QObject, Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QWidget
+
+    painted = [0]
+
+    class Count(QObject):
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+            painted[0] += event.type() == QEvent.Type.Paint
+            return False
+
+    counter = Count()
+    for widget in w.window.findChildren(QWidget):
+        widget.installEventFilter(counter)
+    least = [1 << 30]
+
+    def step() -> None:
+        before = w.state.pos
+        painted[0] = 0
+        key = Qt.Key.Key_Right if before < w.state.max_len - 1 else Qt.Key.Key_Home
+        QTest.keyClick(w.window, key)
+        w.app.processEvents()
+        if w.state.pos == before:
+            raise RuntimeError(f"a key step left pos at {before}")
+        least[0] = min(least[0], painted[0])
+
+    mpl_step, close = matplotlib_panels(*STEP_SIZE)
+    for _ in range(5):
+        step(), mpl_step()
+    ours, theirs = interleaved_ms(step, mpl_step, repeats)
+    grabbed, _ = interleaved_ms(lambda: (step(), w.window.grab()), mpl_step, repeats // 2)
+    close()
+    return ours, grabbed, theirs, least[0]
+
+
+#: The stage's views that move with pos: the ones playback is measured on. (The worked
+#: example moves only once "follow pos" is ticked.)
+PLAY_VIEWS = tuple(name for name in STAGE_VIEWS if VIEWS[name].moves and name != "worked")
+
+
+def played_share(w: Window, shown: QWidget, d_model: int) -> tuple[float, float]:
+    """(drawn, moved) playing at PLAY_SPEED for PLAY_SECONDS at d_model: drawn, the share of
+    the PLAY_SPEED x seconds positions asked for that `shown` painted (a position counts
+    once some widget inside it painted while the position was current); moved, how far pos
+    went, as a share of how far it was asked to."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QWidget
+
+    drawn: set[int] = set()
+
+    class Painted(QObject):
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                drawn.add(w.state.pos)
+            return False
+
+    w.state.set(d_model=d_model, pos=0, max_len=100_000)
+    w.app.processEvents()
+    painted = Painted()
+    widgets = [shown, *shown.findChildren(QWidget)]
+    for widget in widgets:
+        widget.installEventFilter(painted)
+    for _ in range(3):  # the first frames of a view draw its caches
+        w.state.step()
+        w.app.processEvents()
+    drawn.clear()
+    start = w.state.pos
+    w.state.set(speed=PLAY_SPEED, playing=True)
+    begin = time.perf_counter()
+    while time.perf_counter() - begin < PLAY_SECONDS:
+        w.app.processEvents()
+    w.state.set(playing=False)
+    elapsed = time.perf_counter() - begin
+    for widget in widgets:
+        widget.removeEventFilter(painted)
+    asked = PLAY_SPEED * elapsed
+    return len(drawn) / asked, (w.state.pos - start) / asked
+
+
+def print_stage_table(rows: list[list[object]]) -> None:
     print("| view | screen | d_model | step | floor | ratio |")
     print("| --- | --- | --- | --- | --- | --- |")
     for view, screen, d_model, step, floor in rows:
         assert isinstance(step, float) and isinstance(floor, float)
         print(f"| {view} | {screen} | {d_model} | {step:.1f} ms | {floor:.1f} ms "
               f"| {step / floor:.2f}x |")  # fmt: skip
+
+
+def print_play_table(shares: list[list[object]], busy: int = 0) -> None:
+    """Views down, screen and d_model across: the share of the positions drawn (and how far
+    pos moved, where it lagged)."""
+    columns = sorted({(str(screen), int(str(d))) for _, screen, d, *_ in shares},
+                     key=lambda c: (int(c[0].split("x")[0]), c[1]))  # fmt: skip
+    table: dict[str, dict[tuple[str, int], str]] = {}
+    for view, screen, d_model, drawn, moved in shares:
+        cell = f"{100 * float(str(drawn)):.0f}%"
+        if float(str(moved)) < 0.97:
+            cell += f" (pos moved {100 * float(str(moved)):.0f}%)"
+        table.setdefault(str(view), {})[(str(screen), int(str(d_model)))] = cell
+    others = f", with {busy} other processes spinning the CPU" if busy else ""
+    print(f"Playing at {PLAY_SPEED:g} positions/s for {PLAY_SECONDS:g} s{others}: the share "
+          f"of the positions asked for at which the view painted.")  # fmt: skip
     print()
-    print(f"| playing at {PLAY_SPEED:g} positions/s | screen | positions drawn |")
-    print("| --- | --- | --- |")
-    for view, screen, share in shares:
-        assert isinstance(share, float)
-        print(f"| {view} | {screen} | {100 * share:.0f}% |")
+    print("| view | " + " | ".join(f"{screen}, d_model {d}" for screen, d in columns) + " |")
+    print("| --- |" + " --- |" * len(columns))
+    for view, cells in table.items():
+        print(f"| {view} | " + " | ".join(cells.get(c, "") for c in columns) + " |")
 
 
 def print_tab_table(rows: list[tuple[str, int, float, float]]) -> None:
@@ -480,19 +597,38 @@ def main() -> None:
         "--memory", action="store_true", help=f"only memory over a {SESSION_STEPS:,}-step lecture"
     )
     parser.add_argument(
-        "--stage", action="store_true", help="only the stage's step-vs-floor table and playback"
+        "--stage", action="store_true", help="only the stage's step-vs-floor and playback tables"
     )
-    parser.add_argument("--stage-here", nargs=2, type=int, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--play", action="store_true", help="only the stage's (and Clock tab's) playback table"
+    )
+    parser.add_argument(
+        "--busy", type=int, default=0, help="with --play: this many CPU-spinning processes beside"
+    )
+    parser.add_argument("--stage-here", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     repeats = 10 if args.quick else 40
     if args.tabs:
         print_tab_table(tab_figures(repeats))
         return
     if args.stage_here:
-        stage_here(args.stage_here[0], bool(args.stage_here[1]))
+        stage_here(int(args.stage_here[0]), set(args.stage_here[1].split(",")))
         return
-    if args.stage:
-        print_stage_table(*stage_figures(repeats))
+    if args.stage or args.play:
+        rows, shares, window = stage_figures(repeats, args.stage, True, args.busy)
+        if rows:
+            print_stage_table(rows)
+            print()
+        print_play_table(shares, args.busy)
+        print()
+        for ours, grabbed, theirs, paints in window:
+            assert isinstance(ours, float) and isinstance(theirs, float)
+            assert isinstance(grabbed, float)
+            print(f"Window at {STEP_SIZE[0]}x{STEP_SIZE[1]}, one step with its repaint "
+                  f"(at least {paints} widgets painted): {ours:.1f} ms; matplotlib Agg, the "
+                  f"same panels: {theirs:.1f} ms; {theirs / ours:.1f}x faster (target 15x). "
+                  f"With a full render of the window after the step: {grabbed:.1f} ms, "
+                  f"{theirs / grabbed:.1f}x.")  # fmt: skip
         return
     if args.memory:
         print("| size | first pass | growth after it | largest rise |")

@@ -37,7 +37,13 @@ from PySide6.QtGui import (
     QPdfWriter,
 )
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QSplitter, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsItem,
+    QGraphicsView,
+    QSplitter,
+    QWidget,
+)
 
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import echo, tr
@@ -56,6 +62,7 @@ from pe_clock.gui.look.themes import Theme, theme_of
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.files import WriteError, atomic_write, check_interrupted, check_target
 from pe_clock.gui.views import VIEW_NAMES, VIEWS
+from pe_clock.gui.widgets.backdrop import BackdropView
 from pe_clock.gui.widgets.image import DivergingImage
 from pe_clock.gui.widgets.labels import INTERACTIVE, parameter_line
 
@@ -294,11 +301,20 @@ def prepare_figure(widget: QWidget, theme: Theme) -> None:
         if child.property(INTERACTIVE):
             child.hide()
         # Opaque on screen to repaint fast (StableLabel, the pos field): clear in a figure.
-        child.setAutoFillBackground(False)
+        # A plot's viewport stays opaque (its view fills it with the figure's background):
+        # a step on stage then repaints the hands alone, not every widget under them.
+        if not is_plot_viewport(child):
+            child.setAutoFillBackground(False)
     for part in (widget, *widget.findChildren(QWidget)):
         prepare = getattr(part, "prepare_export", None)
         if prepare is not None:
             prepare()  # a view inside the window figure too
+
+
+def is_plot_viewport(widget: QWidget) -> bool:
+    """Whether widget is the viewport of a plot (a graphics view)."""
+    view = widget.parentWidget()
+    return isinstance(view, QGraphicsView) and view.viewport() is widget
 
 
 def figure_palette(palette: QPalette, theme: Theme) -> QPalette:
@@ -457,9 +473,11 @@ AXIS_TEXT_ROOM = (30, 18)
 
 
 def uncache(widget: QWidget) -> None:
-    """Switch off the item caches of every graphics view inside widget (so SVG and PDF keep
-    every line as a vector), and draw small images cell by cell."""
+    """Switch off the item caches and backdrops of every graphics view inside widget (so SVG
+    and PDF keep every line as a vector), and draw small images cell by cell."""
     for view in widget.findChildren(QGraphicsView):
+        if isinstance(view, BackdropView):
+            view.set_backdrop()  # every item drawn with the scene
         for item in view.scene().items():
             item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
             if isinstance(item, DivergingImage):

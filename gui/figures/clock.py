@@ -40,6 +40,7 @@ from pe_clock.gui.figures.segments import Segments, Trail
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import theme_of
 from pe_clock.gui.model.state import AppState
+from pe_clock.gui.widgets.backdrop import BackdropPlotWidget
 from pe_clock.gui.widgets.labels import INTERACTIVE, mark_prose, rich_label
 from pe_clock.gui.widgets.lazy_view import LazyView, lazy
 from pe_clock.gui.widgets.plots import cache_static, graphics_area, quiet_plot
@@ -92,9 +93,10 @@ class ClockView(LazyView):
         self.labels = DialLabels(self._theme)
         for item in (self.rims, self.selected_rim, self.ghosts, self.hands, self.labels):
             self.grid_plot.addItem(item)
-        cache_static(self.rims, self.labels, self.selected_rim)
+        # Still until the layout or the selection changes: drawn once, under the hands.
+        self.grid_widget.set_backdrop(self.rims, self.selected_rim, self.labels)
 
-        self.clock_widget = pg.PlotWidget(background=self._theme.background)
+        self.clock_widget = BackdropPlotWidget(background=self._theme.background)
         self.clock_plot: pg.PlotItem = quiet_plot(self.clock_widget.getPlotItem(), self)
         self.clock_plot.setAspectLocked(True)
         self.clock_plot.hideAxis("left")
@@ -104,7 +106,7 @@ class ClockView(LazyView):
             *_clock_face().T, connect="pairs", pen=self._theme.pen(self._theme.clock_face, 2)
         )
         self.clock_plot.addItem(self.face)
-        cache_static(self.face)
+        self.clock_widget.set_backdrop(self.face)
         # 12, 3, 6 and 9 inside the hour marks: where a hand points reads at a glance.
         self.numerals = []
         for text, x, y, anchor in (

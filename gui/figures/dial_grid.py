@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QStaticText
 
 from pe_clock.gui.look.fonts import scaled_font
@@ -67,6 +67,9 @@ def hand_segments(centres: np.ndarray, pe: np.ndarray, length: float = 1.0) -> n
 class DialLabels(pg.GraphicsObject):
     """One item that writes every dial's pair index and wavelength at a fixed pixel size."""
 
+    #: New labels or a new type size (a backdrop that holds them draws them again).
+    changed = Signal()
+
     def __init__(self, theme: Theme) -> None:
         super().__init__()
         self._theme = theme
@@ -88,10 +91,12 @@ class DialLabels(pg.GraphicsObject):
             (x0, y0), (x1, y1) = centres.min(axis=0), centres.max(axis=0)
             self._bounds = QRectF(x0 - 1.3, y0 - 1.9, x1 - x0 + 2.6, y1 - y0 + 3.2)
         self.update()
+        self.changed.emit()
 
     def set_scale(self, scale: float) -> None:
         self._scale = scale
         self.update()
+        self.changed.emit()
 
     def boundingRect(self) -> QRectF:
         return self._bounds

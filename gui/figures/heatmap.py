@@ -34,16 +34,33 @@ from pe_clock.gui.widgets.plots import (
 from pe_clock.gui.widgets.stable_label import StableLabel
 
 
-def _outline(theme: Theme, color, width: float, dashed: bool = False) -> QGraphicsRectItem:
+class Outline(QGraphicsRectItem):
     """A rectangle outline, never filled: a translucent fill over the selected pair's
     columns recoloured the table under it (blue read as purple; at d_model 4, half the
-    table). Its pen is cosmetic, so a pair a pixel wide at d_model 8192 is still a line."""
-    item = QGraphicsRectItem()
-    pen = theme.pen(color, width, style=Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
-    pen.setCosmetic(True)
-    item.setPen(pen)
-    item.setZValue(10)
-    return item
+    table). Its pen is cosmetic, so a pair a pixel wide at d_model 8192 is still a line.
+
+    Its bounds hold the pen's pixels: Qt pads a rectangle's bounds by the pen's width in the
+    item's units, which for a cosmetic pen over rows a hundredth of a pixel tall is nothing,
+    so the outline's old place was never repainted (playing at max_len 2048, the pos row's
+    outlines piled up into a white band)."""
+
+    def __init__(self, theme: Theme, color, width: float, dashed: bool = False) -> None:
+        super().__init__()
+        style = Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
+        pen = theme.pen(color, width, style=style)
+        pen.setCosmetic(True)
+        self.setPen(pen)
+        self.setZValue(10)
+
+    def boundingRect(self) -> QRectF:
+        pad = self.pen().widthF() / 2 + 1  # pixels
+        scene = self.scene()
+        views = scene.views() if scene is not None else []
+        if not views:
+            return super().boundingRect()
+        transform = self.deviceTransform(views[0].viewportTransform())
+        x, y = abs(transform.m11()) or 1.0, abs(transform.m22()) or 1.0
+        return self.rect().adjusted(-pad / x, -pad / y, pad / x, pad / y)
 
 
 #: Most lines the read-out takes; four while hovering, so the plot never shifts under the mouse.
@@ -82,10 +99,10 @@ class HeatmapView(LazyView):
 
         # The selected pair's two columns: side by side when interleaved, half a table apart
         # (its sin and its cos) when split.
-        self.pair_box = _outline(self._theme, self._theme.select, 3, dashed=True)
-        self.pair_box_cos = _outline(self._theme, self._theme.select, 3, dashed=True)
-        self.offset_box = _outline(self._theme, self._theme.offset, 3.0)
-        self.pos_box = _outline(self._theme, self._theme.pos, 3.0)
+        self.pair_box = Outline(self._theme, self._theme.select, 3, dashed=True)
+        self.pair_box_cos = Outline(self._theme, self._theme.select, 3, dashed=True)
+        self.offset_box = Outline(self._theme, self._theme.offset, 3.0)
+        self.pos_box = Outline(self._theme, self._theme.pos, 3.0)
         # Positions past the training length are shaded: the model never saw them.
         self.beyond_shade = filled_rect(QBrush(self._theme.beyond_shade))
         # Zoomed out, the columns of pairs that turn within one pixel row are hatched: their

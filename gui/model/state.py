@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
+from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal, SignalInstance
 
 from pe_clock.core import i18n
 from pe_clock.core.examples import check_embedding_rows, example_embeddings, load_embeddings
@@ -223,9 +223,15 @@ class AppState(DerivedNumbers, ModelHolder, QObject):
         self._before_model = None
         self.embeddings_file = ""
         self._cache: dict[str, object] = {}
+        # Playing, pos follows the clock: each tick moves it by the positions due since the
+        # last (a frame that took two positions' time skips one, rather than slowing the
+        # lecture down), with the fraction of a position carried over.
         self._timer = QTimer(self)
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.timeout.connect(self._on_timer_timeout)
         self._timer.setInterval(self._interval_ms())
+        self._played = QElapsedTimer()
+        self._due = 0.0  # positions due and not yet stepped, under one
 
     @classmethod
     def _group(cls, group: str) -> list[str]:
@@ -310,6 +316,8 @@ class AppState(DerivedNumbers, ModelHolder, QObject):
             if self.playing and self.loop and self.pos >= self.max_len - 1:
                 self.set(pos=self.first_pos)  # play from the start, not at the end
             if self.playing:
+                self._played.start()
+                self._due = 0.0
                 self._timer.start()
             else:
                 self._timer.stop()
@@ -419,10 +427,19 @@ class AppState(DerivedNumbers, ModelHolder, QObject):
         self.set(playing=not self.playing)
 
     def _on_timer_timeout(self) -> None:
-        self.step(1)
+        seconds = self._played.nsecsElapsed() / 1e9
+        self._played.start()
+        # After a stall of over a second (a laptop asleep), on from where it was, not leaping.
+        self._due = min(self._due + seconds * self.speed, max(1.0, self.speed))
+        steps = int(self._due)
+        if steps:
+            self._due -= steps
+            self.step(steps)
 
     def _interval_ms(self) -> int:
-        return max(1, round(1000.0 / self.speed))
+        """A tick at least once a position (rounded down: a tick that finds no position due
+        does nothing, where rounding up would skip one in every so many)."""
+        return max(1, int(1000.0 / self.speed))
 
     # --- token embeddings (an array: not a field) --------------------------------------------
     @property

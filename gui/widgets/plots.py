@@ -13,6 +13,7 @@ from pe_clock.gui.look.fonts import BASE_POINT_SIZE, scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.axes import Axis, fit_title, row_mates, title_forms
+from pe_clock.gui.widgets.backdrop import BackdropArea
 
 
 @runtime_checkable
@@ -156,9 +157,9 @@ def cache_static(*items: QGraphicsItem) -> None:
         item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
 
-def graphics_area(theme: Theme) -> pg.GraphicsLayoutWidget:
-    """A pyqtgraph layout on the figures' background."""
-    area = pg.GraphicsLayoutWidget()
+def graphics_area(theme: Theme) -> BackdropArea:
+    """A pyqtgraph layout on the figures' background (which can hold a backdrop)."""
+    area = BackdropArea()
     area.setBackground(theme.background)
     # Figures draw without antialiasing, inside their items' bounds: a step then repaints
     # exactly what changed, not a 2-pixel margin that reaches into the axes beside it.
