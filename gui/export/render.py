@@ -37,13 +37,7 @@ from PySide6.QtGui import (
     QPdfWriter,
 )
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import (
-    QApplication,
-    QGraphicsItem,
-    QGraphicsView,
-    QSplitter,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QSplitter, QWidget
 
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import echo, tr
@@ -290,9 +284,12 @@ class Figure:
         return image
 
 
-def prepare_figure(widget: QWidget, theme: Theme) -> None:
+def prepare_figure(widget: QWidget, theme: Theme, on_screen: bool = False) -> None:
     """A view as a figure, for a slide or a stage: the theme's background behind every panel
-    (not the window's grey), no splitter grips, no hints or controls, no on-screen selection."""
+    (not the window's grey), no splitter grips, no hints or controls, no on-screen selection.
+    on_screen (the stage): a plot keeps filling its background (its view paints every pixel
+    of it anyway), so a step repaints the plot and not the slide under it too. (Labels stay
+    clear: filled, the large clock's legend lines covered each other's ink in a PDF.)"""
     widget.setPalette(figure_palette(widget.palette(), theme))
     widget.setAutoFillBackground(True)
     for splitter in widget.findChildren(QSplitter):
@@ -300,10 +297,8 @@ def prepare_figure(widget: QWidget, theme: Theme) -> None:
     for child in widget.findChildren(QWidget):
         if child.property(INTERACTIVE):
             child.hide()
-        # Opaque on screen to repaint fast (StableLabel, the pos field): clear in a figure.
-        # A plot's viewport stays opaque (its view fills it with the figure's background):
-        # a step on stage then repaints the hands alone, not every widget under them.
-        if not is_plot_viewport(child):
+        # Opaque on screen to repaint fast (StableLabel, the pos field): clear in a file.
+        if not (on_screen and is_plot_viewport(child)):
             child.setAutoFillBackground(False)
     for part in (widget, *widget.findChildren(QWidget)):
         prepare = getattr(part, "prepare_export", None)

@@ -130,7 +130,7 @@ class ClockView(LazyView):
         for hand in range(3):
             pen = self._theme.pen(self._theme.hands[hand], HAND_WIDTHS[hand])
             pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            item = Segments(pen, QRectF(-1.15, -1.15, 2.3, 2.3))
+            item = Segments(pen, QRectF(-1.15, -1.15, 2.3, 2.3), repaint_moved=True)
             item.setZValue(len(HAND_WIDTHS) - hand)  # the thinnest on top, never hidden
             self.clock_plot.addItem(item)
             self.clock_hands.append(item)

@@ -6,46 +6,8 @@ from __future__ import annotations
 import numpy as np
 import shiboken6
 from PySide6.QtCore import QLineF, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QRegion, QTransform
+from PySide6.QtGui import QColor, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem
-
-#: The side (pixels) of the tiles a repainted region is made of.
-TILE = 16
-
-
-def tile_region(low: np.ndarray, high: np.ndarray, tile: int) -> QRegion:
-    """The union of the pixel rectangles from low to high ((n, 2) integer corners, high
-    exclusive), each grown to whole tiles, as one region.
-
-    Adding hundreds of rectangles to a QRegion one by one costs more than painting them (each
-    addition re-sorts the region); here NumPy marks the tiles covered and the region is set
-    at once from its runs of tiles, in the banded order QRegion keeps them in.
-    """
-    first = low // tile
-    last = -(-high // tile)  # exclusive
-    origin = first.min(axis=0)
-    first, last = first - origin, last - origin
-    columns, rows = last.max(axis=0)
-    covered = np.zeros((rows, columns), bool)
-    for x0, y0, x1, y1 in np.hstack([first, last]).tolist():
-        covered[y0:y1, x0:x1] = True
-    # Bands: runs of tile rows covered alike, each one band of the region.
-    starts = np.flatnonzero(np.r_[True, (covered[1:] != covered[:-1]).any(axis=1)])
-    heights = np.diff(np.r_[starts, rows])
-    edges = np.diff(covered[starts].astype(np.int8), axis=1, prepend=0, append=0)
-    band, left = np.nonzero(edges == 1)
-    right = np.nonzero(edges == -1)[1]  # row-major order: each run's end after its start
-    rects = np.empty((len(band), 4), np.int32)  # QRect's layout: x1, y1, x2, y2, inclusive
-    rects[:, 0] = (left + origin[0]) * tile
-    rects[:, 1] = (starts[band] + origin[1]) * tile
-    rects[:, 2] = (right + origin[0]) * tile - 1
-    rects[:, 3] = rects[:, 1] + heights[band] * tile - 1
-    region = QRegion()
-    if len(rects):
-        address = rects.__array_interface__["data"][0]
-        # setRects(const QRect *, int): the rectangles are read from the array in place.
-        region.setRects(shiboken6.wrapInstance(address, QRect), len(rects))  # type: ignore[arg-type]
-    return region
 
 
 class Segments(QGraphicsItem):
@@ -57,9 +19,16 @@ class Segments(QGraphicsItem):
     drawn from it with one drawLines call.
     """
 
-    def __init__(self, pen: QPen, bounds: QRectF | None = None) -> None:
+    def __init__(
+        self, pen: QPen, bounds: QRectF | None = None, repaint_moved: bool = False
+    ) -> None:
+        """repaint_moved: a new set of as many segments repaints only the rectangle round
+        those that moved (`_repaint_moved`): for a few hands in a large clock. (A grid's
+        hands move all over it: there the rectangle is the grid, and working it out costs
+        more than it saves.)"""
         super().__init__()
         self._pen = pen
+        self._repaints_moved = repaint_moved
         self._bounds = QRectF(bounds) if bounds is not None else QRectF()
         self._lines = np.zeros((0, 4))
         self._first: object = QLineF()  # the array's first segment seen as a QLineF
@@ -71,9 +40,7 @@ class Segments(QGraphicsItem):
 
     def set_points(self, points: np.ndarray, changed: QRectF | None = None) -> None:
         """(2n, 2) points: start and end of each segment in turn. Only the `changed` rectangle
-        (item coordinates) is repainted if given: the caller knows the rest looks the same.
-        Otherwise, where the segments are as many as before, only what each moved segment
-        covered and covers now (`_repaint_moved`)."""
+        (item coordinates) is repainted if given: the caller knows the rest looks the same."""
         old = self._lines
         self._lines = np.ascontiguousarray(points, dtype=np.float64).reshape(-1, 4)
         if len(self._lines):
@@ -81,13 +48,17 @@ class Segments(QGraphicsItem):
             self._first = shiboken6.wrapInstance(address, QLineF)
         if changed is not None:
             self.update(changed)
-        elif old.shape != self._lines.shape or not self._repaint_moved(old):
+        elif not (
+            self._repaints_moved and old.shape == self._lines.shape and self._repaint_moved(old)
+        ):
             self.update()
 
     def _repaint_moved(self, old: np.ndarray) -> bool:
-        """Tell each view the pixels of the segments that moved, old and new: for hands that
-        turn, a box round each hand instead of the whole grid. False where that cannot be
-        worked out (no view, or one that rotates), so the caller repaints the whole item."""
+        """Tell each view the pixels of the segments that moved, old and new: one rectangle
+        round them all (the large clock's hands: a fifth of the clock). One rectangle, not a
+        box each: a region of hundreds of boxes clips every drawing to short spans, which
+        cost more at 4K than repainting the pixels between them. False where that cannot be
+        worked out (no view, or one that rotates): the caller repaints the whole item."""
         scene = self.scene()
         if scene is None or not self.isVisible():
             return False
@@ -104,10 +75,9 @@ class Segments(QGraphicsItem):
             moved = (after != before).any(axis=1)
             if not moved.any():
                 continue
-            ends = np.concatenate([before[moved], after[moved]], axis=1).reshape(-1, 4, 2)
-            low = np.floor(ends.min(axis=1) - pad).astype(np.int64)
-            high = np.ceil(ends.max(axis=1) + pad).astype(np.int64)
-            view.viewport().update(tile_region(low, high, TILE))
+            ends = np.concatenate([before[moved], after[moved]]).reshape(-1, 2)
+            (x0, y0), (x1, y1) = np.floor(ends.min(axis=0) - pad), np.ceil(ends.max(axis=0) + pad)
+            view.viewport().update(QRect(int(x0), int(y0), int(x1 - x0), int(y1 - y0)))
         return True
 
     def getData(self) -> tuple[np.ndarray, np.ndarray]:

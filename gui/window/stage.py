@@ -98,7 +98,7 @@ class Stage(QWidget):
         self.setPalette(figure_palette(self.palette(), chosen))
         self.slide = Slide(name, self._twin, self._texts(name))
         self.view = self.slide.view
-        prepare_figure(self.slide, chosen)
+        prepare_figure(self.slide, chosen, on_screen=True)
         self._column.addWidget(self.slide)
         self.name = name
         if self.screen_shown is not None:

@@ -8,7 +8,8 @@ import numpy as np
 import pyqtgraph as pg
 import pytest
 from PIL import Image
-from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtCore import QPoint
+from PySide6.QtGui import QCursor, QGuiApplication, QImage
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from pe_clock.gui.export import render as export
@@ -492,6 +493,9 @@ def dialog_choices(dialog):
 
 
 def test_export_dialogs_remember_each_view_across_sessions(window, tmp_path, qtbot):
+    # The pointer away from every figure: the dialog offers the view under it (another test
+    # in this process may have left it over the heatmap).
+    QCursor.setPos(window.frameGeometry().bottomRight() + QPoint(50, 50))
     window.state.set(pos=48)
     seen = []
 
