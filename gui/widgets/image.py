@@ -138,16 +138,19 @@ class DivergingImage(pg.ImageItem):
             super().paint(painter, *args)  # pyqtgraph rendered it (NaN, colour): as an image
             return
         painter.setPen(Qt.PenStyle.NoPen)
-        # Each run reaches to the right and bottom edges and the next ones are drawn over it:
-        # abutting rectangles leave a pale antialiased seam in viewers, overlapping ones do not.
+        # Each run reaches a cell into the next run and the next row, which are drawn over it:
+        # abutting rectangles leave a pale antialiased seam in viewers, overlapping ones do not
+        # (and a cell's overlap, not one to the image's edges, keeps a page quick to open).
         rows, columns = pixels.shape
         for row, values in enumerate(pixels.tolist()):
+            bottom = min(row + 2, rows) - row
             start = 0
             for column in range(1, columns + 1):
                 if column == columns or values[column] != values[start]:
                     # 0: a blank cell, drawn in the background's colour over the runs before
                     colour = QColor.fromRgb(values[start]) if values[start] else self._background
-                    painter.fillRect(QRectF(start, row, columns - start, rows - row), colour)
+                    right = min(column + 1, columns)
+                    painter.fillRect(QRectF(start, row, right - start, bottom), colour)
                     start = column
 
     def render(self) -> None:

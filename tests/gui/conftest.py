@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QApplication
 
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.window.main_window import MainWindow
+from tests.gui.helpers import settle
 
 
 def _top_level_widgets() -> list:
@@ -66,7 +67,7 @@ def show(qtbot):
         view.resize(*size)
         view.show()
         qtbot.waitExposed(view)
-        qtbot.wait(20)  # let the graphics layouts settle after the first paint
+        settle(view)
         return view
 
     return make

@@ -4,7 +4,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsView, QGraphicsWidget, QWidget
 
 
 def to_array(image: QImage) -> np.ndarray:
@@ -17,6 +17,31 @@ def to_array(image: QImage) -> np.ndarray:
 
 def grab(widget: QWidget) -> np.ndarray:
     return to_array(widget.grab().toImage())
+
+
+def _layout(widget: QWidget) -> list[tuple[float, float, float, float]]:
+    return [
+        item.sceneBoundingRect().getRect()
+        for view in widget.findChildren(QGraphicsView)
+        for item in view.scene().items()
+        if isinstance(item, QGraphicsWidget)
+    ]
+
+
+def settle(widget: QWidget, rounds: int = 12) -> None:
+    """Paint and turn the event loop until the widget's graphics layouts stop moving.
+
+    pyqtgraph sizes an axis to the tick labels it draws, so a layout takes a paint and a turn
+    of the loop per step to settle; how many steps fit in a fixed wait depends on the machine."""
+    before = None
+    for _ in range(rounds):
+        widget.grab()
+        QApplication.processEvents()
+        QApplication.processEvents()
+        now = _layout(widget)
+        if now == before:
+            return
+        before = now
 
 
 def view_to_pixel(graphics: pg.GraphicsView, plot: pg.PlotItem, x: float, y: float) -> QPoint:

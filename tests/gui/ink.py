@@ -29,8 +29,12 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QLabel, QTabBar, QWidget
 
-#: Pixels per PDF point: fine enough that a period or a thin stroke leaves ink.
+#: Pixels per PDF point: fine enough that a period or a thin stroke of a small type leaves ink.
 SCALE = 3.0
+#: A page whose smallest type is larger is rendered coarser, as many pixels per em as SCALE
+#: gives this type (points): a 4K slide's smallest type is ten times a handout's, and at
+#: SCALE its two renders would take 300 MB each.
+SMALL_TYPE = 12.0
 #: A pixel changed by the text: any channel moved by more than this (of 255).
 INK = 24
 
@@ -69,8 +73,16 @@ def _clip(obj: object) -> tuple[float, float, float, float] | None:
     return left, bottom, right, top
 
 
-def _render(page: pdfium.PdfPage) -> np.ndarray:
-    return page.render(scale=SCALE, may_draw_forms=False).to_numpy().astype(np.int16)
+def _render(page: pdfium.PdfPage, scale: float) -> np.ndarray:
+    return page.render(scale=scale, may_draw_forms=False).to_numpy()
+
+
+def _changed(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Where any channel of two renders differs by more than INK (in bytes, channel by
+    channel: a page at 3 pixels per point is 94 million of them)."""
+    moved = np.maximum(a, b)
+    moved -= np.minimum(a, b)
+    return np.maximum(np.maximum(moved[..., 0], moved[..., 1]), moved[..., 2]) > INK
 
 
 def _page_problems(page: pdfium.PdfPage) -> list[tuple[int, int, str]]:
@@ -79,6 +91,7 @@ def _page_problems(page: pdfium.PdfPage) -> list[tuple[int, int, str]]:
     textpage = page.get_textpage()
     chars: list[tuple[int, int, tuple[float, float, float, float]]] = []
     clips: dict[int, tuple[float, float, float, float] | None] = {}
+    smallest = float("inf")
     for index in range(textpage.count_chars()):
         if raw.FPDFText_IsGenerated(textpage.raw, index) == 1:
             continue
@@ -92,13 +105,15 @@ def _page_problems(page: pdfium.PdfPage) -> list[tuple[int, int, str]]:
         if box[2] - box[0] <= 0 or box[3] - box[1] <= 0:
             continue
         chars.append((index, key, box))
+        smallest = min(smallest, raw.FPDFText_GetFontSize(textpage.raw, index))
     if not chars:
         return []
-    written = _render(page)
+    scale = max(1.0, SCALE * SMALL_TYPE / max(smallest, SMALL_TYPE))
+    written = _render(page, scale)
     for obj in list(page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT])):
         page.remove_obj(obj)
     page.gen_content()
-    seen = np.abs(written - _render(page)).max(axis=2) > INK
+    seen = _changed(written, _render(page, scale))
     boxes = np.array([box for _, _, box in chars])
     keys = np.array([key for _, key, _ in chars])
     areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
@@ -119,8 +134,8 @@ def _page_problems(page: pdfium.PdfPage) -> list[tuple[int, int, str]]:
         ):
             why = "cut"
         else:
-            x0, x1 = int(np.floor(left * SCALE)), int(np.ceil(right * SCALE))
-            y0, y1 = int(np.floor((height - top) * SCALE)), int(np.ceil((height - bottom) * SCALE))
+            x0, x1 = int(np.floor(left * scale)), int(np.ceil(right * scale))
+            y0, y1 = int(np.floor((height - top) * scale)), int(np.ceil((height - bottom) * scale))
             ink = seen[max(y0, 0) : y1, max(x0, 0) : x1]
             if not ink.any():
                 why = "covered"
