@@ -9,6 +9,7 @@ key up and fills in the numbers, then the Korean particles.
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 import os
@@ -157,6 +158,18 @@ def check_language(lang: object) -> str:
 
 def set_language(lang: str) -> None:
     _current[0] = check_language(lang)
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Texts in lang inside the block; the language before it afterwards (a notebook draws
+    a figure in its own language and keeps the kernel's)."""
+    before = language()
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def language_for_locale(name: str) -> str:

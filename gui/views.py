@@ -1,8 +1,12 @@
-"""Every view PE Clock can show or export, registered once.
+"""Every view PE Clock can show or export, registered once, with what it draws.
 
-The window's tabs, the export dialog, the command line's ``--view`` choices and the exports read
-this list. A new panel is one file and one line here. Classes are named as "module:Class" and
-imported on first use, so the command line checks a view name without starting Qt.
+The window's tabs, the export dialog, the command line's ``--view`` choices, the exports, the
+notebook widget's controls and the model -> view table read this list. A view declares the
+fields it draws (the widget's controls, in this order; its panel's own row builds those of
+them that are not the window's main controls) and the model schemes it shows (a model of
+another scheme is refused on it, everywhere). A new panel is one file and one entry here.
+Classes are named as "module:Class" and imported on first use, so the command line checks a
+view name without starting Qt.
 """
 
 from __future__ import annotations
@@ -27,15 +31,30 @@ class ViewSpec:
     """One registered view.
 
     name: its ``--view`` name, which is also its module's name; its title is the catalogue's
-    ``view.<name>`` and, if it is a tab, its tab text is ``tab.<name>``. moves: whether it
-    draws pos (a clicker step changes it); the console says pos only for those.
+    ``view.<name>`` and, if it is a tab, its tab text is ``tab.<name>``. package: "figures"
+    (the design card's three views) or "panels" (a teaching panel). moves: whether it
+    draws pos (a clicker step changes it); the console says pos only for those. fields: the
+    state's fields it draws, as a student sets them (`gui.model.picture`). schemes: the model
+    schemes whose positions it draws (`core.models.config`'s group schemes).
     """
 
     name: str
     tab: bool
     size: tuple[int, int]
-    target: str
+    package: str
+    fields: tuple[str, ...]
+    schemes: tuple[str, ...] = ()
     moves: bool = True
+
+    @property
+    def target(self) -> str:
+        """Its class, "module:Class": heatmap -> gui/figures/heatmap.py -> HeatmapView."""
+        return f"pe_clock.gui.{self.package}.{self.name}:{self.name.title()}View"
+
+    @property
+    def controls(self) -> tuple[str, ...]:
+        """What a student sets on this view: its fields, and a model where it shows one."""
+        return (*self.fields, "model") if self.schemes else self.fields
 
     @property
     def title(self) -> str:
@@ -52,31 +71,36 @@ class ViewSpec:
         return loaded
 
 
-#: name, shown as a tab?, default export size (the window's is the seed's 1600 x 900), class.
+#: The fields of the course's table, and of the figures that only read it (no pos).
+_TABLE = ("pos", "k", "d_model", "max_len", "base", "layout")
+_STILL = ("d_model", "max_len", "base", "layout")
+#: DistilBERT's fixed sinusoids are the course's table: every view of it shows them.
+_SINE = ("sinusoidal",)
+_ROPE = ("pos", "k", "head_dim", "rope_layout", "base")
+_SCALING = ("scaling_method", "scaling_factor", "original_len", "head_dim", "base")
+
+#: name, shown as a tab?, default export size (the window's is the seed's 1600 x 900), package,
+#: fields, schemes.
 REGISTRY = (
-    ViewSpec("window", True, (1600, 900), "pe_clock.gui.figures.window:WindowView"),
-    ViewSpec("heatmap", False, (1000, 800), "pe_clock.gui.figures.heatmap:HeatmapView"),
-    ViewSpec("clock", False, (1400, 800), "pe_clock.gui.figures.clock:ClockView"),
-    ViewSpec("bigclock", False, (1000, 800), "pe_clock.gui.figures.bigclock:BigclockView"),
-    ViewSpec("dials", False, (1200, 800), "pe_clock.gui.figures.dials:DialsView"),
-    ViewSpec("rotation", False, (1400, 600), "pe_clock.gui.figures.rotation:RotationView"),
-    ViewSpec("embedding", True, (1400, 800), "pe_clock.gui.panels.embedding:EmbeddingView"),
-    ViewSpec("worked", True, (1000, 420), "pe_clock.gui.panels.worked:WorkedView"),
-    ViewSpec("unique", True, (1200, 700), "pe_clock.gui.panels.unique:UniqueView", moves=False),
-    ViewSpec("distance", True, (1400, 700), "pe_clock.gui.panels.distance:DistanceView"),
+    ViewSpec("window", True, (1600, 900), "figures", _TABLE, _SINE),
+    ViewSpec("heatmap", False, (1000, 800), "figures", _TABLE, _SINE),
+    ViewSpec("clock", False, (1400, 800), "figures", _TABLE, _SINE),
+    ViewSpec("bigclock", False, (1000, 800), "figures", _TABLE, _SINE),
+    ViewSpec("dials", False, (1200, 800), "figures", _TABLE, _SINE),
+    ViewSpec("rotation", False, (1400, 600), "figures", _TABLE, _SINE),
+    ViewSpec("embedding", True, (1400, 800), "panels", _TABLE, _SINE),
+    ViewSpec("worked", True, (1000, 420), "panels", ("pos", "base")),
+    ViewSpec("unique", True, (1200, 700), "panels", _STILL, _SINE, moves=False),
+    ViewSpec("distance", True, (1400, 700), "panels", _TABLE, _SINE),
+    ViewSpec("wavelength", True, (1200, 700), "panels", _STILL, _SINE, moves=False),
+    ViewSpec("beyond", True, (1400, 800), "panels", _STILL, moves=False),
+    ViewSpec("why", True, (1400, 800), "panels", ("why_pe", "base"), moves=False),
+    ViewSpec("rope", True, (1400, 800), "panels", _ROPE, ("rope",)),
+    ViewSpec("scaling", True, (1400, 800), "panels", _SCALING, ("rope",), moves=False),
     ViewSpec(
-        "wavelength",
-        True,
-        (1200, 700),
-        "pe_clock.gui.panels.wavelength:WavelengthView",
-        moves=False,
+        "alibi", True, (1400, 800), "panels", ("alibi_heads", "causal"), ("alibi",), moves=False
     ),
-    ViewSpec("beyond", True, (1400, 800), "pe_clock.gui.panels.beyond:BeyondView", moves=False),
-    ViewSpec("why", True, (1400, 800), "pe_clock.gui.panels.why:WhyView", moves=False),
-    ViewSpec("rope", True, (1400, 800), "pe_clock.gui.panels.rope:RopeView"),
-    ViewSpec("scaling", True, (1400, 800), "pe_clock.gui.panels.scaling:ScalingView", moves=False),
-    ViewSpec("alibi", True, (1400, 800), "pe_clock.gui.panels.alibi:AlibiView", moves=False),
-    ViewSpec("learned", True, (1600, 900), "pe_clock.gui.panels.learned:LearnedView", moves=False),
+    ViewSpec("learned", True, (1600, 900), "panels", ("base",), ("learned",), moves=False),
 )
 VIEWS = {spec.name: spec for spec in REGISTRY}
 VIEW_NAMES = tuple(VIEWS)

@@ -26,38 +26,28 @@ from numpy.typing import NDArray
 
 from pe_clock.core import i18n
 from pe_clock.core.encoding import encode_range
-from pe_clock.core.examples import check_embedding_rows, load_embeddings
 from pe_clock.core.i18n import echo, tr
 from pe_clock.core.layout import column_order
-from pe_clock.core.models.opened import OpenedModel, open_model
-from pe_clock.core.params import PAPER_BASE, Params, check_bool, check_choice, check_int
-from pe_clock.gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
-from pe_clock.gui.model.choices import check_theme
-from pe_clock.gui.model.opened_model import check_model_view, chosen_group
-from pe_clock.gui.views import STAGE_VIEWS, VIEW_NAMES, VIEWS, check_view
+from pe_clock.core.models.opened import open_model
+from pe_clock.core.params import PAPER_BASE, Params, check_bool, check_choice
+from pe_clock.gui.export.options import STILL_SUFFIXES
+from pe_clock.gui.model.picture import PARAMETERS
+from pe_clock.gui.model.request import (
+    API,
+    MAX_SIDE,
+    MIN_SIDE,
+    FigureRequest,
+    check_model_view,
+    figure_request,
+)
+from pe_clock.gui.views import VIEW_NAMES
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QApplication
-
     from pe_clock.gui.model.state import AppState
     from pe_clock.gui.window.main_window import MainWindow
 
-#: State fields that are not a picture's parameters: how the window plays, and how a figure
-#: is drawn (its theme, language and type are figure()'s own arguments or follow its size).
-NOT_PARAMETERS = frozenset(
-    {"playing", "speed", "loop", "presenting", "projected", "line_scale", "font_scale",
-     "language", "theme"}
-)  # fmt: skip
-
-
 #: How Jupyter shows a figure.
 SHOWN_AS = ("png", "svg")
-
-
-def _parameter_names() -> tuple[str, ...]:
-    from pe_clock.gui.model.state import AppState
-
-    return tuple(name for name in AppState.FIELDS if name not in NOT_PARAMETERS)
 
 
 def table(
@@ -86,7 +76,7 @@ def table(
             if opened.table is None:
                 raise ValueError(opened.missing or tr("weights.none"))
             return np.array(opened.table.rows, dtype=np.float64)
-        check_model_view(opened, "heatmap")  # fixed sinusoids, else refused by name
+        check_model_view(opened, "heatmap", "table()")  # fixed sinusoids, else refused
         group = config.groups[0]
         d_model = group.head_dim if d_model is None else d_model
         max_len = config.max_position_embeddings if max_len is None else max_len
@@ -97,41 +87,18 @@ def table(
     return encode_range(params.max_len, params.d_model, params.base, order)
 
 
-@contextlib.contextmanager
-def _speaking(language: str) -> Iterator[None]:
-    """Texts in language while a figure is drawn; the notebook's language afterwards."""
-    before = i18n.language()
-    i18n.set_language(language)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)
-
-
 class Figure:
     """One view drawn headless; Jupyter shows it, ``save`` writes it as PNG, SVG or PDF.
 
-    Made by `figure`: the parameters are checked there, and the drawing happens the first time
-    it is shown or saved (once per format).
+    Made by `figure` from a checked request; the drawing happens the first time it is shown
+    or saved (once per format).
     """
 
-    def __init__(
-        self,
-        view: str,
-        values: dict[str, Any],
-        size: tuple[int, int],
-        look: dict[str, Any],
-        embeddings: NDArray[np.float64] | None,
-        shown_as: str = "png",
-        model: Shown | None = None,
-    ) -> None:
-        self.view = view
+    def __init__(self, request: FigureRequest, shown_as: str = "png") -> None:
+        self.request = request
+        self.view = request.view
+        self.width, self.height = request.size
         self._shown_as = shown_as
-        self.width, self.height = size
-        self._values = values
-        self._look = look  # theme, lang, caption, stage
-        self._embeddings = embeddings
-        self._model = model
         self._drawn: dict[str, bytes] = {}
 
     @property
@@ -141,28 +108,21 @@ class Figure:
 
     @contextlib.contextmanager
     def _state(self) -> Iterator[AppState]:
-        from pe_clock.gui.model.state import AppState
+        from pe_clock.gui.export.render import request_state
+        from pe_clock.gui.platform.app import notebook_application
 
-        _application()
-        with _speaking(self._look["lang"]):
-            # Owned by Python, deleted when dropped: a notebook may run no event loop, and
-            # deleteLater would keep every figure's state until one ran.
-            state = AppState()
-            if self._model is not None:  # its numbers first: the parameters given win
-                state.show_model(*self._model)
-            state.set(**self._values, theme=self._look["theme"], language=self._look["lang"])
-            if self._embeddings is not None:
-                state.set_embeddings(self._embeddings)
-            yield state
+        notebook_application()
+        with i18n.speaking(self.request.language):
+            yield request_state(self.request)
 
     def _encoded(self, suffix: str) -> bytes:
         if suffix not in self._drawn:
             from pe_clock.gui.export.render import encode as encode_figure
             from pe_clock.gui.export.render import staged
 
+            request = self.request
             with self._state() as state, staged(
-                self.view, state, self.width, self.height, self._look["caption"],
-                self._look["stage"],
+                self.view, state, self.width, self.height, request.caption, request.stage
             ) as drawn:  # fmt: skip
                 self._drawn[suffix] = encode_figure(drawn, suffix)
         return self._drawn[suffix]
@@ -205,68 +165,19 @@ class Figure:
             check_suffix(target, STILL_SUFFIXES)
         except ExportError as err:  # a bad argument here, as in figure()
             raise ValueError(str(err)) from None
+        request = self.request
         with self._state() as state:
             return export_figure(
-                target, self.view, state, self.width, self.height, self._look["caption"],
-                stage=self._look["stage"],
+                target, self.view, state, self.width, self.height, request.caption,
+                stage=request.stage,
             )  # fmt: skip
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in self._values.items())
+        given = self.request.parameters
+        shown = ", ".join(f"{name}={value!r}" for name, value in given.items())
         return (
             f"<pe_clock.Figure {self.view} {self.width}×{self.height}{': ' * bool(shown)}{shown}>"
         )
-
-
-def _application() -> QApplication:
-    """The running QApplication, else a new one: on Linux without a display offscreen (for
-    this QApplication alone), elsewhere on the system's own platform, which a window may
-    use later."""
-    from PySide6.QtWidgets import QApplication
-
-    from pe_clock.gui.platform.app import create_application, headless_application
-
-    running = QApplication.instance()
-    if isinstance(running, QApplication):
-        return running
-    if not sys.platform.startswith("linux"):
-        return create_application()
-    return headless_application(restore_environment=True)
-
-
-#: A model and the index of its group of layers a figure shows.
-Shown = tuple[OpenedModel, int]
-
-
-def _opened(view: str, model: str | os.PathLike[str] | None, layers: object) -> Shown | None:
-    """The model a call names, opened, checked against view (ValueError naming the views
-    that show it) with the group layers names ("local", "global", a layer's number)."""
-    if model is None:
-        if layers is not None:
-            raise ValueError(tr("cli.layers_needs_model"))
-        return None
-    opened = open_model(model)
-    check_model_view(opened, view)
-    return opened, chosen_group(opened, layers)
-
-
-def _checked(
-    parameters: dict[str, Any], model: Shown | None = None
-) -> tuple[AppState, dict[str, Any]]:
-    """A fresh state that took the model's numbers, then the parameters, checked as the
-    window checks them (ValueError if bad), and the parameters as that state holds them (a
-    list of pairs a tuple, a NumPy integer an int): changing what was passed cannot change a
-    figure drawn later. No QApplication is made."""
-    from pe_clock.gui.model.state import AppState
-
-    allowed = _parameter_names()
-    for name in parameters:
-        check_choice("parameter", name, allowed)
-    state = AppState()
-    if model is not None:
-        state.show_model(*model)
-    state.set(**parameters)
-    return state, {name: getattr(state, name) for name in parameters}
 
 
 def figure(
@@ -285,32 +196,11 @@ def figure(
     **parameters: Any,
 ) -> Figure:
     """(The views and parameters are listed below, from the registry and the state.)"""
-    view = check_view(view, "view")
-    if check_bool("stage", stage) and view not in STAGE_VIEWS:
-        raise ValueError(tr("cli.stage_view", views=", ".join(STAGE_VIEWS)))
-    opened = _opened(view, model, layers)
-    state, values = _checked(parameters, opened)
-    default = (1920, 1080) if stage else VIEWS[view].size
-    size = (
-        default[0] if width is None else check_int("width", width, MIN_SIDE, MAX_SIDE),
-        default[1] if height is None else check_int("height", height, MIN_SIDE, MAX_SIDE),
-    )
-    look = {
-        "theme": check_theme(theme),
-        "lang": i18n.system_language() if lang is None else i18n.check_language(lang),
-        "caption": check_bool("caption", caption),
-        "stage": stage,
-    }
-    rows = None
-    if embeddings is not None:
-        if view != "embedding":
-            raise ValueError(tr("cli.embeddings_view", view=view))
-        if isinstance(embeddings, str | os.PathLike):
-            rows = load_embeddings(Path(embeddings), state.d_model)
-        else:  # checked as a file's rows are, and copied
-            rows = check_embedding_rows(embeddings, state.d_model, "embeddings")
-    shown_as = check_choice("format", format, SHOWN_AS)
-    return Figure(view, values, size, look, rows, shown_as, opened)
+    request = figure_request(
+        view, terms=API, width=width, height=height, theme=theme, lang=lang, caption=caption,
+        stage=stage, embeddings=embeddings, model=model, layers=layers, parameters=parameters,
+    )  # fmt: skip
+    return Figure(request, check_choice("format", format, SHOWN_AS))
 
 
 def code(
@@ -332,10 +222,10 @@ def code(
     """
     from pe_clock.core.figure_code import script
 
-    view = check_view(view, "view")
-    state, _ = _checked(parameters, _opened(view, model, layers))
-    language = i18n.system_language() if lang is None else i18n.check_language(lang)
-    return script(view, state.values(), language, check_bool("torch", torch))
+    request = figure_request(view, model=model, layers=layers, lang=lang, allow_no_model=True,
+                             parameters=parameters)  # fmt: skip
+    values = request.picture().values()
+    return script(request.view, values, request.language, check_bool("torch", torch))
 
 
 def _display_problem() -> str | None:
@@ -374,9 +264,9 @@ def show(
     loop (where the window would freeze, or hang the kernel), it raises RuntimeError saying
     what to do, and opens nothing.
     """
-    view = check_view(view, "view")
-    opened = _opened(view, model, layers)
-    _, values = _checked(parameters, opened)
+    request = figure_request(
+        view, model=model, layers=layers, allow_no_model=True, parameters=parameters
+    )
     problem = _display_problem()  # before any QApplication: it would choose its platform
     if problem is not None:
         raise RuntimeError(problem)
@@ -390,10 +280,10 @@ def show(
         create_application()
     ensure_fonts()
     window = MainWindow()
-    if opened is not None:
-        window.state.show_model(*opened)
-    window.state.set(**values)
-    window.show_view(view)
+    if request.model is not None:
+        window.state.show_model(*request.model)
+    window.state.set(**request.parameters)
+    window.show_view(request.view)
     window.show()
     window.raise_()
     _windows.append(window)  # kept alive with the notebook, forgotten once closed
@@ -402,7 +292,7 @@ def show(
 
 
 def _figure_doc() -> str:
-    names = _parameter_names()
+    names = PARAMETERS
     return f"""Draw one of PE Clock's views headless, exactly as ``pe-clock export`` does.
 
     Returns a `Figure`: Jupyter shows it as an image; ``.save(path)`` writes PNG, SVG or PDF;

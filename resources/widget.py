@@ -26,15 +26,15 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
 from pe_clock.core.params import MAX_LEN, MIN_D_MODEL
 from pe_clock.gui.model.choices import BASE_PRESETS, THEME_NAMES
-from pe_clock.gui.views import VIEW_NAMES, VIEWS, check_view
-from pe_clock.notebook import (
+from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED, Picture
+from pe_clock.gui.model.request import (
+    FigureRequest,
     Shown,
-    _application,
-    _checked,
-    _opened,
-    _parameter_names,
-    _speaking,
+    checked_picture,
+    figure_request,
+    open_shown,
 )
+from pe_clock.gui.views import VIEW_NAMES, VIEWS, check_view
 
 if TYPE_CHECKING:
     import ipywidgets
@@ -44,20 +44,6 @@ if TYPE_CHECKING:
 #: The size a widget draws at unless told (the figure fits a notebook's column).
 WIDGET_SIZE = (960, 540)
 
-_TABLE = ("pos", "k", "d_model", "max_len", "base", "layout")
-_STILL_TABLE = ("d_model", "max_len", "base", "layout")
-#: The state's fields each view draws, in the order its controls are shown; "model": the
-#: views a model's own numbers drive (`gui.model.opened_model.SCHEME_VIEWS`).
-VIEW_CONTROLS: dict[str, tuple[str, ...]] = {
-    "window": _TABLE, "heatmap": _TABLE, "clock": _TABLE, "bigclock": _TABLE,
-    "dials": _TABLE, "rotation": _TABLE, "embedding": _TABLE, "distance": _TABLE,
-    "worked": ("pos", "base"), "unique": _STILL_TABLE, "wavelength": _STILL_TABLE,
-    "beyond": _STILL_TABLE, "why": ("why_pe", "base"),
-    "rope": ("pos", "k", "head_dim", "base", "model"),
-    "scaling": ("head_dim", "base", "scaling_factor", "original_len", "model"),
-    "alibi": ("alibi_heads", "model"),
-    "learned": ("base", "model"),
-}  # fmt: skip
 #: The fields a frame draws on the figure already laid out (`Figure.refit`); any other change
 #: (and these, in the views named) builds the figure anew. A view's layout may keep traces
 #: of the values it was laid out for, so a field is drawn in place only where the tests find
@@ -111,21 +97,20 @@ class LiveFigure:
 
     def _build(self) -> Rendered:
         from pe_clock.gui.export.render import Figure as Rendered
-        from pe_clock.gui.model.state import AppState
+        from pe_clock.gui.export.render import request_state
+        from pe_clock.gui.platform.app import notebook_application
 
-        _application()
-        # Owned by Python, as figure()'s: the figure draws on its own copy of it.
-        state = AppState()
-        if self.model is not None:  # its numbers first: the parameters given win
-            state.show_model(*self.model)
-        state.set(**self.values, theme=self.look["theme"], language=self.look["lang"])
-        return Rendered(self.view, state, *self.size, False)
+        notebook_application()
+        look = self.look
+        request = FigureRequest(self.view, self.values, self.size, look["theme"], look["lang"],
+                                model=self.model)  # fmt: skip
+        return Rendered(self.view, request_state(request), *self.size, False)
 
     def png(self) -> bytes:
         """The figure at its values, as PNG bytes."""
         from pe_clock.gui.export.render import encode
 
-        with _speaking(self.look["lang"]):
+        with i18n.speaking(self.look["lang"]):
             if self._rendered is None:
                 self._rendered = self._build()
             elif self._pending:  # every change since the last frame, laid out once
@@ -136,9 +121,9 @@ class LiveFigure:
     def set(self, **values: Any) -> None:
         """Take new values for the next frame (ValueError, naming the field, leaves the
         figure as it was)."""
-        state, _ = _checked(self.values, self.model)  # the picture as it is, then the change
-        state.set(**values)  # as the window takes it: the pairs shown follow d_model, ...
-        self.values = {name: getattr(state, name) for name in self.values}
+        picture = checked_picture(self.values, self.model)  # the picture as it is, then
+        picture.set(**values)  # the change, as the window takes it: the pairs follow d_model
+        self.values = {name: getattr(picture, name) for name in self.values}
         if set(values) <= set(MOVING.get(self.view, MOVING_FIELDS)):
             self._pending.update(values)
         else:
@@ -157,6 +142,8 @@ class LiveFigure:
             self._rendered = None
 
 
+#: A whole number with at most this many steps is a slider; a wider range is typed.
+SLIDER_STEPS = 4096
 #: How long a frame waits for the next change: the kernel reads one message between two
 #: turns of its loop, so a frame scheduled for the next turn would be drawn for every step of
 #: a drag; one scheduled this much later is drawn once, for the last step that came before.
@@ -225,12 +212,12 @@ class Explorer:
     # --- the parts ------------------------------------------------------------------------
     def _lay_out(self) -> None:
         """Every control of the view, in the figure's language."""
-        with _speaking(self.figure.look["lang"]):
+        with i18n.speaking(self.figure.look["lang"]):
             self.controls = {}
             rows = [self._view_menu()] if self.choosing else []
             rows.append(self.image)
             rows.append(self.message)
-            for name in VIEW_CONTROLS[self.figure.view]:
+            for name in VIEWS[self.figure.view].controls:
                 rows.append(self._control(name))
             rows.append(self._look_row())
         for control in self.controls.values():  # every label and button whole, never cut
@@ -268,10 +255,17 @@ class Explorer:
         return widget
 
     def _control(self, name: str) -> Any:
+        """The control of a field the view declares: the window's main controls (pos with
+        Play, k, d_model, max_len, base with its presets, layout) with their ranges, a
+        model's field, or the control the field declares (as the window's panel builds it)."""
         w, values = self.w, self.figure.values
         wide = w.Layout(width="480px")
         if name == "pos":
             return self._pos_row()
+        if name == "base":
+            return self._base_row()
+        if name == "model":
+            return self._model_row()
         if name == "k":
             reach = max(values["max_len"] - 1, 1)
             slider = w.IntSlider(
@@ -289,52 +283,40 @@ class Explorer:
                 value=values["max_len"], min=1, max=MAX_LEN, description=tr("controls.max_len")
             )
             return self._watch("max_len", box)
-        if name == "base":
-            return self._base_row()
         if name == "layout":
             options = [(tr(f"layout.{layout}"), layout) for layout in LAYOUTS]
             toggle = w.ToggleButtons(options=options, value=values["layout"])
             return w.HBox([w.Label(tr("controls.layout")), self._watch("layout", toggle)])
-        if name == "head_dim":
-            slider = w.IntSlider(
-                value=values["head_dim"], min=2, max=512, step=2, description=tr("name.head_dim")
-            )
-            return self._watch("head_dim", slider)
-        if name == "scaling_factor":
-            box = w.BoundedFloatText(
-                value=values["scaling_factor"],
-                min=1.0,
-                max=1e6,
-                description=tr("name.scaling_factor"),
-            )
-            return self._watch("scaling_factor", box)
-        if name == "original_len":
-            box = w.BoundedIntText(
-                value=values["original_len"],
-                min=2,
-                max=10**9,
-                description=tr("name.original_len"),
-            )
-            return self._watch("original_len", box)
-        if name == "why_pe":
-            check = w.Checkbox(value=values["why_pe"], description=tr("name.why_pe"))
-            return self._watch("why_pe", check)
-        if name == "alibi_heads":
-            slider = w.IntSlider(
-                value=values["alibi_heads"], min=1, max=64, description=tr("name.alibi_heads")
-            )
-            return self._watch("alibi_heads", slider)
-        return self._model_row()
+        return self._watch(name, self._declared(name))
+
+    def _declared(self, name: str) -> Any:
+        """The ipywidget for the control field name declares: its label, range and step."""
+        w, value = self.w, self.figure.values[name]
+        declared = Picture.FIELDS[name]
+        control = declared.control
+        assert control is not None, name
+        label = tr(control.label)
+        if declared.kind is bool:
+            return w.Checkbox(value=value, description=label)
+        if control.choices:
+            options = [(tr(key), choice) for choice, key in control.choices.items()]
+            return w.Dropdown(options=options, value=value, description=label)
+        assert control.lo is not None and control.hi is not None
+        if declared.kind is float:
+            return w.BoundedFloatText(value=value, min=control.lo, max=control.hi,
+                                      description=label)  # fmt: skip
+        lo, hi = int(control.lo), int(control.hi)
+        if (hi - lo) // control.step <= SLIDER_STEPS:
+            return w.IntSlider(value=value, min=lo, max=hi, step=control.step, description=label)
+        return w.BoundedIntText(value=value, min=lo, max=hi, step=control.step, description=label)
 
     def _pos_row(self) -> Any:
-        from pe_clock.gui.model.state import MAX_SPEED, MIN_SPEED, AppState
-
         w, values = self.w, self.figure.values
         top = max(values["max_len"] - 1, 0)
         slider = w.IntSlider(value=values["pos"], min=0, max=top,
                              description=tr("controls.pos"),
                              layout=w.Layout(width="480px"))  # fmt: skip
-        first = AppState.FIELDS["speed"].default  # the window's speed and its range
+        first = Picture.FIELDS["speed"].default  # the window's speed and its range
         assert isinstance(first, float)
         play = w.Play(value=values["pos"], min=0, max=top, interval=round(1000 / first))
         speed = w.BoundedFloatText(value=first, min=MIN_SPEED, max=MAX_SPEED, step=0.25,
@@ -451,8 +433,8 @@ class Explorer:
         if self._quiet:
             return
         try:
-            shown = _opened(self.figure.view, name, None) if name.strip() else None
-            _checked(self.figure.values, shown)
+            shown = open_shown(self.figure.view, name, None) if name.strip() else None
+            checked_picture(self.figure.values, shown)
         except (TypeError, ValueError) as err:
             self._say(str(err))
             self._set_quietly("model", self.model_name)
@@ -492,21 +474,17 @@ def explore(
     offscreen), as `figure` does. Needs ipywidgets (``pip install pe-clock[notebook]``);
     without it, ImportError says so. Bad parameters raise ValueError as `figure`'s do.
     """
-    from pe_clock.core.params import check_int
-    from pe_clock.gui.export.options import MAX_SIDE, MIN_SIDE
-    from pe_clock.gui.model.choices import check_theme
-
     _ipywidgets()
-    chosen = None if view is None else check_view(view, "view")
-    shown = _opened(chosen or "clock", model, layers)
-    size = (
-        WIDGET_SIZE[0] if width is None else check_int("width", width, MIN_SIDE, MAX_SIDE),
-        WIDGET_SIZE[1] if height is None else check_int("height", height, MIN_SIDE, MAX_SIDE),
+    request = figure_request(
+        view or "clock",
+        width=WIDGET_SIZE[0] if width is None else width,
+        height=WIDGET_SIZE[1] if height is None else height,
+        theme=theme, lang=lang, model=model, layers=layers, allow_no_model=True,
+        parameters=parameters,
+    )  # fmt: skip
+    look = {"theme": request.theme, "lang": request.language}
+    chosen = None if view is None else request.view
+    explorer = Explorer(
+        chosen, request.size, look, request.model, request.values(), str(model or "")
     )
-    language = i18n.system_language() if lang is None else i18n.check_language(lang)
-    look = {"theme": check_theme(theme), "lang": language}
-    state, _ = _checked(parameters, shown)
-    # Every field of the picture, as a fresh state holds it with these parameters.
-    values = {name: getattr(state, name) for name in _parameter_names()}
-    explorer = Explorer(chosen, size, look, shown, values, str(model or ""))
     return explorer.box

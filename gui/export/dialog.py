@@ -26,12 +26,11 @@ from pe_clock.gui.export.options import (
     ANIMATION_SUFFIX,
     DEFAULT_FPS,
     MAX_FPS,
-    MAX_SIDE,
     MIN_FPS,
-    MIN_SIDE,
     STILL_SUFFIXES,
 )
 from pe_clock.gui.model.choices import THEME_NAMES
+from pe_clock.gui.model.request import MAX_SIDE, MIN_SIDE
 from pe_clock.gui.platform.file_dialog import choose_file
 from pe_clock.gui.views import REGISTRY
 

@@ -9,8 +9,9 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from pe_clock.gui.export.dialog import ExportRequest
-from pe_clock.gui.export.options import MAX_FPS, MAX_SIDE, MIN_FPS, MIN_SIDE
+from pe_clock.gui.export.options import MAX_FPS, MIN_FPS
 from pe_clock.gui.model.choices import check_theme
+from pe_clock.gui.model.request import MAX_SIDE, MIN_SIDE
 from pe_clock.gui.views import VIEW_NAMES
 
 GROUPS = {False: "export_still", True: "export_animation"}

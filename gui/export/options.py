@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pe_clock.core.params import check_choice
+from pe_clock.gui.model.request import MIN_SIDE
 
 STILL_SUFFIXES = (".png", ".svg", ".pdf")
 ANIMATION_SUFFIX = ".gif"
-MIN_SIDE, MAX_SIDE = 64, 8192
 #: A slide's pixels (Edit ▸ Copy figure at slide size; the console's picture of a scene).
 SLIDE_SIZE = (1920, 1080)
 MAX_FRAMES = 2000

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QSplit
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import echo, tr
 from pe_clock.gui.export.marks import MARK, PNG_KEY
-from pe_clock.gui.export.options import MAX_SIDE, MIN_SIDE, STILL_SUFFIXES
+from pe_clock.gui.export.options import STILL_SUFFIXES
 from pe_clock.gui.export.pdf_text import readable_spaces
 from pe_clock.gui.export.slide import (
     Slide,
@@ -53,6 +53,7 @@ from pe_clock.gui.export.slide import (
 from pe_clock.gui.export.svg_portable import portable_svg
 from pe_clock.gui.look.fonts import BASE_POINT_SIZE, figure_margin, scaled_font, stage_fields
 from pe_clock.gui.look.themes import Theme, theme_of
+from pe_clock.gui.model.request import MAX_SIDE, MIN_SIDE, FigureRequest
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.files import WriteError, atomic_write, check_interrupted, check_target
 from pe_clock.gui.views import VIEW_NAMES, VIEWS
@@ -328,6 +329,20 @@ def caption_text(view: str, state: AppState) -> str:
     if view == "worked":
         return tr("caption.worked", base=fmt_base(state.base))
     return parameter_line(state)
+
+
+def request_state(request: FigureRequest) -> AppState:
+    """A fresh state of what request asks for (never the window's saved settings): the
+    model's numbers, then the parameters given, in the request's theme and language. Owned
+    by Python (no parent): a notebook may run no event loop for a deleteLater."""
+    state = AppState()
+    if request.model is not None:
+        state.show_model(*request.model)
+    state.set(**request.parameters, theme=request.theme, language=request.language)
+    if request.embeddings is not None:
+        state.set_embeddings(request.embeddings)
+        state.embeddings_file = request.embeddings_file
+    return state
 
 
 @contextlib.contextmanager

@@ -6,7 +6,7 @@ from PySide6.QtGui import (
     QFont,
 )
 
-from pe_clock.gui.model.state import (
+from pe_clock.gui.model.picture import (
     MAX_FONT_SCALE,
     MAX_LINE_SCALE,
     MIN_FONT_SCALE,

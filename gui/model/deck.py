@@ -35,17 +35,14 @@ from typing import Any
 
 from pe_clock.core.i18n import LANGUAGES, echo, tr
 from pe_clock.core.models.opened import OpenedModel, open_model
+from pe_clock.gui.model.picture import PARAMETERS as PICTURE_PARAMETERS
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.resources import DECKS
 from pe_clock.gui.views import VIEWS
 
-#: The state fields a scene may set (the window's own options, such as the speed or the type
-#: size, stay the lecturer's).
-PARAMETERS = (
-    "d_model", "max_len", "base", "layout", "clock_pairs", "selected_pair", "pos", "k",
-    "train_len", "scale_embeddings", "theme", "why_pe", "head_dim", "rope_layout",
-    "scaling_method", "scaling_factor", "original_len", "alibi_heads", "causal", "trails",
-)  # fmt: skip
+#: The state fields a scene may set: what a figure shows, and its colours (the window's own
+#: options, such as the speed or the type size, stay the lecturer's).
+PARAMETERS = (*PICTURE_PARAMETERS, "theme")
 TEXTS = tuple(f"{text}_{lang}" for text in ("title", "note", "cue") for lang in LANGUAGES)
 DECK_TEXTS = tuple(f"title_{lang}" for lang in LANGUAGES)
 #: A scene's own keys besides its view, its parameters and its texts.

@@ -1,17 +1,23 @@
-"""State fields declared once: the descriptor, and what AppState derives from the declarations.
+"""State fields declared once: the descriptor, its role and its control. Qt-free.
 
-A field is one line in AppState's class body, ``pos = StateField(0, group=PARAMS)``. From that
-line come its read-only attribute, its change signal (``posChanged``), its place in
-``state.set``/``state.request``, its settings key and text form, and whether ``state.copy()``
-takes it. Nothing else lists the fields.
+A field is one line in `gui.model.picture.Picture`'s class body,
+``head_dim = StateField(128, control=Control("rope.head_dim", 2, 512, step=2))``. From that
+line come its read-only attribute, its check, its change signal on the window's state
+(``headDimChanged``), its place in ``set``/``request``, its settings key and text form,
+whether ``copy()`` takes it, which frontends take it (its role) and the control the window's
+panel and the notebook widget build for it (same range, same step, same label). Nothing else
+lists the fields: the notebook's keywords, a deck's keys, the stage's followed fields and the
+widget's controls are all derived from these declarations.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
 
-from PySide6.QtCore import Signal
+from pe_clock.core.i18n import tr
+from pe_clock.core.params import Allowed, check_bool, check_choice, check_int, check_real, refuse
 
 T = TypeVar("T")
 
@@ -21,6 +27,60 @@ PARAMS = "params"
 TABLE = "table"
 
 Values = Mapping[str, Any]
+
+# --- roles: which frontends take a field ---------------------------------------------------
+#: What a figure shows: the notebook's keywords, a deck scene's keys, the widget's controls,
+#: the stage's twin follows them.
+PARAMETER = "parameter"
+#: How a figure is drawn (theme, type and line scale, projected, presenting): a figure's own
+#: arguments, the stage's own.
+LOOK = "look"
+#: How the window plays (the timer): the window's alone.
+PLAYBACK = "playback"
+#: The language of every text: a figure's own argument; the stage follows the window's.
+LANGUAGE = "language"
+ROLES = (PARAMETER, LOOK, PLAYBACK, LANGUAGE)
+
+
+@dataclass(frozen=True)
+class Control:
+    """How a field is set by hand: the window's panels and the notebook widget build their
+    controls from this, and the field's check uses its range.
+
+    label: catalogue key of the control's label; name: catalogue key of the field's name in
+    messages (a word without a dot is the name itself); lo, hi: the range (a number's);
+    step: 2 for an even number; choices: each value and the catalogue key of its text;
+    width: a choice's box is about this many characters wide.
+    """
+
+    label: str
+    lo: float | None = None
+    hi: float | None = None
+    step: int = 1
+    choices: Mapping[str, str] = field(default_factory=dict)
+    name: str = ""
+    width: int = 12
+
+    def allowed(self) -> Allowed | None:
+        if self.step == 2:
+            return ("allowed.even", {"lo": self.lo, "hi": self.hi})
+        return None
+
+    def check(self, kind: type, value: object) -> Any:
+        """value checked against this control (ValueError naming the field)."""
+        key = self.name or self.label
+        name = tr(key) if "." in key else key
+        if kind is bool:
+            return check_bool(name, value)
+        if self.choices:
+            return check_choice(name, value, tuple(self.choices))
+        assert self.lo is not None and self.hi is not None
+        if kind is float:
+            return check_real(name, value, self.lo, self.hi)
+        number = check_int(name, value, int(self.lo), int(self.hi), self.allowed())
+        if number % self.step:
+            raise refuse(name, value, self.allowed() or ("allowed.even", {}))
+        return number
 
 
 class StateField(Generic[T]):
@@ -46,6 +106,11 @@ class StateField(Generic[T]):
         Taken by ``state.copy()`` (exports draw a copy; playing is not copied).
     kind
         The value's type in the settings file, when ``default`` is a function.
+    role
+        Which frontends take it: PARAMETER, LOOK, PLAYBACK or LANGUAGE.
+    control
+        The control that sets it by hand (`Control`); its range is the field's check unless
+        ``check`` is given.
     """
 
     name = ""
@@ -60,14 +125,25 @@ class StateField(Generic[T]):
         persist: bool = True,
         copy: bool = True,
         kind: type | None = None,
+        role: str = PARAMETER,
+        control: Control | None = None,
     ) -> None:
         self.default = default
+        self.kind = kind or type(default)
+        if check is None and control is not None and PARAMS not in group:
+            kind_ = self.kind
+
+            def check(value: Any, values: Values) -> Any:  # by the control's range
+                return control.check(kind_, value)
+
         self.check = check
         self.follow = follow
         self.group = group
         self.persist = persist
         self.copy = copy
-        self.kind = kind or type(default)
+        assert role in ROLES
+        self.role = role
+        self.control = control
 
     @property
     def signal_name(self) -> str:
@@ -122,11 +198,6 @@ def declared_fields(namespace: Mapping[str, object]) -> dict[str, StateField[Any
     """The fields of a class body, in declaration order (named now: the class does not exist
     yet, so ``__set_name__`` has not run)."""
     fields = {n: f for n, f in namespace.items() if isinstance(f, StateField)}
-    for name, field in fields.items():
-        field.name = name
+    for name, declared in fields.items():
+        declared.name = name
     return fields
-
-
-def field_signals(namespace: Mapping[str, object]) -> dict[str, Signal]:
-    """One change signal per declared field, to be added to the class body."""
-    return {f.signal_name: Signal(object) for f in declared_fields(namespace).values()}

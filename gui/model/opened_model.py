@@ -8,9 +8,9 @@ another group in the per-layer strip sets that group's; closing the model puts b
 fields as they were before it opened. A number the tabs cannot draw (rope_theta past the
 base's range, say) is named and the rest still apply.
 
-Each scheme has the views that draw it (`SCHEME_VIEWS`); a model asked for on any other view
-is refused (`check_model_view`), as T5's buckets and Mamba's lack of positions, which no view
-draws, are named rather than drawn as something else.
+Each view declares the schemes it draws (`gui.views`); a model asked for on any other view
+is refused (`gui.model.request.check_model_view`), as T5's buckets and Mamba's lack of
+positions, which no view draws, are named rather than drawn as something else.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup, trained_length
 from pe_clock.core.models.describe import group_title, layer_runs, shown
 from pe_clock.core.models.opened import OpenedModel, open_model
-from pe_clock.gui.views import VIEW_NAMES
+from pe_clock.gui.views import REGISTRY
 
 #: The fields a model sets (and closing it puts back).
 MODEL_FIELDS = (
@@ -36,27 +36,15 @@ MODEL_FIELDS = (
 TABLE_FIELDS = ("d_model", "max_len")
 #: transformers' rope types the Extension tab draws as a method of its own.
 DRAWN_TYPES = ("linear", "dynamic", "yarn", "llama3")
-#: The views that draw each scheme (the window, with all of them, draws any that has one).
-#: T5's buckets, a state-space model's and NoPE layers' absence of positions have none.
-SCHEME_VIEWS: dict[str, tuple[str, ...]] = {
-    "rope": ("rope", "scaling"),
-    "alibi": ("alibi",),
-    "learned": ("learned",),
-    "sinusoidal": (
-        "heatmap", "clock", "bigclock", "dials", "rotation", "embedding", "unique",
-        "distance", "wavelength",
-    ),
-}  # fmt: skip
 #: --layers' names of Gemma 3's (and every sliding-window model's) two kinds of layer.
 LAYER_NAMES = ("local", "global")
 
 
 def model_views(model: OpenedModel) -> tuple[str, ...]:
-    """The views that show model's positions, in the registry's order; the window first
-    when there is one (a table file alone: the learned view)."""
+    """The views that show model's positions (those that declare one of its schemes), in
+    the registry's order (a table file alone: the learned view)."""
     schemes = {g.scheme for g in model.config.groups} if model.config else {"learned"}
-    views = {view for scheme in schemes for view in SCHEME_VIEWS.get(scheme, ())}
-    return tuple(name for name in VIEW_NAMES if name in views or (views and name == "window"))
+    return tuple(spec.name for spec in REGISTRY if schemes & set(spec.schemes))
 
 
 def scheme_words(model: OpenedModel) -> str:
@@ -64,20 +52,6 @@ def scheme_words(model: OpenedModel) -> str:
     if model.config is None:
         return tr("strip.learned")
     return " / ".join(dict.fromkeys(group_title(g, compact=True) for g in model.config.groups))
-
-
-def check_model_view(model: OpenedModel, view: str) -> None:
-    """ValueError with one line if view cannot show model's positions, naming the model, its
-    scheme and the views that do (or that none does, and `pe-clock model` describes it)."""
-    views = model_views(model)
-    if view in views:
-        return
-    name, scheme = shown(model.name), scheme_words(model)
-    if not views:
-        raise ValueError(tr("model.no_view", model=name, scheme=scheme))
-    raise ValueError(
-        tr("model.wrong_view", model=name, scheme=scheme, view=view, views=", ".join(views))
-    )
 
 
 def chosen_group(model: OpenedModel, layers: object) -> int:
@@ -177,6 +151,7 @@ class ModelHolder:
     _model: OpenedModel | None
     _model_group: int
     _before_model: dict[str, Any] | None
+    _model_refused: dict[str, str]
     set: Callable[..., None]
     values: Callable[[], dict[str, Any]]
 
@@ -234,7 +209,7 @@ class ModelHolder:
         if self._model is None:
             return
         before, self._before_model = self._before_model or {}, None
-        self._model = None
+        self._model, self._model_refused = None, {}
         self._model_group = 0
         self.set(**before)
         self._emit_model(tr("model.closed"))
@@ -242,18 +217,20 @@ class ModelHolder:
     def _apply_group(self) -> str:
         """Set the shown group's numbers field by field; name those the tabs cannot draw."""
         model = self._model
+        self._model_refused = {}
         if model is None or model.config is None:
             return ""
         group = model.config.groups[self._model_group]
         if group.scheme == "rope":
             changes = group_changes(model, group)
         elif group.scheme == "alibi" and group.slopes is not None:
-            # The ALiBi tab draws Press et al.'s slopes (BLOOM's): MPT's differ for a head
-            # count that is not a power of two, and there the tab keeps its own. More heads
-            # than the tab draws are named as refused.
+            # The ALiBi tab draws Press et al.'s slopes (BLOOM's, and MPT's at its default
+            # alibi_bias_max 8): where a model's differ the tab keeps its own, saying so.
             heads = group.slopes.size
-            same = bool(np.allclose(group.slopes, alibi_slopes(heads)))
-            changes = {"alibi_heads": heads} if same else {}
+            if not np.allclose(group.slopes, alibi_slopes(heads)):
+                self._model_refused["alibi_heads"] = tr("model.other_slopes", heads=heads)
+                return " " + self.model_refused()["alibi_heads"]
+            changes = {"alibi_heads": heads}
         elif group.scheme == "sinusoidal" and model.config.max_position_embeddings:
             changes = {
                 "base": group.rope_theta,
@@ -262,10 +239,17 @@ class ModelHolder:
             }
         else:
             return ""
-        refused = []
         for name, value in changes.items():
             try:
                 self.set(**{name: value})
             except ValueError as err:
-                refused.append(str(err))
-        return "".join(" " + tr("model.not_drawn", reason=reason) for reason in refused)
+                self._model_refused[name] = str(err)
+        return "".join(" " + line for line in self.model_refused().values())
+
+    def model_refused(self) -> dict[str, str]:
+        """The shown group's numbers the views cannot draw, by field, each as a sentence (the
+        field keeps its own value: nobody set it over the model's)."""
+        return {
+            name: tr("model.not_drawn", reason=reason)
+            for name, reason in self._model_refused.items()
+        }

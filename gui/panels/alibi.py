@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 from pe_clock.core.alibi import SHOWN_LENGTH, alibi_bias, alibi_slopes
 from pe_clock.core.i18n import tr
 from pe_clock.gui.look.fonts import scaled_font
-from pe_clock.gui.model.state import MAX_ALIBI_HEADS, AppState
+from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets import axes
 from pe_clock.gui.widgets.colour_bar import colour_bar
@@ -36,8 +36,7 @@ class AlibiView(Panel):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
         t = self._theme
-        self.options.spin("alibi_heads", "alibi.heads", 1, MAX_ALIBI_HEADS)
-        self.options.check("causal", "alibi.causal")
+        self.options.declared("alibi")
         self.slope_plot = quiet_plot(
             self.graphics.addPlot(
                 row=0,

@@ -1,8 +1,11 @@
 """A row of a panel's own controls, each bound to one state field.
 
-A control asks the state for a change (`state.request`, so a refused value is reported like any
-other); a change of the field, from anywhere (a deck, the command line), sets the control
-without echoing back. Exports leave the row out (it is marked interactive).
+The controls of the fields a view declares (`gui.views`) are built from the fields' own
+declarations (`gui.model.fields.Control`: range, step, choices, label), the same ones the
+notebook widget builds its controls from. A control asks the state for a change
+(`state.request`, so a refused value is reported like any other); a change of the field,
+from anywhere (a deck, the command line), sets the control without echoing back.
+Exports leave the row out (it is marked interactive).
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QWidget
 
 from pe_clock.core.i18n import tr
 from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.model.state import AppState
+from pe_clock.gui.views import VIEWS
 from pe_clock.gui.widgets.labels import INTERACTIVE
 from pe_clock.gui.widgets.spin_box import DoubleSpinBox, SpinBox
 
@@ -27,6 +32,8 @@ class Options(QWidget):
         self._row = QHBoxLayout(self)
         self._row.setContentsMargins(0, 0, 0, 0)
         self._texts: list[Callable[[], None]] = []
+        #: The fields whose declared control this row built (`field`), in order.
+        self.fields: list[str] = []
         state.observe(["language"], self._retranslate)
         # At the panel's type size: in presenter mode the captions grew and this row did not
         # (11-pixel labels beside 1.5 times larger text on a 1080-line screen).
@@ -117,6 +124,29 @@ class Options(QWidget):
         self._texts.append(lambda: box.setText(tr(label_key)))
         self._add([field], None, box, lambda: box.setChecked(getattr(self._state, field)))
         return box
+
+    def declared(self, view: str) -> None:
+        """A control for each field view declares that has one of its own (pos, k, d_model,
+        max_len, base and layout are the window's main controls)."""
+        for name in VIEWS[view].fields:
+            if Picture.FIELDS[name].control is not None:
+                self.field(name)
+
+    def field(self, name: str) -> QWidget:
+        """The control field name declares: a check box, a choice, an (even) whole number or
+        a real number, with its label and range."""
+        declared = Picture.FIELDS[name]
+        control = declared.control
+        assert control is not None
+        self.fields.append(name)
+        if declared.kind is bool:
+            return self.check(name, control.label)
+        if control.choices:
+            return self.choice(name, control.label, dict(control.choices), control.width)
+        assert control.lo is not None and control.hi is not None
+        if declared.kind is float:
+            return self.number(name, control.label, control.lo, control.hi)
+        return self.spin(name, control.label, int(control.lo), int(control.hi), control.step == 2)
 
     def extra(
         self, label_key: str, widget: QWidget, show: Callable[[], None], fields: list[str]

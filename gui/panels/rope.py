@@ -21,7 +21,7 @@ from pe_clock.core.rope import (
     rope_scores,
 )
 from pe_clock.gui.look.fonts import scaled_font
-from pe_clock.gui.model.state import MAX_HEAD_DIM, AppState
+from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets.colour_bar import colour_bar
 from pe_clock.gui.widgets.image import image_plot
@@ -52,13 +52,7 @@ class RopeView(Panel):
         self.turn = StableLabel(fill=True)
         self.turn.setTextFormat(Qt.TextFormat.PlainText)
         self.turn.setWordWrap(True)
-        self.options.spin("head_dim", "rope.head_dim", 2, MAX_HEAD_DIM, even=True)
-        self.options.choice(
-            "rope_layout",
-            "rope.layout",
-            {"interleaved": "rope.interleaved", "half": "rope.half"},
-            width=22,  # "interleaved (2i, 2i+1)" whole: the row has room for it
-        )
+        self.options.declared("rope")
         self.dial = quiet_plot(self.graphics.addPlot(row=0, col=0), self)
         self.dial.setAspectLocked(True)
         self.dial.hideAxis("left")

@@ -25,13 +25,8 @@ from pe_clock.core.scaling import (
 )
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.opened_model import shown_group
-from pe_clock.gui.model.state import (
-    MAX_HEAD_DIM,
-    MAX_ORIGINAL_LEN,
-    MAX_SCALING_FACTOR,
-    SCALING_CHOICES,
-    AppState,
-)
+from pe_clock.gui.model.picture import SCALING_CHOICES
+from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets import axes
 from pe_clock.gui.widgets.labels import key_text, rich_label
@@ -73,12 +68,7 @@ class ScalingView(Panel):
             self._show_preset,
             ["base", "head_dim", "original_len", "scaling_method", "scaling_factor"],
         )
-        self.options.choice(
-            "scaling_method", "scaling.method", {m: f"scaling.{m}" for m in SCALING_CHOICES}
-        )
-        self.options.number("scaling_factor", "scaling.factor", 1.0, MAX_SCALING_FACTOR)
-        self.options.spin("original_len", "scaling.original_len", 16, MAX_ORIGINAL_LEN)
-        self.options.spin("head_dim", "rope.head_dim", 2, MAX_HEAD_DIM, even=True)
+        self.options.declared("scaling")
         # Pairs are counted: whole ticks only (at head_dim 2 the axes read 0.2, 0.4, …).
         self.ratio_plot = quiet_plot(
             self.graphics.addPlot(row=0, col=0, axisItems={"bottom": axes.WholeAxis("bottom")}),

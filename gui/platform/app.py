@@ -64,6 +64,18 @@ def headless_application(restore_environment: bool = False) -> QApplication:
 _offscreen: list[bool] = []
 
 
+def notebook_application() -> QApplication:
+    """The QApplication of a notebook's figure or widget: the running one, else a new one,
+    on Linux without a display offscreen (for this QApplication alone), elsewhere on the
+    system's own platform, which a window may use later."""
+    running = QApplication.instance()
+    if isinstance(running, QApplication):
+        return running
+    if not sys.platform.startswith("linux"):
+        return create_application()
+    return headless_application(restore_environment=True)
+
+
 def display_set_up() -> bool:
     """Whether the environment names a display, or a Qt platform of its own choosing."""
     return any(os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"))

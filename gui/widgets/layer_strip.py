@@ -41,7 +41,8 @@ OVERRIDDEN = {
 
 def overrides(state: AppState) -> list[str]:
     """A line for each number of the shown group that the figure draws otherwise: the strip
-    highlights the model's group, so what is drawn instead is said beside it."""
+    highlights the model's group, so what is drawn instead is said beside it: set over the
+    model's (by a user, or --base beside --model), or refused by the view's range."""
     model = state.model
     if model is None or model.config is None:
         return []
@@ -52,9 +53,10 @@ def overrides(state: AppState) -> list[str]:
         own = {"alibi_heads": group.slopes.size}
     else:
         return []
-    lines = []
+    refused = state.model_refused()
+    lines = list(refused.values())
     for name, label in OVERRIDDEN.items():
-        if name not in own or own[name] == getattr(state, name):
+        if name not in own or own[name] == getattr(state, name) or name in refused:
             continue
         if name == "scaling_factor" and own.get("scaling_method") == "default":
             continue  # θ as trained: the factor is not drawn

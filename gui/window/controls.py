@@ -23,7 +23,8 @@ from pe_clock.core.layout import LAYOUTS
 from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.choices import BASE_PRESETS
-from pe_clock.gui.model.state import MAX_SPEED, MIN_SPEED, AppState
+from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED
+from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.spin_box import DoubleSpinBox, SpinBox
 
 

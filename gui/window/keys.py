@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from pe_clock.core.i18n import tr
-from pe_clock.gui.model.state import MAX_FONT_SCALE, MIN_FONT_SCALE, AppState
+from pe_clock.gui.model.picture import MAX_FONT_SCALE, MIN_FONT_SCALE
+from pe_clock.gui.model.state import AppState
 
 if TYPE_CHECKING:
     from pe_clock.gui.window.deck_player import DeckPlayer

@@ -28,7 +28,8 @@ from pe_clock.gui.export.slide import explanations
 from pe_clock.gui.figures.window import WindowView
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.opened_model import model_view
-from pe_clock.gui.model.state import MAX_FONT_SCALE, AppState
+from pe_clock.gui.model.picture import MAX_FONT_SCALE
+from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.app import use_qt_translations
 from pe_clock.gui.platform.error_hook import ErrorHook
 from pe_clock.gui.platform.file_dialog import choose_file

@@ -17,11 +17,14 @@ from pe_clock.gui.export.render import figure_palette, prepare_figure
 from pe_clock.gui.export.slide import Slide, SlideTexts
 from pe_clock.gui.look.fonts import figure_margin, stage_fields
 from pe_clock.gui.look.themes import theme_of
+from pe_clock.gui.model.fields import LANGUAGE, PARAMETER
+from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.views import STAGE_VIEWS
 
-#: Fields the twin keeps for itself; every other one follows the state.
-OWN_FIELDS = ("font_scale", "line_scale", "theme", "playing", "presenting", "projected")
+#: Fields the twin follows: what the figure shows, in the window's language. It keeps its own
+#: look (type size, line width, theme) and does not play.
+FOLLOWED = Picture.role(PARAMETER, LANGUAGE)
 
 
 def stage_state(state: AppState, height: int, theme: str) -> tuple[AppState, Callable[[], None]]:
@@ -29,23 +32,22 @@ def stage_state(state: AppState, height: int, theme: str) -> tuple[AppState, Cal
     theme, that follows every other change of state; and the call that stops it following."""
     twin = state.copy()
     twin.set(**stage_fields(height), theme=theme)
-    followed = [name for name in state.FIELDS if name not in OWN_FIELDS]
 
     def follow(*_: object) -> None:
         # Only what changed (a step: pos alone), in one call: fields that depend on each other
         # (d_model and the selected pair) arrive together, as the state holds them.
-        changes = {n: v for n in followed if (v := getattr(state, n)) != getattr(twin, n)}
+        changes = {n: v for n in FOLLOWED if (v := getattr(state, n)) != getattr(twin, n)}
         if changes:
             twin.set(**changes)
 
     def follow_embeddings() -> None:
         twin.set_embeddings(state.embedding_rows() if state.embeddings_loaded else None)
 
-    state.observe(followed, follow)
+    state.observe(FOLLOWED, follow)
     state.embeddingsChanged.connect(follow_embeddings)
 
     def unfollow() -> None:
-        for name in followed:
+        for name in FOLLOWED:
             state.changed(name).disconnect(follow)
         state.embeddingsChanged.disconnect(follow_embeddings)
 

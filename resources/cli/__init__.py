@@ -18,13 +18,13 @@ from pe_clock.cli.code import run_code
 from pe_clock.cli.export import run_export
 from pe_clock.cli.model import run_model
 from pe_clock.cli.parser import (
-    PARAMETERS,
-    VALUE_OPTIONS,
+    OPTION_FIELDS,
     argparse_text,
     build_parser,
     fail,
     join_dashed_values,
     option_before_command,
+    option_sets,
     out_is_folder,
 )
 from pe_clock.cli.window import run_gui
@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tokens = join_dashed_values(argv)
     for token in tokens:  # argparse reads "--pos=--" (or "--pos --") as an empty list
         option, _, value = token.partition("=")
-        if value == "--" and option in VALUE_OPTIONS:
+        if value == "--" and option in option_sets()[0]:
             return fail(f"argument {option}: {tr('argparse.expected one argument')}", 2, "pe-clock")
     misplaced = option_before_command(tokens)
     if misplaced is not None:
@@ -83,10 +83,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return fail(str(err), 1, "pe-clock")
         return 0
     opening: dict[str, Any] = {}
-    for name, _, _ in PARAMETERS:
-        text = getattr(args, name.replace("-", "_"))
+    for name in OPTION_FIELDS:
+        text = getattr(args, name)
         if text is not None:
-            opening[name.replace("-", "_")] = number(text)
+            opening[name] = number(text)
     if args.layout is not None:
         opening["layout"] = args.layout  # checked with the rest when the window applies it
     if args.view is not None:

@@ -1,4 +1,6 @@
-"""Every export and handout argument checked before anything is drawn (ValueError if bad)."""
+"""Every export, code and handout argument checked before anything is drawn and before Qt
+starts (ValueError if bad): a figure's through `gui.model.request`, in the command line's
+terms; the file's, the animation's and the handout's here."""
 
 from __future__ import annotations
 
@@ -6,10 +8,10 @@ import argparse
 import math
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pe_clock.cli.parser import PARAMETERS
-from pe_clock.core.examples import load_embeddings
+from pe_clock.cli.parser import OPTION_FIELDS
+from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import check_layout
 from pe_clock.core.params import Params, check_int, check_real
@@ -18,19 +20,21 @@ from pe_clock.gui.export.options import (
     DEFAULT_FPS,
     MAX_FPS,
     MAX_FRAMES,
-    MAX_SIDE,
     MIN_FPS,
     MIN_PAGE_HEIGHT,
-    MIN_SIDE,
     STILL_SUFFIXES,
     check_paper,
 )
 from pe_clock.gui.model.choices import check_theme
+from pe_clock.gui.model.request import (
+    CLI,
+    MAX_SIDE,
+    MIN_SIDE,
+    FigureRequest,
+    checked_picture,
+    figure_request,
+)
 from pe_clock.gui.platform.files import WriteError, check_target
-from pe_clock.gui.views import STAGE_VIEWS, VIEWS, check_view
-
-if TYPE_CHECKING:
-    from pe_clock.gui.model.state import AppState
 
 
 def number(text: str) -> Any:
@@ -54,44 +58,54 @@ def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
 
 
 def parameters(args: argparse.Namespace) -> Params:
-    """The figure's parameters: those given, the others at their defaults."""
-    values = {name.replace("-", "_"): number(default) for name, default, _ in PARAMETERS}
-    values.update(given_parameters(args))
-    values.pop("head_dim", None)
-    return Params(**values)
+    """A handout's starting parameters: those given, the others at their defaults."""
+    return checked_picture(given_parameters(args, with_head_dim=False)).params
 
 
-def given_parameters(args: argparse.Namespace) -> dict[str, Any]:
-    """The parameters written on the command line (and --head-dim), read as numbers: set
-    after a model's, so --base 500 beside --model draws base 500 (the strip says so)."""
-    names = [name.replace("-", "_") for name, _, _ in PARAMETERS] + ["head_dim"]
+def given_parameters(args: argparse.Namespace, with_head_dim: bool = True) -> dict[str, Any]:
+    """The figure's fields written on the command line, read as numbers (--layout as
+    written): set after a model's, so --base 500 beside --model draws base 500 (the strip
+    says so)."""
+    names = [*OPTION_FIELDS, "layout"] + (["head_dim"] if with_head_dim else [])
     texts = {name: getattr(args, name, None) for name in names}
-    return {name: number(text) for name, text in texts.items() if text is not None}
+    return {
+        name: text if name == "layout" else number(text)
+        for name, text in texts.items()
+        if text is not None
+    }
 
 
-def model_options(args: argparse.Namespace, view: str) -> dict[str, Any]:
-    """--model opened and checked against view, with the group --layers names; ValueError
-    with one line for a model the view cannot show (never drawn as something else)."""
-    if args.model is None:
-        if args.layers is not None:
-            raise ValueError(tr("cli.layers_needs_model"))
-        return {}
-    from pe_clock.core.models.opened import open_model
-    from pe_clock.gui.model.opened_model import check_model_view, chosen_group
-
-    model = open_model(args.model)
-    check_model_view(model, view)
-    return {"model": model, "group": chosen_group(model, args.layers)}
+def side(text: str | None) -> object:
+    return None if text is None else number(text)
 
 
-def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
-    """Validate every export argument before anything is drawn; raise ValueError if bad."""
-    check_view(args.view)
-    if args.stage and args.view not in STAGE_VIEWS:
-        raise ValueError(tr("cli.stage_view", views=", ".join(STAGE_VIEWS)))
+def figure_of(args: argparse.Namespace, **look: Any) -> FigureRequest:
+    """The figure export or code asks for, checked in the command line's terms."""
+    return figure_request(
+        args.view,
+        terms=CLI,
+        model=args.model,
+        layers=args.layers,
+        lang=i18n.language(),
+        parameters=given_parameters(args),
+        **look,
+    )
+
+
+def check_export(args: argparse.Namespace) -> tuple[FigureRequest, dict[str, Any]]:
+    """Validate every export argument before anything is drawn (or Qt starts); raise
+    ValueError if bad."""
     if args.paper is not None:
         raise ValueError(tr("cli.paper_deck"))
-    params = parameters(args)
+    request = figure_of(
+        args,
+        width=side(args.width),
+        height=side(args.height),
+        theme="light" if args.theme is None else args.theme,
+        caption=args.caption,
+        stage=args.stage,
+        embeddings=args.embeddings,
+    )
     out: Path = args.out
     suffix = out.suffix.lower()
     if suffix not in (*STILL_SUFFIXES, ANIMATION_SUFFIX):
@@ -112,12 +126,9 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     except OSError as err:
         reason = err.strerror or err
         raise ValueError(tr("cli.out_refused", message=reason)) from err
-    default_w, default_h = (1920, 1080) if args.stage else VIEWS[args.view].size
-    options: dict[str, Any] = {
-        "width": integer("width", args.width, default_w, MIN_SIDE, MAX_SIDE),
-        "height": integer("height", args.height, default_h, MIN_SIDE, MAX_SIDE),
-    }
+    options: dict[str, Any] = {}
     if suffix == ANIMATION_SUFFIX:
+        params = request.picture().params
         first = max(0, -params.k)
         last = params.max_len - 1
         start = integer("from", args.start, first, first, last)
@@ -139,27 +150,7 @@ def check_export(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
             if value is not None:
                 raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(out))))
-    options.update(look(args))
-    if args.embeddings is not None:
-        if args.view != "embedding":
-            raise ValueError(tr("cli.embeddings_view", view=args.view))
-        options["embeddings"] = load_embeddings(args.embeddings, params.d_model)
-    options.update(model_options(args, args.view))
-    if args.view == "learned" and "model" not in options:
-        raise ValueError(tr("cli.learned_needs_model"))
-    options["given"] = given_parameters(args)
-    return params, options
-
-
-def show_options(state: AppState, options: dict[str, Any]) -> str:
-    """Show the model options name on state (its group), then set the parameters given over
-    its numbers; return what of the model the views cannot draw. ValueError if a given
-    value does not fit the model's table (--pos 600 beside DistilBERT's 512 positions)."""
-    refused = ""
-    if "model" in options:
-        refused = state.show_model(options["model"], options["group"])
-    state.set(**options.get("given", {}))
-    return refused
+    return request, options
 
 
 def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
@@ -210,16 +201,9 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         "height": integer("height", args.height, 1080, MIN_PAGE_HEIGHT, MAX_SIDE),
         "folder": folder,
         "paper": paper,
-        **look(args),
     }
-    return params, options
-
-
-def look(args: argparse.Namespace) -> dict[str, str]:
-    """--layout and --theme of an export or a handout, checked: the state fields they set."""
-    chosen = {}
     if args.layout is not None:
-        chosen["layout"] = check_layout(args.layout)
+        options["layout"] = check_layout(args.layout)
     if args.theme is not None:
-        chosen["theme"] = check_theme(args.theme)
-    return chosen
+        options["theme"] = check_theme(args.theme)
+    return params, options

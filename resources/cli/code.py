@@ -6,30 +6,21 @@ import argparse
 import os
 import sys
 
-from pe_clock.cli.checks import given_parameters, model_options, parameters, show_options
+from pe_clock.cli.checks import figure_of
 from pe_clock.cli.parser import fail
 from pe_clock.core.figure_code import script
-from pe_clock.core.i18n import language, tr
-from pe_clock.gui.views import check_view
+from pe_clock.core.i18n import tr
 
 
 def run_code(args: argparse.Namespace) -> int:
-    """Print the script; a bad view or value exits 2 with one line and prints nothing."""
-    from pe_clock.gui.model.state import AppState
-
+    """Print the script; a bad view or value exits 2 with one line and prints nothing. Qt
+    is never imported: the request is checked, and the script written, from the fields'
+    declarations (a fresh picture, never the saved settings, takes the model's numbers and
+    the parameters given over them)."""
     prog = "pe-clock code"
     try:
-        check_view(args.view)
-        options = model_options(args, args.view)
-        options["given"] = given_parameters(args)
-        # The window's rules and defaults: a fresh state (never the saved settings) takes
-        # the parameters, then the model's numbers and those given over them; the other
-        # fields (the scaling, ...) keep theirs.
-        state = AppState(parameters(args))
-        if args.layout is not None:
-            state.set(layout=args.layout)
-        show_options(state, options)
-        text = script(args.view, state.values(), language(), torch=args.torch)
+        request = figure_of(args, allow_no_model=True)
+        text = script(request.view, request.picture().values(), request.language, args.torch)
     except ValueError as err:
         return fail(str(err), 2, prog)
     return write_stdout(text, prog)

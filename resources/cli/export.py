@@ -9,10 +9,8 @@ import signal
 import sys
 from pathlib import Path
 
-from pe_clock.cli.checks import check_export, check_handout, show_options
-from pe_clock.cli.parser import (
-    fail,
-)
+from pe_clock.cli.checks import check_export, check_handout
+from pe_clock.cli.parser import fail
 from pe_clock.cli.signals import STOP_SIGNALS
 from pe_clock.core.i18n import tr
 from pe_clock.gui.export.options import (
@@ -102,51 +100,36 @@ def run_export(args: argparse.Namespace) -> int:
     if args.deck is not None:
         return run_handout(args)
     try:
-        params, options = check_export(args)
+        request, options = check_export(args)
     except ValueError as err:
         return fail(str(err))
 
     from pe_clock.gui.export.animation import export_animation
-    from pe_clock.gui.export.render import ExportError, TooSmall, export_figure
-    from pe_clock.gui.model.state import AppState
+    from pe_clock.gui.export.render import ExportError, TooSmall, export_figure, request_state
     from pe_clock.gui.platform.app import headless_application
 
     app = headless_application()
-    state = AppState(params)
-    state.set(**{n: options[n] for n in ("layout", "theme") if n in options})
-    if "embeddings" in options:
-        state.set_embeddings(options["embeddings"])
-        state.embeddings_file = args.embeddings.name
-    try:
-        refused = show_options(state, options)
-    except ValueError as err:
-        state.deleteLater()
-        return fail(str(err))
-    if refused:  # drawn with the other numbers: said, not hidden
-        print(f"pe-clock export: {refused}".replace("\n", "\\n"), file=sys.stderr)
+    state = request_state(request)
+    if request.notes:  # drawn with the other numbers: said, not hidden
+        print(f"pe-clock export: {request.notes}".replace("\n", "\\n"), file=sys.stderr)
+    width, height = request.size
     try:
         if args.out.suffix.lower() == ANIMATION_SUFFIX:
             written = export_animation(
                 args.out,
-                args.view,
+                request.view,
                 state,
                 options["start"],
                 options["stop"],
                 options["fps"],
-                options["width"],
-                options["height"],
-                args.caption,
-                stage=args.stage,
+                width,
+                height,
+                request.caption,
+                stage=request.stage,
             )
         else:
             written = export_figure(
-                args.out,
-                args.view,
-                state,
-                options["width"],
-                options["height"],
-                args.caption,
-                stage=args.stage,
+                args.out, request.view, state, width, height, request.caption, request.stage
             )
     except TooSmall as err:
         return fail(str(err))

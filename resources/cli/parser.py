@@ -4,6 +4,7 @@ values it joins or refuses before argparse reads them."""
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from pathlib import Path
@@ -14,15 +15,23 @@ from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
 from pe_clock.gui.model.choices import THEME_NAMES
+from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.views import VIEW_NAMES
 
-PARAMETERS = (  # (option, default, catalogue key of its help)
-    ("pos", "0", "cli.opt.pos"),
-    ("k", "1", "cli.opt.k"),
-    ("d-model", "512", "cli.opt.d_model"),
-    ("max-len", "50", "cli.opt.max_len"),
-    ("base", "10000", "cli.opt.base"),
-)
+#: The figure's fields the command line sets as --pos, --k, --d-model, --max-len, --base (on
+#: the window, export and code alike; --layout and --head-dim have options of their own). Each
+#: option's help is the catalogue's cli.opt.<field>, with the field's default.
+OPTION_FIELDS = ("pos", "k", "d_model", "max_len", "base")
+
+
+def option(name: str) -> str:
+    """A field's option: d_model -> --d-model."""
+    return "--" + name.replace("_", "-")
+
+
+def default_text(name: str) -> str:
+    """A field's default as its option's help says it (10000, not 10000.0)."""
+    return f"{Picture.FIELDS[name].default:g}"
 
 
 class Parser(argparse.ArgumentParser):
@@ -61,8 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--deck", help=tr("cli.opt.deck"))
     parser.add_argument("--stage", action="store_true", help=tr("cli.opt.stage"))
     parser.add_argument("--model", help=tr("cli.opt.model"))
-    for name, _, key in PARAMETERS:
-        parser.add_argument(f"--{name}", help=tr(f"{key}_window"))
+    for name in OPTION_FIELDS:
+        parser.add_argument(option(name), help=tr(f"cli.opt.{name}_window"))
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     export = commands.add_parser(
         "export", help=tr("cli.export"), description=tr("cli.export_description")
@@ -71,8 +80,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--view", default="window", help=tr("cli.opt.view", views=", ".join(VIEW_NAMES))
     )
     export.add_argument("--out", required=True, type=Path, help=tr("cli.opt.out"))
-    for name, default, key in PARAMETERS:  # None: not given (a model's number then stands)
-        export.add_argument(f"--{name}", help=tr(key, default=default))
+    for name in OPTION_FIELDS:  # None: not given (a model's number then stands)
+        export.add_argument(option(name), help=tr(f"cli.opt.{name}", default=default_text(name)))
     export.add_argument("--width", help=tr("cli.opt.width"))
     export.add_argument("--height", help=tr("cli.opt.height"))
     export.add_argument("--caption", action="store_true", help=tr("cli.opt.caption"))
@@ -91,8 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     code.add_argument(
         "--view", default="window", help=tr("cli.opt.code_view", views=", ".join(VIEW_NAMES))
     )
-    for name, default, key in PARAMETERS:
-        code.add_argument(f"--{name}", help=tr(key, default=default))
+    for name in OPTION_FIELDS:
+        code.add_argument(option(name), help=tr(f"cli.opt.{name}", default=default_text(name)))
     code.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     add_model_options(code)
     code.add_argument("--torch", action="store_true", help=tr("cli.opt.torch"))
@@ -117,22 +126,51 @@ def add_model_options(command: argparse.ArgumentParser) -> None:
 COMMANDS = ("export", "code", "model")
 
 
-#: Options that take a value: a value that starts with "-" (--pos -inf) is joined to its
-#: option (--pos=-inf), so the value check names the problem rather than argparse.
-VALUE_OPTIONS = {
-    "--lang", "--view", "--deck", "--out", "--width", "--height", "--from", "--to", "--fps",
-    "--embeddings", "--layout", "--theme", "--paper", "--model", "--layers", "--head-dim",
-    *(f"--{name}" for name, _, _ in PARAMETERS),
-}  # fmt: skip
+def _options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    return [action for action in parser._actions if action.option_strings]
+
+
+def _commands(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    return [
+        command
+        for action in parser._actions
+        if isinstance(action, argparse._SubParsersAction)
+        for command in action.choices.values()
+    ]
+
+
+@functools.cache
+def option_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """Read off the parser, so an option is declared once (where it is added):
+
+    - the options that take a value: a value that starts with "-" (--pos -inf) is joined to
+      its option (--pos=-inf), so the value check names the problem rather than argparse;
+    - the window's options that a command takes too: written before "export", they went to
+      the window and the export never saw them (pe-clock --d-model 8 export … drew 512);
+    - the window's options that mean nothing to a command (--reset-settings, …).
+    """
+    parser = build_parser()
+    window = _options(parser)
+    commands = [action for command in _commands(parser) for action in _options(command)]
+    takes_value = {
+        flag for action in window + commands if action.nargs != 0 for flag in action.option_strings
+    }
+    window_flags = {flag for action in window for flag in action.option_strings}
+    command_flags = {flag for action in commands for flag in action.option_strings}
+    everywhere = {"-h", "--help", "--lang", "--version"}
+    shared = (window_flags & command_flags) - everywhere
+    window_only = window_flags - command_flags - everywhere
+    return frozenset(takes_value), frozenset(shared), frozenset(window_only)
 
 
 def join_dashed_values(argv: list[str]) -> list[str]:
     joined: list[str] = []
     args = iter(argv)
+    takes_value = option_sets()[0]
     for arg in args:
-        if arg in VALUE_OPTIONS:
+        if arg in takes_value:
             value = next(args, None)
-            if value is not None and value.startswith("-") and value not in VALUE_OPTIONS:
+            if value is not None and value.startswith("-") and value not in takes_value:
                 joined.append(f"{arg}={value}")
                 continue
             joined.append(arg)
@@ -143,28 +181,18 @@ def join_dashed_values(argv: list[str]) -> list[str]:
     return joined
 
 
-#: The window's options that export takes too: written before "export", they went to the
-#: window and the export never saw them (pe-clock --d-model 8 export … drew d_model 512).
-SHARED_OPTIONS = {
-    "--view", "--layout", "--deck", "--stage", "--model", *(f"--{n}" for n, _, _ in PARAMETERS)
-}  # fmt: skip
-
-
-#: The window's options that mean nothing to an export.
-WINDOW_ONLY = ("--reset-settings", "--install-desktop-entry")
-
-
 def option_before_command(tokens: list[str]) -> tuple[str, str, str] | None:
     """(A window option written before a command, the message key that says where it goes,
     the command), or None. --lang serves all; --help, --version and unknown options are
     argparse's."""
+    takes_value, shared, window_only = option_sets()
     for index, token in enumerate(tokens):
-        if token in COMMANDS and (index == 0 or tokens[index - 1] not in VALUE_OPTIONS):
-            for option in (t.split("=")[0] for t in tokens[:index] if t.startswith("-")):
-                if option in WINDOW_ONLY:
-                    return option, "cli.not_with_export", token
-                if option in SHARED_OPTIONS:
-                    return option, "cli.before_export", token
+        if token in COMMANDS and (index == 0 or tokens[index - 1] not in takes_value):
+            for flag in (t.split("=")[0] for t in tokens[:index] if t.startswith("-")):
+                if flag in window_only:
+                    return flag, "cli.not_with_export", token
+                if flag in shared:
+                    return flag, "cli.before_export", token
             return None
     return None
 

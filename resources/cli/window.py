@@ -57,11 +57,12 @@ def run_gui(
         window.state.set(**(opening or {}))
         if model is not None:
             from pe_clock.core.models.opened import open_model
-            from pe_clock.gui.model.opened_model import check_model_view, model_view
+            from pe_clock.gui.model.opened_model import model_view
+            from pe_clock.gui.model.request import CLI, check_model_view
 
             opened = open_model(model)
             if view is not None:
-                check_model_view(opened, view)
+                check_model_view(opened, view, CLI.given("view", view))
             window.state.show_model(opened)
             view = view or model_view(opened)
         if deck is not None:

@@ -16,7 +16,8 @@ import pytest
 import pe_clock
 from pe_clock import cli
 from pe_clock.core.models.opened import open_model
-from pe_clock.gui.model.opened_model import check_model_view, chosen_group, model_views
+from pe_clock.gui.model.opened_model import chosen_group, model_views
+from pe_clock.gui.model.request import check_model_view
 from pe_clock.gui.panels.rope import RopeView
 from tests.models import configs
 from tests.models.files import smooth_table, write_cache, write_model
@@ -44,7 +45,9 @@ def export(tmp_path, capsys, *args: str) -> tuple[int, str, bool]:
         ("rope", "bigscience/bloom-560m", "(ALiBi · 16 heads) cannot be shown on --view rope"),
         ("alibi", "openai-community/gpt2", "(a learned position table) cannot be shown"),
         ("learned", "Qwen/Qwen2.5-7B-Instruct", "(RoPE · rope_theta 1000000 · yarn ×4)"),
-        ("heatmap", "meta-llama/Llama-3.1-8B", "the views that show it: window, rope, scaling"),
+        ("heatmap", "meta-llama/Llama-3.1-8B", "the views that show it: rope, scaling"),
+        ("window", "bigscience/bloom-560m", "cannot be shown on --view window"),
+        ("window", "openai-community/gpt2", "the views that show it: learned"),
         ("rope", "google-t5/t5-small", "no view of PE Clock draws these positions"),
         ("window", "state-spaces/mamba-130m-hf", "(no positions (state-space model)): no view"),
     ],
@@ -55,7 +58,7 @@ def test_a_model_on_a_view_that_cannot_show_it_is_refused_in_one_line(
     code, err, written = export(tmp_path, capsys, "--view", view, "--model", model)
     assert code == 2 and not written
     assert err.count("\n") == 1 and model in err and words in err
-    with pytest.raises(ValueError, match=r"cannot be shown|no view"):
+    with pytest.raises(ValueError, match=rf"cannot be shown on view='{view}'|no view"):
         pe_clock.figure(view, model=model)
     with pytest.raises(ValueError, match=r"cannot be shown|no view"):
         pe_clock.code(view, model=model)
@@ -65,15 +68,16 @@ def test_a_model_on_a_view_that_cannot_show_it_is_refused_in_one_line(
 
 def test_each_scheme_has_the_views_that_draw_it(hub):
     views = {name: model_views(open_model(name)) for name in configs.CONFIGS}
-    assert views["bigscience/bloom-560m"] == ("window", "alibi")
-    assert views["openai-community/gpt2"] == ("window", "learned")
-    assert views["google/gemma-3-4b-it"] == ("window", "rope", "scaling")
+    assert views["bigscience/bloom-560m"] == ("alibi",)
+    assert views["openai-community/gpt2"] == ("learned",)
+    assert views["google/gemma-3-4b-it"] == ("rope", "scaling")
+    assert "window" in views["distilbert-base-uncased"]
     assert "heatmap" in views["distilbert-base-uncased"]
     assert "clock" in views["distilbert-base-uncased"]
     assert views["google-t5/t5-small"] == views["state-spaces/mamba-130m"] == ()
     for name, shown in views.items():
         for view in shown:
-            check_model_view(open_model(name), view)
+            check_model_view(open_model(name), view, view)
 
 
 def test_distilberts_sinusoids_are_drawn_as_the_courses_table(hub, tmp_path, capsys, state):
@@ -88,7 +92,7 @@ def test_distilberts_sinusoids_are_drawn_as_the_courses_table(hub, tmp_path, cap
     assert (state.d_model, state.max_len) == (64, 50)
     table = pe_clock.table(model="distilbert-base-uncased")
     np.testing.assert_array_equal(table, pe_clock.table(512, 768))
-    with pytest.raises(ValueError, match="cannot be shown on --view heatmap"):
+    with pytest.raises(ValueError, match=r"cannot be shown on table\(\)"):
         pe_clock.table(model="bigscience/bloom-560m")
     with pytest.raises(ValueError, match="needs max_len and d_model"):
         pe_clock.table()
@@ -186,7 +190,7 @@ def test_show_takes_a_model_and_its_layers(hub, qtbot, monkeypatch):
     qtbot.addWidget(window)
     assert window.state.model.name == "google/gemma-3-4b-it" and window.state.base == 500.0
     assert window.state.model_group == chosen_group(window.state.model, "local")
-    with pytest.raises(ValueError, match="cannot be shown on --view alibi"):
+    with pytest.raises(ValueError, match="cannot be shown on view='alibi'"):
         pe_clock.show("alibi", model="google/gemma-3-4b-it")
     window.close()
 

@@ -14,6 +14,7 @@ from PySide6.QtGui import QImage
 import pe_clock
 from pe_clock import cli, notebook
 from pe_clock.core.layout import column_order
+from pe_clock.gui.model.picture import PARAMETERS
 from pe_clock.gui.platform import app as platform_app
 from pe_clock.gui.views import VIEW_NAMES
 
@@ -113,7 +114,7 @@ def test_embeddings_come_from_an_array_or_a_file(tmp_path):
 
 def test_help_lists_every_view_and_parameter():
     doc = pe_clock.figure.__doc__
-    for name in (*VIEW_NAMES, *notebook._parameter_names()):
+    for name in (*VIEW_NAMES, *PARAMETERS):
         assert name in doc
     assert "speed" not in doc.split("**parameters")[1]
 
@@ -262,7 +263,7 @@ def test_a_figure_is_drawn_from_what_was_passed_then(tmp_path):
     rows = np.random.default_rng(1).normal(size=(3, 8))
     clock = pe_clock.figure("bigclock", d_model=64, clock_pairs=pairs, width=640, height=480)
     embedded = pe_clock.figure("embedding", d_model=8, embeddings=rows, width=640, height=480)
-    first = (clock.png(), embedded._values, repr(clock))
+    first = (clock.png(), dict(embedded.request.parameters), repr(clock))
     pairs[0], rows[0, 0] = 31, 1e300
     again = pe_clock.figure("bigclock", d_model=64, clock_pairs=(0, 5, 10), width=640, height=480)
     assert again.png() == first[0] and "clock_pairs=(0, 5, 10)" in first[2]

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from pe_clock.core.i18n import tr
-from pe_clock.gui.model.state import MAX_FONT_SCALE
+from pe_clock.gui.model.picture import MAX_FONT_SCALE
 from pe_clock.gui.window.keys import BINDINGS, key_text
 
 K = Qt.Key

@@ -16,9 +16,10 @@ import pytest
 from PySide6.QtWidgets import QLabel
 
 from pe_clock.core.i18n import PARTICLES, set_language, tr
+from pe_clock.core.params import MAX_LEN
 from pe_clock.core.rope import rope_inverse_frequencies
 from pe_clock.core.scaling import SAME_WITHIN, split_pairs, yarn_paper_frequencies
-from pe_clock.gui.model.state import MAX_LEN, MAX_ORIGINAL_LEN, SCALING_CHOICES
+from pe_clock.gui.model.picture import MAX_ORIGINAL_LEN, SCALING_CHOICES
 from pe_clock.gui.panels.scaling import RAMPED, scaled
 from pe_clock.gui.views import REGISTRY
 

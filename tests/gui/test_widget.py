@@ -17,7 +17,9 @@ import pytest
 from PIL import Image
 
 import pe_clock
-from pe_clock.widget import SETTLE_SECONDS, VIEW_CONTROLS
+from pe_clock.gui.model.picture import Picture
+from pe_clock.gui.views import VIEWS
+from pe_clock.widget import SETTLE_SECONDS
 from tests.models import configs
 from tests.models.files import smooth_table, write_cache, write_model
 
@@ -27,8 +29,16 @@ SIZE = {"width": 960, "height": 540}
 CHANGES = {
     "pos": 7, "k": 3, "d_model": 64, "max_len": 40, "base": 500.0, "layout": "split",
     "head_dim": 64, "scaling_factor": 4.0, "original_len": 4096, "alibi_heads": 8,
-    "why_pe": True,
+    "why_pe": True, "causal": False, "rope_layout": "half", "scaling_method": "yarn",
 }  # fmt: skip
+
+
+#: The views with fields of their own (the window's panels build the same controls).
+DECLARED = {
+    spec.name: [name for name in spec.fields if Picture.FIELDS[name].control]
+    for spec in VIEWS.values()
+    if any(Picture.FIELDS[name].control for name in spec.fields)
+}
 
 
 def pixels(png: bytes) -> np.ndarray:
@@ -64,7 +74,7 @@ def gpt2(tmp_path):
     return write_model(tmp_path / "gpt2", small, {"wpe.weight": ("F32", smooth_table(64, 32))})
 
 
-@pytest.mark.parametrize("view", list(VIEW_CONTROLS))
+@pytest.mark.parametrize("view", list(VIEWS))
 def test_every_views_controls_redraw_the_picture_figure_draws(view, gpt2, qapp):
     model = str(gpt2) if view == "learned" else None
     widget = pe_clock.explore(view, lang="en", model=model)
@@ -74,7 +84,7 @@ def test_every_views_controls_redraw_the_picture_figure_draws(view, gpt2, qapp):
     )
     assert {"theme", "lang"} <= set(explorer.controls)
     first = explorer.image.value
-    for name in VIEW_CONTROLS[view]:
+    for name in VIEWS[view].controls:
         if name in CHANGES:
             explorer.controls[name].value = CHANGES[name]
             assert explorer.figure.values[name] == CHANGES[name], name
@@ -233,3 +243,17 @@ def test_messages_from_another_thread_are_drawn_on_the_figures_own(qapp):
     assert threads == {threading.current_thread().name}
     assert widget.explorer.figure.values["pos"] == 20
     assert same_picture(widget, "clock", lang="en")
+
+
+@pytest.mark.parametrize("view", [s.name for s in VIEWS.values() if s.name in DECLARED])
+def test_the_widgets_controls_are_the_fields_declared_ones(view, qapp):
+    """Same range, step and choices as the window's panel (they come from one declaration):
+    the widget allowed scaling_factor to 1e6 where the state takes 64."""
+    explorer = pe_clock.explore(view, lang="en").explorer
+    for name in DECLARED[view]:
+        control, widget = Picture.FIELDS[name].control, explorer.controls[name]
+        if control.choices:
+            assert [value for _, value in widget.options] == list(control.choices)
+        elif control.lo is not None:
+            assert (widget.min, widget.max) == (control.lo, control.hi), name
+            assert getattr(widget, "step", 1) in (control.step, None, 0.1), name

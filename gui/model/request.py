@@ -1,0 +1,218 @@
+"""One figure, asked for and checked once, without Qt: the `FigureRequest` every frontend makes.
+
+The command line (`export`, `code`), `pe_clock.figure/code/show`, the notebook widget and a
+deck's handout describe the figure they want here (the view, the parameters given, the look,
+the size, the model and its group of layers, the token embeddings) and `figure_request`
+checks all of it against the declarations (`gui.views`, `gui.model.picture`) before anything
+is drawn: a refused value raises ValueError in the caller's own terms (`Terms`: a keyword in
+the API, a flag on the command line), and nothing imports Qt. The renderer then draws the
+request (`gui.export.render.request_state`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pe_clock.core import i18n
+from pe_clock.core.examples import check_embedding_rows, load_embeddings
+from pe_clock.core.i18n import tr
+from pe_clock.core.models.opened import OpenedModel, open_model
+from pe_clock.core.params import check_bool, check_choice, check_int
+from pe_clock.gui.model.choices import check_theme
+from pe_clock.gui.model.opened_model import chosen_group, model_views, scheme_words
+from pe_clock.gui.model.picture import PARAMETERS, Picture
+from pe_clock.gui.views import STAGE_VIEWS, VIEWS, check_view
+
+#: A model and the index of its group of layers a figure shows.
+Shown = tuple[OpenedModel, int]
+#: The size of a slide on stage, unless another is asked for.
+STAGE_SIZE = (1920, 1080)
+#: A figure's sides, in pixels.
+MIN_SIDE, MAX_SIDE = 64, 8192
+
+
+@dataclass(frozen=True)
+class Terms:
+    """How a caller names its options in messages: flags (``--view heatmap``) on the command
+    line, keywords (``view='heatmap'``) in the notebook's API."""
+
+    flags: bool
+
+    def flag(self, name: str) -> str:
+        """An option by itself: --head-dim, or head_dim."""
+        return "--" + name.replace("_", "-") if self.flags else name
+
+    def given(self, name: str, value: str, placeholder: bool = False) -> str:
+        """An option with its value: --view heatmap, or view='heatmap' (a placeholder, such
+        as PATH, is written bare)."""
+        if self.flags:
+            return f"{self.flag(name)} {value}"
+        return f"{name}={value if placeholder else repr(value)}"
+
+
+API = Terms(flags=False)
+CLI = Terms(flags=True)
+
+
+def check_model_view(model: OpenedModel, view: str, shown_on: str) -> None:
+    """ValueError with one line if view cannot show model's positions, naming the model, its
+    scheme, where it was asked for (shown_on: ``--view heatmap``, ``view='heatmap'``) and the
+    views that do (or that none does, and `pe-clock model` describes it)."""
+    from pe_clock.core.models.describe import shown
+
+    views = model_views(model)
+    if view in views:
+        return
+    name, scheme = shown(model.name), scheme_words(model)
+    if not views:
+        raise ValueError(tr("model.no_view", model=name, scheme=scheme))
+    raise ValueError(
+        tr("model.wrong_view", model=name, scheme=scheme, view=shown_on, views=", ".join(views))
+    )
+
+
+def open_shown(
+    view: str, model: str | os.PathLike[str] | None, layers: object, terms: Terms = API
+) -> Shown | None:
+    """The model a caller names, opened and checked against view, with the group layers
+    names ("local", "global", a layer's number); None without a model."""
+    if model is None:
+        if layers is not None:
+            raise ValueError(
+                tr("cli.layers_needs_model", layers=terms.flag("layers"), model=terms.flag("model"))
+            )
+        return None
+    opened = open_model(model)
+    check_model_view(opened, view, terms.given("view", view))
+    return opened, chosen_group(opened, layers)
+
+
+def checked_picture(parameters: Mapping[str, Any], model: Shown | None = None) -> Picture:
+    """A fresh picture that took the model's numbers, then the parameters, checked as the
+    window checks them (ValueError naming the field)."""
+    for name in parameters:
+        check_choice("parameter", name, PARAMETERS)
+    picture = Picture()
+    if model is not None:  # its numbers first: the parameters given win
+        picture.show_model(*model)
+    picture.set(**parameters)
+    return picture
+
+
+@dataclass(frozen=True, eq=False)
+class FigureRequest:
+    """One figure, checked: what every frontend hands to the renderer.
+
+    parameters: the fields given (as a picture holds them: a list of pairs a tuple, a NumPy
+    integer an int), set over the model's numbers; the others keep a fresh picture's values.
+    notes: what of the model the views cannot draw ('' for nothing), for the caller to say.
+    """
+
+    view: str
+    parameters: Mapping[str, Any]
+    size: tuple[int, int]
+    theme: str = "light"
+    language: str = "en"
+    caption: bool = False
+    stage: bool = False
+    model: Shown | None = None
+    embeddings: NDArray[np.float64] | None = None
+    embeddings_file: str = ""
+    notes: str = field(default="", compare=False)
+
+    def picture(self) -> Picture:
+        """A fresh picture of this request (Qt-free: a script is written from it)."""
+        return checked_picture(self.parameters, self.model)
+
+    def values(self) -> dict[str, Any]:
+        """Every field of what the figure shows, as its picture holds them."""
+        picture = self.picture()
+        return {name: getattr(picture, name) for name in PARAMETERS}
+
+
+def figure_size(view: str, width: object, height: object, stage: bool = False) -> tuple[int, int]:
+    """The size asked for, checked (MIN_SIDE…MAX_SIDE a side); the view's export size by
+    default, a slide's on stage."""
+    default = STAGE_SIZE if stage else VIEWS[view].size
+    return (
+        default[0] if width is None else check_int("width", width, MIN_SIDE, MAX_SIDE),
+        default[1] if height is None else check_int("height", height, MIN_SIDE, MAX_SIDE),
+    )
+
+
+def figure_request(
+    view: object,
+    *,
+    terms: Terms = API,
+    width: object = None,
+    height: object = None,
+    theme: object = "light",
+    lang: object = None,
+    caption: object = False,
+    stage: object = False,
+    embeddings: str | os.PathLike[str] | NDArray[np.float64] | None = None,
+    model: str | os.PathLike[str] | None = None,
+    layers: object = None,
+    allow_no_model: bool = False,
+    parameters: Mapping[str, Any] | None = None,
+) -> FigureRequest:
+    """Check everything a figure needs, in order, and return it as one request.
+
+    allow_no_model: a script, the window or the widget may show the learned view with no
+    model yet (the view says so); a figure of it needs one. Raises ValueError, in the
+    caller's terms, for the first thing refused.
+    """
+    name = check_view(view, terms.flag("view"))
+    if check_bool(terms.flag("stage"), stage) and name not in STAGE_VIEWS:
+        views = ", ".join(STAGE_VIEWS)
+        raise ValueError(tr("cli.stage_view", stage=terms.flag("stage"), views=views))
+    shown = open_shown(name, model, layers, terms)
+    if name == "learned" and shown is None and not allow_no_model:
+        raise ValueError(
+            tr(
+                "cli.learned_needs_model",
+                view=terms.given("view", name),
+                model=terms.given("model", "PATH", placeholder=True),
+            )
+        )
+    picture = checked_picture(parameters or {}, shown)
+    given = MappingProxyType({key: getattr(picture, key) for key in parameters or {}})
+    notes = "" if shown is None else " ".join(picture.model_refused().values())
+    size = figure_size(name, width, height, bool(stage))
+    language = i18n.system_language() if lang is None else i18n.check_language(lang)
+    rows, file = None, ""
+    if embeddings is not None:
+        if name != "embedding":
+            raise ValueError(
+                tr(
+                    "cli.embeddings_view",
+                    embeddings=terms.flag("embeddings"),
+                    embedding=terms.given("view", "embedding"),
+                    view=terms.given("view", name),
+                )
+            )
+        if isinstance(embeddings, str | os.PathLike):
+            rows, file = load_embeddings(Path(embeddings), picture.d_model), Path(embeddings).name
+        else:  # checked as a file's rows are, and copied
+            rows = check_embedding_rows(embeddings, picture.d_model, terms.flag("embeddings"))
+    return FigureRequest(
+        name,
+        given,
+        size,
+        theme=check_theme(theme),
+        language=language,
+        caption=check_bool(terms.flag("caption"), caption),
+        stage=bool(stage),
+        model=shown,
+        embeddings=rows,
+        embeddings_file=file,
+        notes=notes,
+    )

@@ -1,0 +1,173 @@
+"""The figure request (gui.model.request) and the declarations every frontend derives from:
+every registered view through every frontend, messages in the caller's terms, and no Qt where
+no figure is drawn."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import pe_clock
+from pe_clock import cli
+from pe_clock.cli.parser import OPTION_FIELDS, option_sets
+from pe_clock.core.models.opened import open_model
+from pe_clock.gui.model.deck import PARAMETERS as DECK_PARAMETERS
+from pe_clock.gui.model.deck import Scene, check_deck
+from pe_clock.gui.model.fields import PARAMETER
+from pe_clock.gui.model.picture import PARAMETERS, Picture
+from pe_clock.gui.model.request import CLI, figure_request
+from pe_clock.gui.views import REGISTRY, STAGE_VIEWS
+from pe_clock.gui.widgets.layer_strip import overrides
+from pe_clock.gui.window.stage import FOLLOWED
+from tests.models import configs
+from tests.models.files import write_model
+
+#: The schemes of `core.models.config`'s layer groups that a view draws.
+DRAWN_SCHEMES = {"rope", "alibi", "learned", "sinusoidal"}
+
+
+def test_each_frontend_takes_the_fields_of_the_roles_it_serves():
+    roles = {name: field.role for name, field in Picture.FIELDS.items()}
+    assert set(PARAMETERS) == {name for name, role in roles.items() if role == PARAMETER}
+    assert set(DECK_PARAMETERS) == {*PARAMETERS, "theme"}  # a scene may choose its colours
+    assert set(FOLLOWED) == {*PARAMETERS, "language"}  # the stage keeps its own look
+    assert set(OPTION_FIELDS) <= set(PARAMETERS)
+    with pytest.raises(ValueError, match="parameter must be one of d_model"):
+        figure_request("clock", parameters={"font_scale": 2.0})
+
+
+def test_the_command_lines_option_lists_are_read_off_its_parser():
+    takes_value, shared, window_only = option_sets()
+    assert {"--pos", "--d-model", "--head-dim", "--out", "--lang"} <= takes_value
+    assert not {"--stage", "--caption", "--torch", "--json"} & takes_value
+    assert shared == {"--view", "--layout", "--deck", "--stage", "--model", "--pos", "--k",
+                      "--d-model", "--max-len", "--base"}  # fmt: skip
+    assert window_only == {"--reset-settings", "--install-desktop-entry"}
+
+
+@pytest.mark.parametrize("spec", REGISTRY, ids=lambda spec: spec.name)
+def test_every_view_works_in_every_frontend(spec, state, qtbot, capsys):
+    """What a view declares is what the window's panel, the request, the command line, the
+    notebook's API, a deck and the stage take."""
+    assert set(spec.fields) <= set(PARAMETERS) and set(spec.schemes) <= DRAWN_SCHEMES
+    # the window: its panel builds the control of each declared field that has one
+    view = spec.load()(state)
+    qtbot.addWidget(view)
+    options = getattr(view, "options", None)
+    built = options.fields if options is not None else []
+    assert built == [name for name in spec.fields if Picture.FIELDS[name].control]
+    # the request (a figure of the learned view needs a model), the command line, the API
+    if spec.name != "learned":
+        assert figure_request(spec.name).size == spec.size
+    assert cli.main(["--lang", "en", "code", "--view", spec.name]) == 0
+    assert capsys.readouterr().out == pe_clock.code(spec.name, lang="en")
+    # a deck's scene on it; the stage for every view but the window's three figures
+    check_deck([Scene(spec.name, {name: getattr(state, name) for name in spec.fields})], state)
+    assert (spec.name in STAGE_VIEWS) == (spec.name != "window")
+
+
+@pytest.mark.parametrize(
+    ("view", "api", "argv", "api_words", "cli_words"),
+    [
+        ("window", {"stage": True}, ["--stage"], "stage shows one view", "--stage shows one"),
+        ("rope", {"layers": "local"}, ["--layers", "local"], "layers chooses", "--layers chooses"),
+        (
+            "learned", {}, [],
+            "view='learned' draws a model's learned table: add model=PATH",
+            "--view learned draws a model's learned table: add --model PATH",
+        ),
+        ("nope", {}, [], "view must be one of", "--view must be one of"),
+    ],
+)  # fmt: skip
+def test_refusals_are_said_in_the_callers_terms(
+    view, api, argv, api_words, cli_words, tmp_path, capsys
+):
+    with pytest.raises(ValueError) as raised:
+        pe_clock.figure(view, **api)
+    assert api_words in str(raised.value)
+    out = str(tmp_path / "f.png")
+    assert cli.main(["--lang", "en", "export", "--view", view, *argv, "--out", out]) == 2
+    assert cli_words in capsys.readouterr().err
+
+
+def test_embeddings_on_another_view_are_refused_in_the_callers_terms(tmp_path, capsys):
+    rows = np.zeros((3, 512))
+    with pytest.raises(ValueError, match=r"embeddings applies to view='embedding' only; got "
+                       r"view='clock'"):  # fmt: skip
+        pe_clock.figure("clock", embeddings=rows)
+    np.save(tmp_path / "rows.npy", rows)
+    argv = ["--view", "clock", "--embeddings", str(tmp_path / "rows.npy")]
+    assert cli.main(["--lang", "en", "export", *argv, "--out", str(tmp_path / "f.png")]) == 2
+    said = capsys.readouterr().err
+    assert "--embeddings applies to --view embedding only; got --view clock" in said
+
+
+def test_checking_a_figure_and_writing_its_script_never_import_qt(tmp_path):
+    """pe_clock.code and table, a refused figure, pe-clock code and a refused export: no Qt
+    (--head-dim 9999 was refused after Qt had started, 6-12 s)."""
+    program = f"""
+import json, sys
+import pe_clock
+from pe_clock import cli
+from pe_clock.gui.views import VIEW_NAMES
+pe_clock.table(4, 4)
+for view in VIEW_NAMES:
+    pe_clock.code(view)
+said = []
+try:
+    pe_clock.figure("rope", head_dim=9999)
+except ValueError as err:
+    said.append(str(err))
+codes = [cli.main(["code", "--view", "scaling", "--base", "500"]),
+         cli.main(["export", "--view", "rope", "--head-dim", "9999", "--out", {str(tmp_path / "f.png")!r}])]
+qt = sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "shiboken6", "pyqtgraph"))
+print(json.dumps([said, codes, qt]))
+"""  # noqa: E501
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=True
+    )
+    said, codes, qt = json.loads(done.stdout.splitlines()[-1])
+    assert "head_dim must be an even integer from 2 to 512; got 9999" in said[0]
+    assert codes == [0, 2] and qt == []
+
+
+def test_the_window_view_refuses_a_model_it_does_not_draw(tmp_path, capsys):
+    folder = write_model(tmp_path / "bloom", configs.BLOOM_560M)
+    out = tmp_path / "f.png"
+    argv = ["export", "--view", "window", "--model", str(folder), "--out", str(out)]
+    assert cli.main(["--lang", "en", *argv]) == 2 and not out.exists()
+    assert "cannot be shown on --view window; the views that show it: alibi" in (
+        capsys.readouterr().err
+    )
+
+
+def test_an_alibi_model_draws_all_its_heads_and_its_strip_says_only_what_is_true(tmp_path, state):
+    """BLOOM-176B's 112 heads were drawn as 12 under "set over the model's 112"."""
+    bloom = write_model(tmp_path / "bloom", {**configs.BLOOM_560M, "n_head": 112})
+    request = figure_request("alibi", model=str(bloom))
+    assert request.picture().alibi_heads == 112 and request.notes == ""
+    assert "112" in pe_clock.code("alibi", model=str(bloom))
+    state.show_model(*request.model)
+    assert state.alibi_heads == 112 and overrides(state) == []
+    state.set(alibi_heads=8)
+    assert overrides(state) == ["Drawn with heads 8, set over the model's 112."]
+    # MPT's slopes with another alibi_bias_max are not Press et al.'s
+    attn = {**configs.MPT_7B["attn_config"], "alibi_bias_max": 16}
+    mpt = write_model(tmp_path / "mpt", {**configs.MPT_7B, "n_heads": 48, "attn_config": attn})
+    state.show_model(open_model(mpt))
+    (line,) = overrides(state)
+    assert "48 heads are not Press et al.'s" in line and "set over" not in line
+    assert state.alibi_heads == 8  # the tab's own, as the line says
+
+
+def test_a_request_holds_what_was_passed_then():
+    pairs = [0, 5, 10]
+    request = figure_request("bigclock", parameters={"d_model": 64, "clock_pairs": pairs})
+    pairs[0] = 31
+    assert request.parameters["clock_pairs"] == (0, 5, 10)
+    with pytest.raises(TypeError):
+        request.parameters["d_model"] = 8  # type: ignore[index]
+    assert json.dumps(request.values()["clock_pairs"]) == "[0, 5, 10]"
+    assert CLI.given("view", "rope") == "--view rope"
