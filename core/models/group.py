@@ -1,0 +1,52 @@
+"""A model's layers grouped by the position scheme they share, and a learned table's size."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+
+@dataclass(frozen=True)
+class LayerGroup:
+    """Layers that share one position scheme, with that scheme's numbers (None where they do
+    not apply). inv_freq is θ′ of every pair at initialisation (longrope: its short factors;
+    inv_freq_long its long ones), float64 from the formulas (transformers stores float32)."""
+
+    layers: tuple[int, ...]
+    scheme: str
+    rope_theta: float | None = None
+    head_dim: int | None = None
+    rotary_dim: int | None = None
+    rope_type: str | None = None
+    factor: float | None = None
+    original_max_position_embeddings: int | None = None
+    attention_factor: float | None = None
+    sliding_window: int | None = None
+    inv_freq: NDArray[np.float64] | None = None
+    inv_freq_long: NDArray[np.float64] | None = None
+    slopes: NDArray[np.float64] | None = None
+    #: The rope_scaling block's other numbers as read (beta_fast, low_freq_factor, …).
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LearnedSize:
+    """A learned absolute table's size as the config gives it: positions × width."""
+
+    positions: int
+    width: int
+
+
+@dataclass(frozen=True)
+class Read:
+    """What a scheme's reader found: its groups of layers, a learned table's size, and
+    whether the config's longest length means one (T5's buckets reach any length: its
+    n_positions is a leftover transformers does not read)."""
+
+    groups: tuple[LayerGroup, ...]
+    learned: LearnedSize | None = None
+    reads_max_positions: bool = True

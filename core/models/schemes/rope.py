@@ -1,0 +1,445 @@
+"""RoPE as transformers reads a config: rope_theta, the rotated part of a head, the rope type
+and its θ′ (`rope_types`), per kind of layer (sliding, full, chunked; Gemma 3's local
+base; Llama 4's NoPE layers as groups without positions); M-RoPE's sections (`mrope`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from pe_clock.core.i18n import echo, tr
+from pe_clock.core.models.group import LayerGroup, Read
+from pe_clock.core.models.reader import (
+    DEFAULT_ROPE_THETA,
+    FACTOR_RANGE,
+    MAX_HEADS,
+    MAX_LAYERS,
+    MAX_ROTARY_DIM,
+    ConfigReader,
+    first_key,
+)
+from pe_clock.core.models.schemes.mrope import MROPE_TYPES, mrope_section
+from pe_clock.core.models.schemes.rope_types import longrope, mscale, yarn
+from pe_clock.core.rope import rope_inverse_frequencies
+from pe_clock.core.scaling import scaled_inverse_frequencies
+
+NAME = "rope"
+#: The keys of config.json this reader reads (any other naming positions is reported).
+KEYS = frozenset(
+    {
+        "attn_scale",
+        "attn_temperature_tuning",
+        "d_model",
+        "floor_scale",
+        "head_dim",
+        "hidden_size",
+        "layer_types",
+        "max_position_embeddings",
+        "max_window_layers",
+        "n_embd",
+        "n_head",
+        "n_heads",
+        "no_rope_layer_interval",
+        "no_rope_layers",
+        "num_attention_heads",
+        "original_max_position_embeddings",
+        "partial_rotary_factor",
+        "position_embedding_type",
+        "qk_nope_head_dim",
+        "qk_rope_head_dim",
+        "rope_local_base_freq",
+        "rope_parameters",
+        "rope_scaling",
+        "rope_theta",
+        "rotary_dim",
+        "rotary_emb_base",
+        "rotary_pct",
+        "sliding_window",
+        "sliding_window_pattern",
+        "use_sliding_window",
+    }
+)
+
+
+#: The rope types PE Clock computes; "su" is Phi-3's first name for longrope.
+ROPE_TYPES = ("default", "linear", "dynamic", "yarn", "longrope", "llama3")
+
+#: Keys of a rope_scaling (or rope_parameters) block this module reads.
+ROPE_KEYS = {
+    "rope_type",
+    "type",
+    "factor",
+    "original_max_position_embeddings",
+    "beta_fast",
+    "beta_slow",
+    "mscale",
+    "mscale_all_dim",
+    "attention_factor",
+    "truncate",
+    "short_factor",
+    "long_factor",
+    "low_freq_factor",
+    "high_freq_factor",
+    "rope_theta",
+    "partial_rotary_factor",
+}
+
+
+def detects(reader: ConfigReader, kind: str) -> bool:
+    """A RoPE key, ESM-2's rotary position_embedding_type, or a model type that has RoPE
+    without saying so (Llama 2's config gives no rope_theta)."""
+    if reader.get("position_embedding_type") == "rotary":
+        return True
+    return _is_rope(reader, kind)
+
+
+def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None) -> Read:
+    return Read(_rope_groups(reader, layers, max_positions))
+
+
+def _is_rope(reader: ConfigReader, model_type: str) -> bool:
+    keys = ("rope_theta", "rope_parameters", "rope_scaling", "rotary_pct", "rotary_emb_base")
+    return any(key in reader.values for key in keys) or model_type in (
+        "llama",
+        "mistral",
+        "mixtral",
+        "qwen2",
+        "qwen3",
+        "gemma",
+        "gemma2",
+        "gemma3",
+        "gemma3_text",
+        "phi3",
+        "gpt_neox",
+        "gptj",
+        "deepseek_v2",
+        "deepseek_v3",
+        "falcon",
+    )
+
+
+def _head_dim(reader: ConfigReader) -> int:
+    if reader.get("qk_rope_head_dim") is not None:  # DeepSeek: transformers' head_dim
+        return reader.whole("qk_rope_head_dim", 2, MAX_ROTARY_DIM)
+    if reader.get("head_dim") is not None:
+        return reader.whole("head_dim", 1, MAX_ROTARY_DIM)
+    width_key = first_key(reader, "hidden_size", "n_embd", "d_model")
+    heads_key = first_key(reader, "num_attention_heads", "n_head", "n_heads")
+    if width_key is None or heads_key is None:
+        missing = "num_attention_heads" if width_key else "head_dim, hidden_size"
+        raise ValueError(tr("model.missing", name=missing))
+    heads = reader.whole(heads_key, 1, MAX_HEADS)
+    return reader.whole(width_key, 1, MAX_ROTARY_DIM * MAX_HEADS) // heads
+
+
+#: The attention of a layer, as transformers' layer_types name it.
+LAYER_KINDS = ("full_attention", "sliding_attention", "chunked_attention")
+
+
+def _layer_kinds(reader: ConfigReader, layers: int, rope: list[bool]) -> list[str]:
+    """Each layer's attention (LAYER_KINDS): from layer_types; else Gemma 3's
+    sliding_window_pattern (every pattern-th layer global); Qwen2's max_window_layers (the
+    layers from it on slide, when use_sliding_window); Llama 4's attention_chunk_size (its
+    RoPE layers attend in chunks); a sliding_window for every layer (Mistral); else full."""
+    kinds = reader.get("layer_types")
+    if kinds is not None:
+        if (
+            not isinstance(kinds, list)
+            or len(kinds) != layers
+            or not all(isinstance(k, str) and k in LAYER_KINDS for k in kinds)
+        ):
+            allowed = f"{layers} × " + " / ".join(LAYER_KINDS)
+            raise ValueError(
+                tr("model.key", name="layer_types", value=echo(kinds), allowed=allowed)
+            )
+        return list(kinds)
+    if reader.get("sliding_window_pattern") is not None:
+        pattern = reader.whole("sliding_window_pattern", 1, MAX_LAYERS)
+        return [
+            "sliding_attention" if (i + 1) % pattern else "full_attention" for i in range(layers)
+        ]
+    if reader.get("use_sliding_window") is False or reader.get("sliding_window") is None:
+        if reader.get("attention_chunk_size") is not None:
+            return ["chunked_attention" if uses else "full_attention" for uses in rope]
+        return ["full_attention"] * layers
+    if reader.get("max_window_layers") is not None:
+        first = reader.whole("max_window_layers", 0, MAX_LAYERS)
+        return ["sliding_attention" if i >= first else "full_attention" for i in range(layers)]
+    return ["sliding_attention"] * layers
+
+
+def _uses_rope(reader: ConfigReader, layers: int) -> list[bool]:
+    """Llama 4's (and SmolLM3's) no_rope_layers: 1 where a layer uses RoPE, 0 where it has no
+    positions at all; when empty, every no_rope_layer_interval-th layer has none."""
+    given = reader.get("no_rope_layers")
+    if given is not None and given != []:
+        if (
+            not isinstance(given, list)
+            or len(given) != layers
+            or any(type(v) is not int or v not in (0, 1) for v in given)
+        ):
+            raise ValueError(
+                tr(
+                    "model.key",
+                    name="no_rope_layers",
+                    value=echo(given),
+                    allowed=f"{layers} × 0 / 1",
+                )
+            )
+        return [v == 1 for v in given]
+    if "no_rope_layer_interval" in reader.values or "no_rope_layers" in reader.values:
+        interval = reader.whole(
+            "no_rope_layer_interval", 1, MAX_LAYERS, value=reader.get("no_rope_layer_interval", 4)
+        )
+        return [(i + 1) % interval != 0 for i in range(layers)]
+    return [True] * layers
+
+
+#: A block's own entries: where its keys are named from, and its base's key.
+PREFIX, THETA = "\0prefix", "\0theta"
+
+
+def _config_theta(reader: ConfigReader, key: str = "rope_theta") -> Any:
+    """The config's own base (rope_theta, GPT-NeoX's rotary_emb_base), else transformers'
+    default, named as taken."""
+    theta = reader.get(key)
+    if theta is None:
+        reader.taken["rope_theta"] = theta = DEFAULT_ROPE_THETA
+    return theta
+
+
+def _rope_blocks(reader: ConfigReader) -> dict[str, dict[str, Any]]:
+    """The rope parameters for each kind of layer: transformers v5's rope_parameters (flat,
+    or one block per layer type), else rope_theta with rope_scaling; Gemma 3's local layers
+    take rope_local_base_freq without scaling."""
+    given = reader.get("rope_parameters")
+    if isinstance(given, dict) and given and all(isinstance(v, dict) for v in given.values()):
+        unknown = set(given) - {"full_attention", "sliding_attention"}
+        if unknown:
+            raise ValueError(
+                tr(
+                    "model.key",
+                    name="rope_parameters",
+                    value=echo(sorted(unknown)[0]),
+                    allowed="full_attention, sliding_attention",
+                )
+            )
+        blocks = {}
+        for kind, part in given.items():
+            where = f"rope_parameters.{kind}"
+            theta = part["rope_theta"] if "rope_theta" in part else _config_theta(reader)
+            named = f"{where}.rope_theta" if "rope_theta" in part else "rope_theta"
+            blocks[kind] = {**part, "rope_theta": theta, PREFIX: where, THETA: named}
+        blocks.setdefault("sliding_attention", blocks.get("full_attention", {}))
+        blocks.setdefault("full_attention", blocks["sliding_attention"])
+        return blocks
+    if given is not None and not isinstance(given, dict):
+        raise ValueError(tr("model.key", name="rope_parameters", value=echo(given), allowed="{…}"))
+    scaling = reader.get("rope_scaling")
+    if scaling is not None and not isinstance(scaling, dict):
+        raise ValueError(tr("model.key", name="rope_scaling", value=echo(scaling), allowed="{…}"))
+    where = "rope_parameters" if given is not None else "rope_scaling"
+    block: dict[str, Any] = {**(scaling or {}), **(given or {}), PREFIX: where}
+    theta_key = "rotary_emb_base" if "rotary_emb_base" in reader.values else "rope_theta"
+    block[THETA] = f"{where}.rope_theta" if "rope_theta" in block else theta_key
+    if "rope_theta" not in block:
+        block["rope_theta"] = _config_theta(reader, theta_key)
+    blocks = {"full_attention": block, "sliding_attention": block}
+    if reader.get("rope_local_base_freq") is not None:
+        local = {
+            "rope_type": "default",
+            "rope_theta": reader.get("rope_local_base_freq"),
+            PREFIX: where,
+            THETA: "rope_local_base_freq",
+        }
+        blocks["sliding_attention"] = local
+    return blocks
+
+
+def _rope_groups(
+    reader: ConfigReader, layers: int, max_positions: int | None
+) -> tuple[LayerGroup, ...]:
+    head_dim = _head_dim(reader)
+    rope = _uses_rope(reader, layers)
+    kinds = _layer_kinds(reader, layers, rope)
+    blocks = _rope_blocks(reader)
+    window = _sliding_window(reader)
+    chunk = _chunk(reader)
+    made: dict[str, LayerGroup] = {}
+    members: dict[tuple[str, bool], list[int]] = {}
+    for layer, (kind, uses) in enumerate(zip(kinds, rope, strict=True)):
+        members.setdefault((kind, uses), []).append(layer)
+    groups = []
+    for (kind, uses), numbers in members.items():
+        sliding = window if kind == "sliding_attention" else None
+        extra = {"attention_chunk_size": chunk} if kind == "chunked_attention" and chunk else {}
+        if not uses:
+            details = {**_temperature(reader), **extra}
+            groups.append(
+                LayerGroup(tuple(numbers), "none", sliding_window=sliding, details=details)
+            )
+            continue
+        block = "sliding_attention" if kind == "sliding_attention" else "full_attention"
+        if block not in made:
+            made[block] = _rope_group(reader, blocks[block], head_dim, max_positions)
+        group = made[block]
+        groups.append(
+            replace(
+                group,
+                layers=tuple(numbers),
+                sliding_window=sliding,
+                details={**group.details, **extra},
+            )
+        )
+    return tuple(sorted(groups, key=lambda g: g.layers[0]))
+
+
+def _chunk(reader: ConfigReader) -> int | None:
+    if reader.get("attention_chunk_size") is None:
+        return None
+    return reader.whole("attention_chunk_size", 1, 10**12)
+
+
+def _temperature(reader: ConfigReader) -> dict[str, object]:
+    """Llama 4's NoPE layers scale their queries by log(⌊(pos + 1) / floor_scale⌋ + 1) ·
+    attn_scale + 1 (attn_temperature_tuning): position enters there, past floor_scale."""
+    tuning = reader.get("attn_temperature_tuning")  # Llama 4 Scout's config writes 4: on
+    if not isinstance(tuning, bool | int | float) or not tuning:
+        return {}
+    return {
+        "floor_scale": reader.number("floor_scale", 1, 1e12),
+        "attn_scale": reader.number("attn_scale", 0, 1e6),
+    }
+
+
+def _sliding_window(reader: ConfigReader) -> int | None:
+    if reader.get("use_sliding_window") is False or reader.get("sliding_window") is None:
+        return None
+    return reader.whole("sliding_window", 1, 10**12)
+
+
+def _rope_group(
+    reader: ConfigReader,
+    block: dict[str, Any],
+    head_dim: int,
+    max_positions: int | None,
+) -> LayerGroup:
+    def key(name: str) -> str:
+        return str(block[THETA]) if name == "rope_theta" else f"{block[PREFIX]}.{name}"
+
+    details: dict[str, object] = {}
+
+    rope_type = block.get("rope_type", block.get("type", "default"))
+    if rope_type == "su":
+        rope_type = "longrope"
+    mrope = rope_type == "mrope" or reader.get("model_type") in MROPE_TYPES
+    if rope_type == "mrope":  # Qwen2-VL: transformers computes θ as default RoPE's
+        rope_type = "default"
+    if rope_type not in ROPE_TYPES:
+        raise ValueError(
+            tr(
+                "model.key",
+                name=key("rope_type"),
+                value=echo(rope_type),
+                allowed=", ".join(ROPE_TYPES),
+            )
+        )
+    base = reader.number(key("rope_theta"), 1.0, 1e300, lo_open=True, value=block["rope_theta"])
+    rotary_key = "head_dim"
+    if reader.get("qk_rope_head_dim") is not None:  # DeepSeek's decoupled RoPE part
+        rotary, rotary_key = head_dim, "qk_rope_head_dim"
+        nope = reader.get("qk_nope_head_dim", 0)
+        details["qk_nope_head_dim"] = reader.whole("qk_nope_head_dim", 0, MAX_ROTARY_DIM, nope)
+    elif reader.get("rotary_dim") is not None:
+        rotary_key = "rotary_dim"
+        rotary = reader.whole("rotary_dim", 2, head_dim)  # GPT-J: a count of dimensions
+    else:
+        fraction_key = "rotary_pct" if "rotary_pct" in reader.values else "partial_rotary_factor"
+        in_block = "partial_rotary_factor" in block  # (read the config's only if not)
+        given = block["partial_rotary_factor"] if in_block else reader.get(fraction_key)
+        fraction = reader.number(fraction_key, 0, 1, lo_open=True, value=given or 1.0)
+        rotary = int(head_dim * fraction)
+        if given is not None and (rotary < 2 or rotary % 2):  # int(head_dim × it) must pair
+            allowed = tr("model.rotary_even", head_dim=head_dim, rotary=rotary)
+            raise ValueError(
+                tr("model.key", name=fraction_key, value=echo(fraction), allowed=allowed)
+            )
+    if rotary < 2 or rotary % 2:
+        raise ValueError(tr("model.key", name=rotary_key, value=rotary, allowed=tr("model.even")))
+    if mrope and block.get("mrope_section") is not None:
+        reader.block_keys_read.add("mrope_section")
+        details["mrope_section"] = mrope_section(
+            key("mrope_section"), block["mrope_section"], rotary
+        )
+    factor = None  # longrope without one: max_position_embeddings / L0 (`longrope`)
+    if rope_type != "default" and not (rope_type == "longrope" and "factor" not in block):
+        factor = reader.number(key("factor"), *FACTOR_RANGE, value=block.get("factor"))
+    l0_key = key("original_max_position_embeddings")
+    original = block.get("original_max_position_embeddings")
+    top = "original_max_position_embeddings"
+    # transformers' longrope takes the config's own over the block's.
+    if (original is None or rope_type == "longrope") and reader.get(top) is not None:
+        original, l0_key = reader.get(top), top
+    l0 = reader.whole(l0_key, 2, 10**12, value=original) if original is not None else None
+    trained = l0 if l0 is not None else max_positions
+    if rope_type in ("yarn", "longrope", "llama3", "dynamic") and trained is None:
+        raise ValueError(tr("model.missing", name="max_position_embeddings"))
+    attention: float = 1.0
+    inv = rope_inverse_frequencies(rotary, base)
+    inv_long = None
+    if rope_type == "linear":
+        inv = inv / factor  # type: ignore[operator]
+    elif rope_type == "yarn":
+        assert factor is not None and trained is not None
+        inv, attention = yarn(reader, block, key, rotary, base, factor, trained, details)
+        if "qk_nope_head_dim" in details and block.get("mscale_all_dim"):
+            # DeepSeek also multiplies its softmax scale by mscale(s, mscale_all_dim)².
+            m_all = reader.number(key("mscale_all_dim"), 0, 1e6, value=block["mscale_all_dim"])
+            details["softmax_scale_factor"] = mscale(factor, m_all) ** 2
+    elif rope_type == "llama3":
+        assert factor is not None
+        low = reader.number(
+            key("low_freq_factor"), *FACTOR_RANGE, value=block.get("low_freq_factor")
+        )
+        high = reader.number(
+            key("high_freq_factor"), *FACTOR_RANGE, value=block.get("high_freq_factor")
+        )
+        if l0 is None:
+            raise ValueError(tr("model.missing", name=l0_key))
+        details.update(low_freq_factor=low, high_freq_factor=high)
+        inv = scaled_inverse_frequencies(
+            "llama3", rotary, base, factor, l0, low_freq_factor=low, high_freq_factor=high
+        )[0]
+    elif rope_type == "longrope":
+        assert trained is not None
+        inv, inv_long, attention, factor = longrope(
+            reader, block, key, rotary, base, factor, trained, max_positions, details
+        )
+    elif rope_type == "dynamic":
+        # At initialisation the sequence is max_position_embeddings long: θ as trained; the
+        # base grows only once a longer sequence runs.
+        details["grows_past"] = max_positions
+    for theta, name in ((inv, "factor"), (inv_long, "long_factor")):
+        if theta is not None and not np.all(np.isfinite(theta) & (theta > 0)):
+            raise ValueError(tr("model.not_finite", name=key(name)))
+    return LayerGroup(
+        (),
+        "rope",
+        rope_theta=base,
+        head_dim=head_dim,
+        rotary_dim=rotary,
+        rope_type=rope_type,
+        factor=factor,
+        # The trained length the type uses (linear uses none, default has none).
+        original_max_position_embeddings=(
+            max_positions if rope_type == "dynamic" else trained
+        )  # the length its base grows past (transformers: max_position_embeddings)
+        if rope_type not in ("default", "linear")
+        else l0,
+        attention_factor=attention,
+        inv_freq=inv,
+        inv_freq_long=inv_long,
+        details=details,
+    )
