@@ -21,7 +21,7 @@ from pe_clock.gui.export.marks import MARK, PNG_KEY, written_by_pe_clock
 from pe_clock.gui.export.options import NOTE_SHARE, PAPERS, TITLE_SHARE, handout_figure_height
 from pe_clock.gui.export.pdf_text import readable_spaces
 from pe_clock.gui.export.render import ExportError, TooSmall, pdf_writer, staged
-from pe_clock.gui.export.slide import explanation_document, explanations, leave_out_explanations
+from pe_clock.gui.export.slide import explanation_document, leave_out_explanations
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import theme_of
 from pe_clock.gui.model.deck import Deck, Scene, check_deck, scene_state
@@ -32,6 +32,7 @@ from pe_clock.gui.platform.files import (
     check_interrupted,
     check_target,
 )
+from pe_clock.gui.widgets.lazy_view import as_view
 
 
 def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, height: int) -> None:
@@ -104,7 +105,7 @@ def _paint_paper(
     with staged(
         scene.view, state, figure_w, round(FIGURE_SHARE * inner), False, printed=True
     ) as figure:
-        texts = explanations(figure.widget)
+        texts = as_view(figure.widget).explanations()
         leave_out_explanations(figure.widget)  # under the figure, in print type
         # The largest type at which the figure (as tall as it may be) and the text both fit.
         for points in EXPLANATION_PT:

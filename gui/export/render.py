@@ -60,6 +60,7 @@ from pe_clock.gui.views import VIEW_NAMES, VIEWS
 from pe_clock.gui.widgets.backdrop import BackdropView
 from pe_clock.gui.widgets.image import DivergingImage
 from pe_clock.gui.widgets.labels import INTERACTIVE, parameter_line
+from pe_clock.gui.widgets.lazy_view import as_view
 
 #: Above this width (or height 720) the layout stays at this size and is drawn larger: a
 #: 1920 x 1080 slide has the type, lines and markers 1.5 times as large (body text 20 pixels
@@ -301,10 +302,7 @@ def prepare_figure(widget: QWidget, theme: Theme, on_screen: bool = False) -> No
         # Opaque on screen to repaint fast (StableLabel, the pos field): clear in a file.
         if not (on_screen and is_plot_viewport(child)):
             child.setAutoFillBackground(False)
-    for part in (widget, *widget.findChildren(QWidget)):
-        prepare = getattr(part, "prepare_export", None)
-        if prepare is not None:
-            prepare()  # a view inside the window figure too
+    as_view(widget.view if isinstance(widget, Slide) else widget).prepare_export()
 
 
 def is_plot_viewport(widget: QWidget) -> bool:

@@ -7,84 +7,24 @@ exported at the same size are the same picture. The view's explanations (widgets
 
 from __future__ import annotations
 
-import html
 import re
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QTextDocument
-from PySide6.QtWidgets import QGridLayout, QLabel, QLayout, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from pe_clock.core.i18n import tr
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.views import VIEWS
-from pe_clock.gui.widgets.labels import INTERACTIVE, PROSE
+from pe_clock.gui.widgets.labels import PROSE
+from pe_clock.gui.widgets.lazy_view import as_view
 
 #: A slide's title and note, in the language in force; the view's own title without a deck.
 SlideTexts = Callable[[], tuple[str, str]]
 #: The title line's type, as a share of the body type.
 TITLE_FACTOR = 1.35
-
-
-def rich_text(label: QLabel) -> str:
-    """What a label says, as rich text (a plain label's text escaped, its lines kept)."""
-    rich = label.textFormat() == Qt.TextFormat.RichText
-    if not rich and (label.textFormat() == Qt.TextFormat.PlainText or "<" not in label.text()):
-        return html.escape(label.text()).replace("\n", "<br>")
-    return label.text()
-
-
-def _layout_order(widget: QWidget) -> Iterator[QWidget]:
-    """widget and the widgets inside it as its layouts place them, top to bottom and left
-    to right (a grid by row, then column; a splitter's panes in order)."""
-    yield widget
-    children: list[QWidget] = []
-    if isinstance(widget, QSplitter):
-        children = [pane for i in range(widget.count()) if (pane := widget.widget(i))]
-    elif (layout := widget.layout()) is not None:
-        children = list(_widgets_of(layout))
-    for child in children:
-        yield from _layout_order(child)
-
-
-def _grid_place(grid: QGridLayout, index: int) -> tuple[int, int]:
-    place: Any = grid.getItemPosition(index)  # (row, column, rows, columns)
-    return int(place[0]), int(place[1])
-
-
-def _widgets_of(layout: QLayout) -> Iterator[QWidget]:
-    indices = list(range(layout.count()))
-    if isinstance(layout, QGridLayout):
-        grid = layout
-        indices.sort(key=lambda i: _grid_place(grid, i))
-    for index in indices:
-        item = layout.itemAt(index)
-        if item is None:
-            continue
-        if (child := item.widget()) is not None:
-            yield child
-        elif (inner := item.layout()) is not None:
-            yield from _widgets_of(inner)
-
-
-def explanations(view: QWidget) -> list[str]:
-    """The texts of view's explanations (PROSE) as rich text, in the order its layouts show
-    them (the console and the handout gave a result before the caption it follows), empty
-    ones left out."""
-    placed = list(_layout_order(view))
-    others = [part for part in view.findChildren(QWidget) if part not in placed]
-    texts = []
-    for part in [*placed, *others]:
-        if not part.property(PROSE) or part.property(INTERACTIVE):
-            continue  # not an explanation, or one of a part the view leaves out
-        labels = [part] if isinstance(part, QLabel) else part.findChildren(QLabel)
-        for label in labels:
-            text = rich_text(label).strip()
-            if text and text not in texts:
-                texts.append(text)
-    return texts
 
 
 #: A word with a superscript or subscript in it, kept on one line.
@@ -126,10 +66,7 @@ def leave_out_explanations(view: QWidget) -> None:
     for part in view.findChildren(QWidget):
         if part.property(PROSE):
             part.hide()
-    for part in (view, *view.findChildren(QWidget)):
-        prepare = getattr(part, "prepare_slide", None)
-        if prepare is not None:
-            prepare()  # a view inside the window figure too
+    as_view(view).prepare_slide()
 
 
 #: The most of a figure's area its explanations may take (SMALL_PROSE_SHARE in a figure laid

@@ -9,10 +9,12 @@ from pe_clock.gui.figures.clock import ClockView
 from pe_clock.gui.figures.heatmap import HeatmapView
 from pe_clock.gui.figures.rotation import RotationView
 from pe_clock.gui.model.state import AppState
+from pe_clock.gui.widgets.lazy_view import LazyView
 
 
-class WindowView(QWidget):
-    """Composes the three views around one state; used by the window and by exports."""
+class WindowView(LazyView):
+    """Composes the three views around one state; used by the window and by exports. Its
+    hooks are its three views' (each draws its own part)."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -32,6 +34,17 @@ class WindowView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
+
+    def _parts(self) -> tuple[LazyView, ...]:
+        return (self.heatmap_view, self.clock_view, self.rotation_view)
+
+    def prepare_export(self) -> None:
+        for part in self._parts():
+            part.prepare_export()
+
+    def prepare_slide(self) -> None:
+        for part in self._parts():
+            part.prepare_slide()
 
     def views(self) -> dict[str, QWidget]:
         return {

@@ -1,4 +1,11 @@
-"""A base for views that may sit in a hidden tab: they redraw only when someone can see them."""
+"""The base of every registered view: its contract with the frontends that draw it, and
+redrawing only when someone can see it (a view may sit in a hidden tab).
+
+`LazyView` is what the window's tabs, the stage, exports, handouts and the presenter console
+rely on, instead of probing a widget for what it might have: `prepare_export` (drawn into a
+file or onto a slide), `prepare_slide` (its explanations gone to the console) and
+`explanations` (the texts the console and a handout show). `as_view` holds a widget to it.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,8 @@ from typing import Any, TypeVar
 
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
+
+from pe_clock.gui.widgets.prose import explanations
 
 V = TypeVar("V", bound="LazyView")
 _order = itertools.count()
@@ -34,11 +43,26 @@ def lazy(method: Callable[[V], None]) -> Callable[..., None]:
 
 
 class LazyView(QWidget):
-    """A view whose `lazy` methods wait while it is hidden."""
+    """A registered view: its hooks for the frontends, and `lazy` methods that wait while it
+    is hidden."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._pending: dict[int, Callable[[Any], None]] = {}
+
+    # --- the contract -------------------------------------------------------------------------
+    def prepare_export(self) -> None:
+        """Drawn into a file or onto a slide: leave out what only a screen needs (an
+        on-screen selection, hints for the mouse), show what a still needs (a legend)."""
+
+    def prepare_slide(self) -> None:
+        """On a slide, whose explanations go to the console and the handout: take the room
+        they leave, where the view can use it."""
+
+    def explanations(self) -> list[str]:
+        """The texts a slide leaves to the console and a handout, as rich text, in the order
+        the view shows them: the labels it marks as prose (`labels.mark_prose`)."""
+        return explanations(self)
 
     def _sync(self) -> None:  # pragma: no cover - panels define it
         raise NotImplementedError
@@ -53,3 +77,10 @@ class LazyView(QWidget):
         pending, self._pending = self._pending, {}
         for _, method in sorted(pending.items(), key=lambda item: item[0]):
             method(self)
+
+
+def as_view(widget: QWidget) -> LazyView:
+    """widget, a registered view, as its contract (TypeError for any other widget)."""
+    if not isinstance(widget, LazyView):
+        raise TypeError(f"{type(widget).__name__} is not a registered view")
+    return widget

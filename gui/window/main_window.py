@@ -24,7 +24,6 @@ from pe_clock import __version__
 from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.gui.export.actions import ExportActions
-from pe_clock.gui.export.slide import explanations
 from pe_clock.gui.figures.window import WindowView
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.opened_model import model_view
@@ -39,6 +38,7 @@ from pe_clock.gui.platform.settings import open_settings, save_values
 from pe_clock.gui.views import TABS, VIEWS
 from pe_clock.gui.widgets.labels import parameter_line
 from pe_clock.gui.widgets.narrow_tabs import NarrowTabs
+from pe_clock.gui.widgets.prose import explanations
 from pe_clock.gui.widgets.stable_label import StableLabel
 from pe_clock.gui.window.console import Console
 from pe_clock.gui.window.controls import ControlPanel

@@ -20,6 +20,7 @@ from pe_clock.gui.model.picture import PARAMETERS, Picture
 from pe_clock.gui.model.request import CLI, figure_request
 from pe_clock.gui.views import REGISTRY, STAGE_VIEWS
 from pe_clock.gui.widgets.layer_strip import overrides
+from pe_clock.gui.widgets.lazy_view import LazyView
 from pe_clock.gui.window.stage import FOLLOWED
 from tests.models import configs
 from tests.models.files import write_model
@@ -52,9 +53,10 @@ def test_every_view_works_in_every_frontend(spec, state, qtbot, capsys):
     """What a view declares is what the window's panel, the request, the command line, the
     notebook's API, a deck and the stage take."""
     assert set(spec.fields) <= set(PARAMETERS) and set(spec.schemes) <= DRAWN_SCHEMES
-    # the window: its panel builds the control of each declared field that has one
+    # the window: the view keeps the contract; its panel builds each declared field's control
     view = spec.load()(state)
     qtbot.addWidget(view)
+    assert isinstance(view, LazyView)
     options = getattr(view, "options", None)
     built = options.fields if options is not None else []
     assert built == [name for name in spec.fields if Picture.FIELDS[name].control]
