@@ -150,28 +150,38 @@ SLIDER_STEPS = 4096
 SETTLE_SECONDS = 0.02
 
 
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running on this thread (a notebook kernel's), or None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class Frames:
     """Draws one frame for a burst of changes: the first schedules a frame on the kernel's
     event loop SETTLE_SECONDS later, the next only update what it will draw; without a
-    running loop (a script, a test), each change draws at once."""
+    running loop (a script, a test), each change draws at once. `loop_of` finds the loop (a
+    test holds its clock with a loop of its own)."""
 
     def __init__(self, draw: Callable[[], None]) -> None:
         self._draw = draw
         self.scheduled = False
         self.drawn = 0
+        self.loop_of = running_loop
 
     def request(self) -> None:
         if self.scheduled:
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self._run()
+        loop = self.loop_of()
+        if loop is None:
+            self.flush()
             return
         self.scheduled = True
-        loop.call_later(SETTLE_SECONDS, self._run)
+        loop.call_later(SETTLE_SECONDS, self.flush)
 
-    def _run(self) -> None:
+    def flush(self) -> None:
+        """Draw the frame now."""
         self.scheduled = False
         self.drawn += 1
         self._draw()
@@ -192,10 +202,7 @@ class Explorer:
         self.w = _ipywidgets()
         # The thread that draws, and its event loop (a notebook kernel's), if one runs.
         self._thread = threading.current_thread()
-        try:
-            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-        except RuntimeError:
-            self._loop = None
+        self._loop = running_loop()
         self.choosing = view is None
         self.figure = LiveFigure(view or "clock", size, look, model, values)
         self.model_name = model_name

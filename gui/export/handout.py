@@ -280,6 +280,13 @@ def export_handout(
         ) from None
 
 
+def page_names(views: list[str]) -> list[str]:
+    """A PNG handout's file names, one per scene: its number, as many digits as the last
+    one's (at least two: 001 … 120 sort in scene order), and its view."""
+    digits = max(2, len(str(len(views))))
+    return [f"{number:0{digits}d}-{view}.png" for number, view in enumerate(views, start=1)]
+
+
 def _write_handout(out: Path, scenes: list[Scene], state: AppState, page: Paper) -> list[Path]:
     try:
         if out.suffix.lower() == ".pdf" and not out.is_dir():
@@ -287,11 +294,7 @@ def _write_handout(out: Path, scenes: list[Scene], state: AppState, page: Paper)
             return [atomic_write(out, _writer(handout_pdf(scenes, state, page)))]
         # Every page drawn, then all put in place at once: an error or a signal on the way
         # leaves the folder as it was.
-        digits = max(2, len(str(len(scenes))))  # 001 … 120: the names sort in scene order
-        targets = [
-            out / f"{number:0{digits}d}-{scene.view}.png"
-            for number, scene in enumerate(scenes, start=1)
-        ]
+        targets = [out / name for name in page_names([scene.view for scene in scenes])]
         _check_ours(targets)  # before anything is drawn
         pages = []
         for index, target in enumerate(targets):

@@ -52,3 +52,26 @@ def view_to_pixel(graphics: pg.GraphicsView, plot: pg.PlotItem, x: float, y: flo
 
 def dark(pixels: np.ndarray, limit: int = 60) -> np.ndarray:
     return pixels.max(axis=-1) < limit
+
+
+def cli_main(capsys, *argv: str) -> tuple[int, str, str]:
+    """pe-clock's command line run in this process, as a test of its rules should be (a new
+    process costs a second of CPU): its exit status, stdout and stderr; the language is
+    left as it was."""
+    from pe_clock import cli
+    from pe_clock.core import i18n
+
+    try:
+        with i18n.speaking(i18n.language()):  # the language it chose is its own
+            code = cli.main(list(argv))
+    except SystemExit as stop:  # argparse's own errors and --help
+        code = int(stop.code or 0)
+    said = capsys.readouterr()
+    return code, said.out, said.err
+
+
+def parts(folder) -> list[str]:
+    """The temporary files (PART_SUFFIX) an export left in folder."""
+    from pe_clock.gui.platform.files import PART_SUFFIX
+
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(PART_SUFFIX))

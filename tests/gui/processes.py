@@ -57,6 +57,19 @@ STARTED = textwrap.dedent(
 )
 
 
+def command(*args: str | bytes, cwd: Path, env: dict[str, str] | None = None, **kwargs):
+    """pe-clock's command line as a real process (main.py), its output piped as text."""
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": "", **(env or {})},
+        **kwargs,
+    )
+
+
 def start(*args: str | bytes, cwd: Path, env: dict[str, str] | None = None) -> subprocess.Popen:
     """pe-clock with args (the window unless a command is given), through STARTED."""
     return subprocess.Popen(

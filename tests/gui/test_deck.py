@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from pe_clock.gui.model.deck import DeckError, check_deck, deck_toml, parse_deck, read_deck
+from tests.gui.helpers import cli_main
 
 ROOT = Path(__file__).resolve().parents[2]
 K = Qt.Key
@@ -168,15 +169,14 @@ def test_a_handout_has_a_page_per_scene_or_a_png_per_scene(tmp_path):
         (["--deck", "default", "--out", "a" * 300 + ".pdf"], "File name too long"),
     ],
 )
-def test_a_bad_handout_exits_2_and_writes_nothing(tmp_path, args, named):
-    from tests.gui.test_export import run_cli
-
+def test_a_bad_handout_exits_2_and_writes_nothing(tmp_path, args, named, capsys, monkeypatch):
     (tmp_path / "bad.toml").write_text('[[scene]]\nview = "clock"\npos = -4\n')
     before = sorted(p.name for p in tmp_path.iterdir())
-    out = run_cli(*args, cwd=tmp_path)
-    assert out.returncode == 2
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and named in lines[0], out.stderr
+    monkeypatch.chdir(tmp_path)
+    code, _, err = cli_main(capsys, "export", *args)
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0], err
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
@@ -263,14 +263,12 @@ def test_a_handout_folder_deletes_nothing_and_names_pages_not_of_this_deck(tmp_p
     assert "07-clock.png, 12-alibi.png, 512-heatmap.png (3 in all)" in note
 
 
-def test_a_deck_of_a_hundred_scenes_numbers_its_pages_to_sort(tmp_path):
-    from pe_clock.gui.export.handout import export_handout
-    from pe_clock.gui.model.state import AppState
+def test_a_deck_of_a_hundred_scenes_numbers_its_pages_to_sort():
+    from pe_clock.gui.export.handout import page_names
 
-    scenes = parse_deck('[[scene]]\nview = "clock"\n' * 100)
-    state = AppState()
-    written = export_handout(tmp_path, scenes[:1] * 100, state, 768, 432)
-    assert written[0].name == "001-clock.png" and written[-1].name == "100-clock.png"
+    names = page_names(["clock", "rope"] * 50)
+    assert names[0] == "001-clock.png" and names[-1] == "100-rope.png"
+    assert names == sorted(names) and page_names(["why"] * 9)[-1] == "09-why.png"
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from pe_clock.gui.look.themes import theme_of
 from pe_clock.gui.platform import files
 from pe_clock.gui.widgets.labels import parameter_line
 from pe_clock.gui.window.main_window import MainWindow
-from tests.gui.helpers import to_array
+from tests.gui.helpers import cli_main, to_array
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -374,15 +374,16 @@ BAD_CLI = [
 
 
 @pytest.mark.parametrize(("args", "name"), BAD_CLI)
-def test_cli_bad_arguments_exit_2_with_one_line(tmp_path, args, name):
+def test_cli_bad_arguments_exit_2_with_one_line(tmp_path, args, name, capsys, monkeypatch):
     if "--out" not in args:
         args = [*args, "--out", "fig.png"]
     assert len(BAD_CLI) >= 25
-    out = run_cli(*args, cwd=tmp_path)
-    assert out.returncode == 2
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and name in lines[0], out.stderr
-    assert "Traceback" not in out.stderr
+    monkeypatch.chdir(tmp_path)
+    code, _, err = cli_main(capsys, "export", *args)
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and name in lines[0], err
+    assert "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
 
 

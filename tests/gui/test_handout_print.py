@@ -13,6 +13,7 @@ from pe_clock.gui.export import render as export
 from pe_clock.gui.export.handout import export_handout
 from pe_clock.gui.export.pdf_text import readable_spaces
 from pe_clock.gui.model.deck import parse_deck, read_deck
+from tests.gui.helpers import cli_main
 from tests.gui.test_export import run_cli
 
 #: Points per inch over CSS pixels per inch.
@@ -111,11 +112,12 @@ def test_printed_pages_are_light_whatever_the_deck_projects(tmp_path, state):
         (["--paper", "a4", "--out", "h.pdf"], "--paper"),
     ],
 )
-def test_a_bad_paper_exits_2_with_one_line(tmp_path, args, named):
-    out = run_cli(*args, cwd=tmp_path)
-    assert out.returncode == 2 and not (tmp_path / "h.pdf").exists()
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and named in lines[0], out.stderr
+def test_a_bad_paper_exits_2_with_one_line(tmp_path, args, named, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = cli_main(capsys, "export", *args)
+    assert code == 2 and not (tmp_path / "h.pdf").exists()
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and named in lines[0], err
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])

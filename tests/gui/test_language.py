@@ -1,6 +1,4 @@
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 from PySide6.QtGui import QFontDatabase, QFontMetrics
@@ -11,6 +9,7 @@ from pe_clock.core import i18n
 from pe_clock.gui.platform.resources import KOREAN_FONT, ensure_fonts
 from pe_clock.gui.views import TABS
 from pe_clock.gui.window.main_window import MainWindow
+from tests.gui.helpers import cli_main
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,35 +119,15 @@ def test_status_messages_follow_the_language(window):
     assert HANGUL.search(window.statusBar().currentMessage())
 
 
-def test_command_line_speaks_korean(tmp_path):
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "main.py"),
-            "export",
-            "--lang",
-            "ko",
-            "--d-model",
-            "7",
-            "--out",
-            "x.png",
-        ],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
-    assert out.returncode == 2
-    assert "오류" in out.stderr and "d_model" in out.stderr
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--lang", "ko", "--help"],
-        capture_output=True,
-        text=True,
-    )
-    assert "사용법" in out.stdout and "옵션" in out.stdout
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--lang", "fr"], capture_output=True, text=True
-    )
-    assert out.returncode == 2 and "--lang" in out.stderr
+def test_command_line_speaks_korean(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = cli_main(capsys, "export", "--lang", "ko", "--d-model", "7", "--out", "x.png")
+    assert code == 2
+    assert "오류" in err and "d_model" in err
+    code, said, _ = cli_main(capsys, "--lang", "ko", "--help")
+    assert "사용법" in said and "옵션" in said
+    code, _, err = cli_main(capsys, "--lang", "fr")
+    assert code == 2 and "--lang" in err
 
 
 def test_file_dialogs_speak_korean_throughout(window):
@@ -188,3 +167,16 @@ def test_the_r_of_k_text_keeps_its_lines_in_a_crowded_window(window, qtbot):
     width = panel.width()
     needed = sum(label.heightForWidth(width) for label in (view.caption, view.block_label))
     assert panel.height() >= needed
+
+
+# --- 10. long lectures stay flat -------------------------------------------------------------
+def test_language_switches_leave_no_translators_behind(window):
+    from PySide6.QtCore import QCoreApplication, QEvent, QTranslator
+
+    app = QCoreApplication.instance()
+    for _ in range(20):
+        window.state.set(language="ko")
+        window.state.set(language="en")
+    window.state.set(language="ko")
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert len(app.findChildren(QTranslator)) <= 1

@@ -12,7 +12,7 @@ from pe_clock.core.binning import mean_columns
 from pe_clock.core.encoding import positional_encoding
 from pe_clock.gui.platform.settings import default_settings
 from pe_clock.gui.window.main_window import MainWindow
-from tests.gui.helpers import grab
+from tests.gui.helpers import cli_main, grab
 from tests.gui.processes import start, wait_until_running
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,7 +136,9 @@ def test_thousands_of_steps_in_one_process(window):
     np.testing.assert_allclose(tips[:, 0], s.pe(s.pos)[0::2], atol=1e-12)
 
 
-def test_command_line_version_and_help():
+def test_command_line_version_and_help(capsys):
+    """main.py starts the command line (a process: the launcher is the point); its help and
+    errors are the command line's, checked in this process."""
     out = subprocess.run(
         [sys.executable, "main.py", "--version"],
         cwd=ROOT,
@@ -145,22 +147,15 @@ def test_command_line_version_and_help():
         check=True,
     )
     assert out.stdout.strip() == f"PE Clock {__version__}"
-    out = subprocess.run(
-        [sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    assert "usage: pe-clock" in out.stdout
+    code, said, _ = cli_main(capsys, "--lang", "en", "--help")
+    assert code == 0 and "usage: pe-clock" in said
 
 
-def test_bad_command_line_argument_exits_2(tmp_path):
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--bogus"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-    )
-    assert out.returncode == 2
-    assert "unrecognized arguments: --bogus" in out.stderr
-    assert "Traceback" not in out.stderr
+def test_bad_command_line_argument_exits_2(capsys):
+    code, _, err = cli_main(capsys, "--lang", "en", "--bogus")
+    assert code == 2
+    assert "unrecognized arguments: --bogus" in err
+    assert "Traceback" not in err
 
 
 def test_view_menu_shows_and_hides_the_controls(window, qtbot):

@@ -19,7 +19,7 @@ from PIL import Image
 import pe_clock
 from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.views import VIEWS
-from pe_clock.widget import SETTLE_SECONDS
+from pe_clock.widget import SETTLE_SECONDS, running_loop
 from tests.models import configs
 from tests.models.files import smooth_table, write_cache, write_model
 
@@ -39,6 +39,23 @@ DECLARED = {
     for spec in VIEWS.values()
     if any(Picture.FIELDS[name].control for name in spec.fields)
 }
+
+
+class HeldLoop:
+    """A kernel's event loop whose clock the test holds: callbacks wait until run_due."""
+
+    def __init__(self) -> None:
+        self.delays: list[float] = []
+        self._due: list = []
+
+    def call_later(self, delay: float, callback) -> None:
+        self.delays.append(delay)
+        self._due.append(callback)
+
+    def run_due(self) -> None:
+        due, self._due = self._due, []
+        for callback in due:
+            callback()
 
 
 def pixels(png: bytes) -> np.ndarray:
@@ -83,12 +100,16 @@ def test_every_views_controls_redraw_the_picture_figure_draws(view, gpt2, qapp):
         b"\x89PNG"
     )
     assert {"theme", "lang"} <= set(explorer.controls)
-    first = explorer.image.value
+    first, drawn = explorer.image.value, explorer.frames.drawn
+    loop = HeldLoop()  # every change, then one frame for them all (as a burst is drawn)
+    explorer.frames.loop_of = lambda: loop
     for name in VIEWS[view].controls:
         if name in CHANGES:
             explorer.controls[name].value = CHANGES[name]
             assert explorer.figure.values[name] == CHANGES[name], name
-    assert explorer.message.value == ""
+    assert explorer.message.value == "" and explorer.frames.drawn == drawn
+    loop.run_due()
+    explorer.frames.loop_of = running_loop
     assert explorer.image.value != first or view in ("learned",)  # base: the sinusoids only
     assert same_picture(widget, view, lang="en")
     for name in ("pos", "k"):  # drawn on the figure already laid out
@@ -150,18 +171,18 @@ def test_a_model_is_chosen_in_its_field_and_a_bad_one_is_said(tmp_path, monkeypa
 
 
 def test_a_burst_of_slider_steps_draws_one_frame(qapp):
+    """The kernel's loop with its clock held: a frame is due SETTLE_SECONDS after the first
+    step, and every step that comes before it joins that frame (timed by a real clock, a
+    busy machine let the settle time pass between two steps)."""
     widget = pe_clock.explore("clock", lang="en")
     explorer = widget.explorer
     drawn = explorer.frames.drawn
-
-    async def drag() -> None:
-        for pos in range(1, 21):  # as ipykernel reads them: a turn of its loop after each
-            explorer.controls["pos"].value = pos
-            await asyncio.sleep(0)
-        assert explorer.frames.drawn == drawn  # nothing drawn while the messages come
-        await asyncio.sleep(2 * SETTLE_SECONDS)
-
-    asyncio.run(drag())
+    loop = HeldLoop()
+    explorer.frames.loop_of = lambda: loop
+    for pos in range(1, 21):
+        explorer.controls["pos"].value = pos
+    assert explorer.frames.drawn == drawn and loop.delays == [SETTLE_SECONDS]
+    loop.run_due()
     assert explorer.frames.drawn == drawn + 1 and explorer.figure.values["pos"] == 20
     assert same_picture(widget, "clock", lang="en")
 
