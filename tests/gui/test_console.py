@@ -117,7 +117,7 @@ def test_the_console_counts_the_time_and_lists_the_keys(window, qtbot, language)
     window.state.set(language=language)
     window.toggle_console()
     console = window.console
-    console.now = lambda: console.started + 3725  # an hour, two minutes and five seconds on
+    console.started, console.now = 100.0, lambda: 3825.0  # an hour, two minutes, five seconds
     console._show_time()
     assert "1:02:05" in console.clock.text()
     assert "PageDown" in console.keys.text() and "Esc" in console.keys.text()
