@@ -4,8 +4,8 @@ holds the token embeddings, and its numbers go into the RoPE, Extension and ALiB
 Opening a model sets base, head_dim and the scaling fields to the numbers of one group of its
 layers (`first_group`: the first whose θ is rescaled, else the first with RoPE), the ALiBi
 tab's heads, or for DistilBERT's fixed sinusoids the course's d_model and max_len; choosing
-another group in the per-layer strip sets that group's; closing the model puts back the
-fields as they were before it opened. A number the tabs cannot draw (rope_theta past the
+another group in the per-layer strip sets that group's; closing the model puts back each
+field a model set as it was before the first model opened. A number the tabs cannot draw (rope_theta past the
 base's range, say) is named and the rest still apply.
 
 Each view declares the schemes it draws (`gui.views`); a model asked for on any other view
@@ -28,12 +28,6 @@ from pe_clock.core.models.describe import group_title, layer_runs, shown
 from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.gui.views import REGISTRY
 
-#: The fields a model sets (and closing it puts back).
-MODEL_FIELDS = (
-    "base", "head_dim", "scaling_method", "scaling_factor", "original_len", "alibi_heads"
-)  # fmt: skip
-#: What DistilBERT's fixed sinusoids set (and closing the model puts back).
-TABLE_FIELDS = ("d_model", "max_len")
 #: transformers' rope types the Extension tab draws as a method of its own.
 DRAWN_TYPES = ("linear", "dynamic", "yarn", "llama3")
 #: --layers' names of Gemma 3's (and every sliding-window model's) two kinds of layer.
@@ -181,13 +175,8 @@ class ModelHolder:
     def show_model(self, model: OpenedModel, group: int | None = None) -> str:
         """Make model the opened one, showing group (else `first_group`); return what of its
         numbers the tabs cannot draw ('' for none)."""
-        values = self.values()
         if self._before_model is None:
-            self._before_model = {name: values[name] for name in MODEL_FIELDS}
-        schemes = {g.scheme for g in model.config.groups} if model.config else set()
-        if "sinusoidal" in schemes:  # (kept from the first model that set them)
-            for name in TABLE_FIELDS:
-                self._before_model.setdefault(name, values[name])
+            self._before_model = {}  # each field as it was before the first model set it
         self._model = model
         self._model_group = first_group(model) if group is None else group
         refused = self._apply_group()
@@ -239,7 +228,9 @@ class ModelHolder:
             }
         else:
             return ""
+        before = self._before_model if self._before_model is not None else {}
         for name, value in changes.items():
+            before.setdefault(name, getattr(self, name))
             try:
                 self.set(**{name: value})
             except ValueError as err:
