@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 from pe_clock.core import i18n
 from pe_clock.core.examples import check_embedding_rows, load_embeddings
 from pe_clock.core.i18n import tr
+from pe_clock.core.models.describe import shown
 from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.core.params import check_bool, check_choice, check_int
 from pe_clock.gui.model.choices import check_theme
@@ -66,8 +67,6 @@ def check_model_view(model: OpenedModel, view: str, shown_on: str) -> None:
     """ValueError with one line if view cannot show model's positions, naming the model, its
     scheme, where it was asked for (shown_on: ``--view heatmap``, ``view='heatmap'``) and the
     views that do (or that none does, and `pe-clock model` describes it)."""
-    from pe_clock.core.models.describe import shown
-
     views = model_views(model)
     if view in views:
         return
@@ -126,7 +125,7 @@ class FigureRequest:
     model: Shown | None = None
     embeddings: NDArray[np.float64] | None = None
     embeddings_file: str = ""
-    notes: str = field(default="", compare=False)
+    notes: str = ""
 
     def picture(self) -> Picture:
         """A fresh picture of this request (Qt-free: a script is written from it)."""
