@@ -5,8 +5,8 @@ Opening a model sets base, head_dim and the scaling fields to the numbers of one
 layers (`first_group`: the first whose θ is rescaled, else the first with RoPE), the ALiBi
 tab's heads, or for DistilBERT's fixed sinusoids the course's d_model and max_len; choosing
 another group in the per-layer strip sets that group's; closing the model puts back each
-field a model set as it was before the first model opened. A number the tabs cannot draw (rope_theta past the
-base's range, say) is named and the rest still apply.
+field a model set as it was before the first model opened. A number the tabs cannot draw
+(rope_theta past the base's range, say) is named and the rest still apply.
 
 Each view declares the schemes it draws (`gui.views`); a model asked for on any other view
 is refused (`gui.model.request.check_model_view`), as T5's buckets and Mamba's lack of
