@@ -583,18 +583,24 @@ SCRIPTS: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
 VARIABLES = {view: names for view, (_, names) in SCRIPTS.items()}
 
 
-def script(view: str, values: Mapping[str, Any], language: str, torch: bool = False) -> str:
+def script(
+    view: str,
+    values: Mapping[str, Any],
+    language: str,
+    torch: bool = False,
+    torch_option: str = "torch=True",
+) -> str:
     """The script of view at these values (the state's fields by name), its comments in
     language; torch: the table in PyTorch, as the course's blog writes it (TORCH_VIEWS only).
 
     Raises ValueError for a view without a script or torch for a view the course writes
-    in NumPy alone.
+    in NumPy alone (torch_option: how the caller names it, ``--torch`` or ``torch=True``).
     """
     if view not in SCRIPTS:
         raise ValueError(tr("code.no_view", language, view=view))
     if torch and view not in TORCH_VIEWS:
         views = ", ".join(TORCH_VIEWS)
-        raise ValueError(tr("code.no_torch", language, view=view, views=views))
+        raise ValueError(tr("code.no_torch", language, view=view, views=views, torch=torch_option))
     w = _Writer(language)
     w.comment("header_torch" if torch else "header", view=view)
     w.code("import numpy as np")

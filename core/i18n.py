@@ -247,6 +247,16 @@ ECHO_LIMIT = 60
 def echo(value: object) -> str:
     """value as a message quotes it: its repr, cut after ECHO_LIMIT characters with its length
     said, so that a message stays one readable line."""
+    if isinstance(value, int) and value.bit_length() > 4 * ECHO_LIMIT:
+        # Its leading digits and its length, without writing it out: past str()'s digit
+        # limit (a 5,000-digit pos) repr raised Python's own error.
+        size = abs(value)
+        digits = int(size.bit_length() * 0.3010299956639812) + 1
+        if 10 ** (digits - 1) > size:
+            digits -= 1
+        sign = "-" if value < 0 else ""
+        head = sign + str(size // 10 ** (digits - ECHO_LIMIT + len(sign)))
+        return tr("echo.cut", text=head, n=f"{digits + len(sign):,}")
     text = repr(value)
     if len(text) <= ECHO_LIMIT:
         return text

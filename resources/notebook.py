@@ -75,8 +75,10 @@ def table(
         if config is None or config.learned is not None:
             if opened.table is None:
                 raise ValueError(opened.missing or tr("weights.none"))
+            if (max_len, d_model, base, layout) != (None, None, PAPER_BASE, "interleaved"):
+                raise ValueError(tr("notebook.table_learned"))  # never silently ignored
             return np.array(opened.table.rows, dtype=np.float64)
-        check_model_view(opened, "heatmap", "table()")  # fixed sinusoids, else refused
+        check_model_view(opened, "heatmap", "table()", model)  # fixed sinusoids, else refused
         group = config.groups[0]
         d_model = group.head_dim if d_model is None else d_model
         max_len = config.max_position_embeddings if max_len is None else max_len

@@ -16,6 +16,7 @@ Only `explore` imports ipywidgets (the ``notebook`` extra); the desktop app neve
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
 from collections.abc import Callable
@@ -24,12 +25,14 @@ from typing import TYPE_CHECKING, Any
 from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
-from pe_clock.core.params import MAX_LEN, MIN_D_MODEL
+from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MIN_D_MODEL
 from pe_clock.gui.model.choices import BASE_PRESETS, THEME_NAMES
-from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED, Picture
+from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED, PARAMETERS, Picture
 from pe_clock.gui.model.request import (
+    API,
     FigureRequest,
     Shown,
+    check_model_view,
     checked_picture,
     figure_request,
     open_shown,
@@ -80,7 +83,11 @@ def _box_class(w: Any) -> Any:
 
 
 class LiveFigure:
-    """A view laid out once by the export renderer and drawn again as its fields change."""
+    """A view laid out once by the export renderer and drawn again as its fields change.
+
+    Its picture (Qt-free) holds the fields and the opened model, as the window's state does:
+    a change is checked there, a model chosen sets its numbers over the fields, and closing
+    it puts them back."""
 
     def __init__(
         self,
@@ -90,10 +97,21 @@ class LiveFigure:
         model: Shown | None,
         values: dict[str, Any],
     ) -> None:
-        self.view, self.size, self.look, self.model = view, size, look, model
-        self.values = dict(values)
+        self.view, self.size, self.look = view, size, look
+        self.picture = checked_picture(values, model)
         self._pending: dict[str, Any] = {}  # taken, not drawn yet
         self._rendered: Rendered | None = None
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """Every field of what the figure shows, by name."""
+        return {name: getattr(self.picture, name) for name in PARAMETERS}
+
+    @property
+    def model(self) -> Shown | None:
+        """The opened model and the group of its layers shown, or None."""
+        model = self.picture.model
+        return None if model is None else (model, self.picture.model_group)
 
     def _build(self) -> Rendered:
         from pe_clock.gui.export.render import Figure as Rendered
@@ -121,25 +139,33 @@ class LiveFigure:
     def set(self, **values: Any) -> None:
         """Take new values for the next frame (ValueError, naming the field, leaves the
         figure as it was)."""
-        picture = checked_picture(self.values, self.model)  # the picture as it is, then
-        picture.set(**values)  # the change, as the window takes it: the pairs follow d_model
-        self.values = {name: getattr(picture, name) for name in self.values}
+        self.picture.set(**values)  # as the window takes it: the pairs follow d_model, …
         if set(values) <= set(MOVING.get(self.view, MOVING_FIELDS)):
             self._pending.update(values)
         else:
             self.close()  # built anew at the next frame, with every value so far
 
+    def show_model(self, model: Shown | None) -> None:
+        """Open model (its numbers set over the fields), or close the one open (None: the
+        fields it set put back); laid out anew at the next frame."""
+        if model is None:
+            self.picture.close_model()
+        else:
+            self.picture.show_model(*model)
+        self.close()
+
     def rebuild(self, **changes: Any) -> None:
-        """A new view, look, size or model: laid out anew at the next frame."""
+        """A new view, look or size: laid out anew at the next frame."""
         for name, value in changes.items():
             setattr(self, name, value)
         self.close()
 
     def close(self) -> None:
         self._pending.clear()
-        if self._rendered is not None:
-            self._rendered.close()
-            self._rendered = None
+        rendered, self._rendered = self._rendered, None
+        if rendered is not None:
+            with contextlib.suppress(RuntimeError):  # Qt already gone: a kernel shutting down
+                rendered.close()
 
 
 #: A whole number with at most this many steps is a slider; a wider range is typed.
@@ -234,6 +260,7 @@ class Explorer:
             if hasattr(style, "button_width"):
                 style.button_width = "auto"
         self.box.children = tuple(rows)
+        self._sync_ranges()
 
     def _view_menu(self) -> Any:
         options = [(f"{VIEWS[name].title} ({name})", name) for name in VIEW_NAMES]
@@ -281,7 +308,7 @@ class Explorer:
             return self._watch("k", slider)
         if name == "d_model":
             slider = w.IntSlider(
-                value=values["d_model"], min=MIN_D_MODEL, max=max(values["d_model"], 1024),
+                value=values["d_model"], min=MIN_D_MODEL, max=MAX_D_MODEL,
                 step=2, description=tr("controls.d_model"), layout=wide,
             )  # fmt: skip
             return self._watch("d_model", slider)
@@ -385,32 +412,44 @@ class Explorer:
         if self._quiet:
             return
         try:
-            self.figure.set(**{name: value})
+            with i18n.speaking(self.figure.look["lang"]):
+                self.figure.set(**{name: value})
         except (TypeError, ValueError) as err:
             self._say(str(err))
             self._set_quietly(name, self.figure.values[name])  # the true value again
             return
         self._say("")
-        if name == "max_len":  # pos and k follow the table's length
-            self._sync_ranges()
-        for other, control in self.controls.items():  # what followed the change, shown
-            held = self.figure.values.get(other)
-            if other != name and held is not None and control.value != held:
-                self._set_quietly(other, held)
-        if name == "base" and "preset" in self.controls:
-            known = [value for _, value in BASE_PRESETS]
-            self._set_quietly("preset", value if value in known else 0.0)
+        self._show_values()
         self.frames.request()
 
+    def _show_values(self) -> None:
+        """Every control at its field's value (what followed a change, or a model, shown),
+        within the range its field allows now."""
+        self._sync_ranges()
+        values = self.figure.values
+        for name, control in self.controls.items():
+            held = values.get(name)
+            if held is not None and control.value != held:
+                self._set_quietly(name, held)
+        if "preset" in self.controls:
+            known = [value for _, value in BASE_PRESETS]
+            self._set_quietly("preset", values["base"] if values["base"] in known else 0.0)
+
     def _sync_ranges(self) -> None:
-        top = max(self.figure.values["max_len"] - 1, 0)
+        """pos within the table and at least −k, k at least −pos (pos + k ≥ 0): a slider
+        offers only what the state takes."""
+        values = self.figure.values
+        top = max(values["max_len"] - 1, 0)
+        ranges = {"pos": (max(0, -values["k"]), top), "k": (-values["pos"], max(top, 1))}
+        ranges["play"] = ranges["pos"]
         self._quiet = True
         try:
-            for name in ("pos", "play"):
-                if name in self.controls:
-                    self.controls[name].max = top
-            if "k" in self.controls:
-                self.controls["k"].min, self.controls["k"].max = -max(top, 1), max(top, 1)
+            for name, (low, high) in ranges.items():
+                control = self.controls.get(name)
+                if control is not None and (control.min, control.max) != (low, high):
+                    # widened first, so the value is never outside on the way
+                    control.min, control.max = min(low, control.min), max(high, control.max)
+                    control.min, control.max = low, high
         finally:
             self._quiet = False
 
@@ -424,6 +463,15 @@ class Explorer:
     def _new_view(self, view: str) -> None:
         if self._quiet:
             return
+        shown = self.figure.model
+        try:
+            if shown is not None:  # a view that cannot show the open model is refused
+                check_model_view(shown[0], view, API.given("view", view))
+        except ValueError as err:
+            self._say(str(err))
+            self._set_quietly("view", self.figure.view)
+            return
+        self._say("")
         self.figure.rebuild(view=check_view(view, "view"))
         self._lay_out()
         self.frames.request()
@@ -440,15 +488,16 @@ class Explorer:
         if self._quiet:
             return
         try:
-            shown = open_shown(self.figure.view, name, None) if name.strip() else None
-            checked_picture(self.figure.values, shown)
+            with i18n.speaking(self.figure.look["lang"]):
+                shown = open_shown(self.figure.view, name, None) if name.strip() else None
         except (TypeError, ValueError) as err:
             self._say(str(err))
             self._set_quietly("model", self.model_name)
             return
         self.model_name = name.strip()
-        self._say("")
-        self.figure.rebuild(model=shown)
+        self.figure.show_model(shown)  # its numbers on the fields; closed, they go back
+        self._say(" ".join(self.figure.picture.model_refused().values()))
+        self._show_values()
         self.frames.request()
 
     def _say(self, text: str) -> None:
@@ -486,7 +535,7 @@ def explore(
     """
     _ipywidgets()
     request = figure_request(
-        view or "clock",
+        "clock" if view is None else view,
         width=WIDGET_SIZE[0] if width is None else width,
         height=WIDGET_SIZE[1] if height is None else height,
         theme=theme, lang=lang, model=model, layers=layers, allow_no_model=True,

@@ -48,13 +48,15 @@ def scheme_words(model: OpenedModel) -> str:
     return " / ".join(dict.fromkeys(group_title(g, compact=True) for g in model.config.groups))
 
 
-def chosen_group(model: OpenedModel, layers: object) -> int:
-    """The index of the group --layers names: "local" (the sliding-window layers), "global"
-    (the full-attention ones) or a layer's number; ValueError naming the groups otherwise.
-    A group without positions to draw (Llama 4's NoPE layers) is refused too."""
+def chosen_group(model: OpenedModel, layers: object, asked: str = "") -> int:
+    """The index of the group layers names: "local" (the sliding-window layers), "global"
+    (the full-attention ones) or a layer's number; ValueError naming the groups otherwise,
+    and how the caller asked (asked: ``--layers 99``, ``layers=99``). A group without
+    positions to draw (Llama 4's NoPE layers) is refused too."""
     config = model.config
+    asked = asked or shown(layers)
     if config is None or layers is None:
-        return first_group(model) if layers is None else _no_group(model, layers)
+        return first_group(model) if layers is None else _no_group(model, asked)
     groups = config.groups
     drawn = [i for i, g in enumerate(groups) if g.scheme != "none"]
     text = str(layers).strip()
@@ -62,12 +64,12 @@ def chosen_group(model: OpenedModel, layers: object) -> int:
     if text in LAYER_NAMES:
         sliding = text == "local"
         found = [i for i in drawn if (groups[i].sliding_window is not None) == sliding]
-    elif text.isdigit() and not isinstance(layers, bool | float):
+    elif text.isascii() and text.isdigit() and len(text) < 8 and not isinstance(layers, bool):
         found = [i for i in drawn if int(text) in groups[i].layers]
-    return found[0] if found else _no_group(model, layers)
+    return found[0] if found else _no_group(model, asked)
 
 
-def _no_group(model: OpenedModel, layers: object) -> int:
+def _no_group(model: OpenedModel, asked: str) -> int:
     config = model.config
     runs = []
     for group in config.groups if config else ():
@@ -75,7 +77,7 @@ def _no_group(model: OpenedModel, layers: object) -> int:
         where = tr("modelinfo.layers", runs=layer_runs(group.layers), n=len(group.layers))
         runs.append(f"{where} ({kind}): {group_title(group, compact=True)}")
     raise ValueError(
-        tr("model.no_group", model=shown(model.name), layers=shown(layers), groups="; ".join(runs))
+        tr("model.no_group", model=shown(model.name), layers=asked, groups="; ".join(runs))
     )
 
 

@@ -12,7 +12,7 @@ request (`gui.export.render.request_state`).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -23,11 +23,11 @@ from numpy.typing import NDArray
 
 from pe_clock.core import i18n
 from pe_clock.core.examples import check_embedding_rows, load_embeddings
-from pe_clock.core.i18n import tr
+from pe_clock.core.i18n import echo, tr
 from pe_clock.core.models.describe import shown
 from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.core.params import check_bool, check_choice, check_int
-from pe_clock.gui.model.choices import check_theme
+from pe_clock.gui.model.choices import THEME_NAMES
 from pe_clock.gui.model.opened_model import chosen_group, model_views, scheme_words
 from pe_clock.gui.model.picture import PARAMETERS, Picture
 from pe_clock.gui.views import STAGE_VIEWS, VIEWS, check_view
@@ -51,26 +51,41 @@ class Terms:
         """An option by itself: --head-dim, or head_dim."""
         return "--" + name.replace("_", "-") if self.flags else name
 
-    def given(self, name: str, value: str, placeholder: bool = False) -> str:
+    def given(self, name: str, value: object, placeholder: bool = False) -> str:
         """An option with its value: --view heatmap, or view='heatmap' (a placeholder, such
         as PATH, is written bare)."""
         if self.flags:
-            return f"{self.flag(name)} {value}"
-        return f"{name}={value if placeholder else repr(value)}"
+            return f"{self.flag(name)} {shown(value)}"
+        return f"{name}={value if placeholder else echo(value)}"
+
+    def switch(self, name: str) -> str:
+        """An option that is on: --torch, or torch=True."""
+        return self.flag(name) if self.flags else f"{name}=True"
+
+    def reworded(self, message: str, names: Iterable[str]) -> str:
+        """A field's message in these terms: it opens with the field's name ("d_model must
+        be …", in every language), which the command line calls by its flag (--d-model)."""
+        for name in names:
+            if self.flags and message.startswith((f"{name} ", f"{name}:")):
+                return self.flag(name) + message[len(name) :]
+        return message
 
 
 API = Terms(flags=False)
 CLI = Terms(flags=True)
 
 
-def check_model_view(model: OpenedModel, view: str, shown_on: str) -> None:
-    """ValueError with one line if view cannot show model's positions, naming the model, its
-    scheme, where it was asked for (shown_on: ``--view heatmap``, ``view='heatmap'``) and the
-    views that do (or that none does, and `pe-clock model` describes it)."""
+def check_model_view(
+    model: OpenedModel, view: str, shown_on: str, asked: str | os.PathLike[str] | None = None
+) -> None:
+    """ValueError with one line if view cannot show model's positions, naming the model as
+    it was asked for (asked: the id or path given, else its name), its scheme, where it was
+    asked for (shown_on: ``--view heatmap``, ``view='heatmap'``) and the views that do (or
+    that none does, and `pe-clock model` describes it)."""
     views = model_views(model)
     if view in views:
         return
-    name, scheme = shown(model.name), scheme_words(model)
+    name, scheme = shown(model.name if asked is None else os.fspath(asked)), scheme_words(model)
     if not views:
         raise ValueError(tr("model.no_view", model=name, scheme=scheme))
     raise ValueError(
@@ -85,13 +100,14 @@ def open_shown(
     names ("local", "global", a layer's number); None without a model."""
     if model is None:
         if layers is not None:
+            model_given = terms.given("model", "PATH", placeholder=True)
             raise ValueError(
-                tr("cli.layers_needs_model", layers=terms.flag("layers"), model=terms.flag("model"))
+                tr("cli.layers_needs_model", layers=terms.flag("layers"), model=model_given)
             )
         return None
     opened = open_model(model)
-    check_model_view(opened, view, terms.given("view", view))
-    return opened, chosen_group(opened, layers)
+    check_model_view(opened, view, terms.given("view", view), model)
+    return opened, chosen_group(opened, layers, terms.given("layers", layers))
 
 
 def checked_picture(parameters: Mapping[str, Any], model: Shown | None = None) -> Picture:
@@ -137,14 +153,17 @@ class FigureRequest:
         return {name: getattr(picture, name) for name in PARAMETERS}
 
 
-def figure_size(view: str, width: object, height: object, stage: bool = False) -> tuple[int, int]:
+def figure_size(
+    view: str, width: object, height: object, stage: bool = False, terms: Terms = API
+) -> tuple[int, int]:
     """The size asked for, checked (MIN_SIDE…MAX_SIDE a side); the view's export size by
     default, a slide's on stage."""
     default = STAGE_SIZE if stage else VIEWS[view].size
-    return (
-        default[0] if width is None else check_int("width", width, MIN_SIDE, MAX_SIDE),
-        default[1] if height is None else check_int("height", height, MIN_SIDE, MAX_SIDE),
-    )
+    sides = [
+        side if given is None else check_int(terms.flag(key), given, MIN_SIDE, MAX_SIDE)
+        for key, given, side in (("width", width, default[0]), ("height", height, default[1]))
+    ]
+    return sides[0], sides[1]
 
 
 def figure_request(
@@ -169,49 +188,62 @@ def figure_request(
     model yet (the view says so); a figure of it needs one. Raises ValueError, in the
     caller's terms, for the first thing refused.
     """
-    name = check_view(view, terms.flag("view"))
-    if check_bool(terms.flag("stage"), stage) and name not in STAGE_VIEWS:
-        views = ", ".join(STAGE_VIEWS)
-        raise ValueError(tr("cli.stage_view", stage=terms.flag("stage"), views=views))
-    shown = open_shown(name, model, layers, terms)
-    if name == "learned" and shown is None and not allow_no_model:
-        raise ValueError(
-            tr(
-                "cli.learned_needs_model",
-                view=terms.given("view", name),
-                model=terms.given("model", "PATH", placeholder=True),
-            )
-        )
-    picture = checked_picture(parameters or {}, shown)
-    given = MappingProxyType({key: getattr(picture, key) for key in parameters or {}})
-    notes = "" if shown is None else " ".join(picture.model_refused().values())
-    size = figure_size(name, width, height, bool(stage))
-    language = i18n.system_language() if lang is None else i18n.check_language(lang)
-    rows, file = None, ""
-    if embeddings is not None:
-        if name != "embedding":
+    parameters = parameters or {}
+    language = i18n.system_language() if lang is None else check_language(lang, terms)
+    with i18n.speaking(language):  # its messages in the language asked for
+        name = check_view(view, terms.flag("view"))
+        if check_bool(terms.flag("stage"), stage) and name not in STAGE_VIEWS:
+            views = ", ".join(STAGE_VIEWS)
+            raise ValueError(tr("cli.stage_view", stage=terms.flag("stage"), views=views))
+        shown = open_shown(name, model, layers, terms)
+        if name == "learned" and shown is None and not allow_no_model:
             raise ValueError(
                 tr(
-                    "cli.embeddings_view",
-                    embeddings=terms.flag("embeddings"),
-                    embedding=terms.given("view", "embedding"),
+                    "cli.learned_needs_model",
                     view=terms.given("view", name),
+                    model=terms.given("model", "PATH", placeholder=True),
                 )
             )
-        if isinstance(embeddings, str | os.PathLike):
-            rows, file = load_embeddings(Path(embeddings), picture.d_model), Path(embeddings).name
-        else:  # checked as a file's rows are, and copied
-            rows = check_embedding_rows(embeddings, picture.d_model, terms.flag("embeddings"))
-    return FigureRequest(
-        name,
-        given,
-        size,
-        theme=check_theme(theme),
-        language=language,
-        caption=check_bool(terms.flag("caption"), caption),
-        stage=bool(stage),
-        model=shown,
-        embeddings=rows,
-        embeddings_file=file,
-        notes=notes,
-    )
+        try:
+            picture = checked_picture(parameters, shown)
+        except ValueError as err:
+            raise ValueError(terms.reworded(str(err), parameters)) from None
+        given = MappingProxyType({key: getattr(picture, key) for key in parameters})
+        notes = "" if shown is None else " ".join(picture.model_refused().values())
+        size = figure_size(name, width, height, bool(stage), terms)
+        rows, file = None, ""
+        if embeddings is not None:
+            if name != "embedding":
+                raise ValueError(
+                    tr(
+                        "cli.embeddings_view",
+                        embeddings=terms.flag("embeddings"),
+                        embedding=terms.given("view", "embedding"),
+                        view=terms.given("view", name),
+                    )
+                )
+            if isinstance(embeddings, str | os.PathLike):
+                rows, file = (
+                    load_embeddings(Path(embeddings), picture.d_model),
+                    Path(embeddings).name,
+                )
+            else:  # checked as a file's rows are, and copied
+                rows = check_embedding_rows(embeddings, picture.d_model, terms.flag("embeddings"))
+        return FigureRequest(
+            name,
+            given,
+            size,
+            theme=check_choice(terms.flag("theme"), theme, THEME_NAMES),
+            language=language,
+            caption=check_bool(terms.flag("caption"), caption),
+            stage=bool(stage),
+            model=shown,
+            embeddings=rows,
+            embeddings_file=file,
+            notes=notes,
+        )
+
+
+def check_language(lang: object, terms: Terms = API) -> str:
+    """lang, one of the catalogue's languages; ValueError naming the option otherwise."""
+    return check_choice(terms.flag("lang"), lang, i18n.LANGUAGES)

@@ -10,6 +10,7 @@ from pe_clock.cli.checks import figure_of
 from pe_clock.cli.parser import fail
 from pe_clock.core.figure_code import script
 from pe_clock.core.i18n import tr
+from pe_clock.gui.model.request import CLI
 
 
 def run_code(args: argparse.Namespace) -> int:
@@ -20,9 +21,12 @@ def run_code(args: argparse.Namespace) -> int:
     prog = "pe-clock code"
     try:
         request = figure_of(args, allow_no_model=True)
-        text = script(request.view, request.picture().values(), request.language, args.torch)
+        values = request.picture().values()
+        text = script(request.view, values, request.language, args.torch, CLI.switch("torch"))
     except ValueError as err:
         return fail(str(err), 2, prog)
+    if request.notes:  # the script is written with the other numbers: said, not hidden
+        print(f"{prog}: {request.notes}".replace("\n", "\\n"), file=sys.stderr)
     return write_stdout(text, prog)
 
 

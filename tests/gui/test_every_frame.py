@@ -102,7 +102,7 @@ def test_every_word_of_the_handout_is_seen(paper, language, state, tmp_path):
 
 
 def test_a_figure_too_small_for_its_view_is_refused_saying_what_it_needs(state, tmp_path):
-    with pytest.raises(export.TooSmall, match=r"--view window does not fit 320 × 180 pixels"):
+    with pytest.raises(export.TooSmall, match=r"the view 'window' does not fit 320 × 180 pixels"):
         export.export_figure(tmp_path / "small.png", "window", state, 320, 180)
     assert not (tmp_path / "small.png").exists()
 

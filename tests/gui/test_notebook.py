@@ -45,21 +45,28 @@ def test_the_table_is_the_courses_and_the_apps(state):
 
 
 @pytest.mark.parametrize(
-    ("call", "argv"),
+    ("call", "argv", "keyword"),
     [
-        (lambda: pe_clock.figure("heatmap", pos=99), ["--view", "heatmap", "--pos", "99"]),
-        (lambda: pe_clock.figure("clock", d_model=7), ["--view", "clock", "--d-model", "7"]),
-        (lambda: pe_clock.figure("rope", base=1), ["--view", "rope", "--base", "1"]),
-        (lambda: pe_clock.figure("clock", width=10), ["--view", "clock", "--width", "10"]),
-        (lambda: pe_clock.figure("clock", theme="pink"), ["--view", "clock", "--theme", "pink"]),
+        (lambda: pe_clock.figure("heatmap", pos=99), ["--view", "heatmap", "--pos", "99"], "pos"),
+        (lambda: pe_clock.figure("clock", d_model=7), ["--view", "clock", "--d-model", "7"],
+         "d_model"),
+        (lambda: pe_clock.figure("rope", base=1), ["--view", "rope", "--base", "1"], "base"),
+        (lambda: pe_clock.figure("clock", width=10), ["--view", "clock", "--width", "10"],
+         "width"),
+        (lambda: pe_clock.figure("clock", theme="pink"), ["--view", "clock", "--theme", "pink"],
+         "theme"),
     ],
-)
-def test_bad_parameters_raise_the_command_lines_message(call, argv, tmp_path, capsys):
+)  # fmt: skip
+def test_bad_parameters_raise_the_command_lines_message(call, argv, keyword, tmp_path, capsys):
+    """The same rule and words, each in its caller's terms: the keyword in the API, its flag
+    on the command line."""
     with pytest.raises(ValueError) as raised:
         call()
     assert cli.main(["--lang", "en", "export", *argv, "--out", str(tmp_path / "f.png")]) == 2
     said = capsys.readouterr().err.strip()
-    assert said == f"pe-clock export: error: {raised.value}"
+    flag = "--" + keyword.replace("_", "-")
+    assert str(raised.value).startswith(f"{keyword} must be")
+    assert said == f"pe-clock export: error: {flag}{str(raised.value)[len(keyword) :]}"
     assert "\n" not in str(raised.value)
 
 

@@ -173,3 +173,37 @@ def test_a_request_holds_what_was_passed_then():
         request.parameters["d_model"] = 8  # type: ignore[index]
     assert json.dumps(request.values()["clock_pairs"]) == "[0, 5, 10]"
     assert CLI.given("view", "rope") == "--view rope"
+
+
+def test_every_message_names_the_callers_own_option(tmp_path, capsys):
+    """Python users saw command-line flags (--layers 99, --torch, --view window), command-line
+    users the fields' names (d_model for --d-model)."""
+    gemma = str(write_model(tmp_path / "gemma", configs.GEMMA_3_4B))
+    cases = [
+        (lambda: pe_clock.figure("rope", model=gemma, layers=99), "positions for layers=99",
+         ["export", "--view", "rope", "--model", gemma, "--layers", "99"], "for --layers 99"),
+        (lambda: pe_clock.code("rope", torch=True), "torch=True: the course",
+         ["code", "--view", "rope", "--torch"], "--torch: the course"),
+        (lambda: pe_clock.figure("clock", lang="xx"), "lang must be one of en, ko",
+         ["export", "--lang", "xx"], "--lang must be one of en, ko"),
+        (lambda: pe_clock.figure("clock", d_model=3), "d_model must be",
+         ["export", "--view", "clock", "--d-model", "3"], "--d-model must be"),
+        (lambda: pe_clock.figure("clock", layers="local"), "give the model with model=PATH",
+         ["export", "--layers", "local"], "give the model with --model PATH"),
+    ]  # fmt: skip
+    out = ["--out", str(tmp_path / "f.png")]
+    for call, api, argv, flags in cases:
+        with pytest.raises(ValueError) as raised:
+            call()
+        assert api in str(raised.value) and "--" not in str(raised.value), raised.value
+        argv = [*argv, *out] if argv[0] == "export" else argv
+        assert cli.main(["--lang", "en", *argv]) == 2
+        assert flags in capsys.readouterr().err
+    with pytest.raises(ValueError, match=r"the view 'window' does not fit 320 × 180"):
+        pe_clock.figure("window", width=320, height=180).png()
+
+
+def test_a_figures_messages_speak_its_language():
+    with pytest.raises(ValueError) as raised:
+        pe_clock.figure("heatmap", lang="ko", pos=99)
+    assert any("\uac00" <= c <= "\ud7a3" for c in str(raised.value))

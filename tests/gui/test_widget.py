@@ -278,3 +278,45 @@ def test_the_widgets_controls_are_the_fields_declared_ones(view, qapp):
         elif control.lo is not None:
             assert (widget.min, widget.max) == (control.lo, control.hi), name
             assert getattr(widget, "step", 1) in (control.step, None, 0.1), name
+
+
+def test_a_model_chosen_in_the_widget_sets_its_numbers_and_closing_puts_them_back(tmp_path, qapp):
+    """Chosen in the model field, Llama 3.1's numbers were drawn over by the widget's own
+    (base 10000 under "set over the model's 500000", which nobody set)."""
+    from pe_clock.gui.widgets.layer_strip import overrides
+
+    llama = str(write_model(tmp_path / "llama", configs.LLAMA_3_1_8B))
+    explorer = pe_clock.explore("scaling", lang="en").explorer
+    before = dict(explorer.figure.values)
+    explorer.controls["model"].value = llama
+    values = explorer.figure.values
+    assert (values["base"], values["scaling_method"]) == (500000.0, "llama3")
+    assert explorer.controls["base"].value == 500000.0  # what the model set, shown
+    assert same_picture(explorer.box, "scaling", lang="en")
+    state = explorer.figure._rendered.state
+    assert overrides(state) == []  # nothing set over the model's numbers
+    explorer.controls["model"].value = ""
+    assert explorer.figure.model is None
+    assert {name: explorer.figure.values[name] for name in ("scaling_method", "original_len")} == {
+        name: before[name] for name in ("scaling_method", "original_len")
+    }
+
+
+def test_a_view_that_cannot_show_the_open_model_is_refused(tmp_path, qapp):
+    distilbert = str(write_model(tmp_path / "distil", configs.DISTILBERT_SINUSOIDAL))
+    explorer = pe_clock.explore(lang="en", model=distilbert).explorer
+    assert explorer.figure.values["d_model"] == 768
+    explorer.controls["view"].value = "rope"
+    assert "cannot be shown on view=&#x27;rope&#x27;" in explorer.message.value
+    assert explorer.controls["view"].value == "clock" and explorer.figure.view == "clock"
+
+
+def test_the_sliders_offer_only_what_the_state_takes(qapp):
+    explorer = pe_clock.explore("heatmap", lang="en", pos=10, k=-5).explorer
+    controls = explorer.controls
+    assert (controls["pos"].min, controls["k"].min) == (5, -10)  # pos + k >= 0 both ways
+    assert controls["d_model"].max == 8192
+    controls["pos"].value = 30
+    assert controls["k"].min == -30 and explorer.message.value == ""
+    with pytest.raises(ValueError, match="view must be one of"):
+        pe_clock.explore("")
