@@ -64,9 +64,9 @@ class Terms:
 
     def reworded(self, message: str, names: Iterable[str]) -> str:
         """A field's message in these terms: it opens with the field's name ("d_model must
-        be …", in every language), which the command line calls by its flag (--d-model)."""
+        be …", "d_model: …" in Korean), which the command line calls by its flag."""
         for name in names:
-            if self.flags and message.startswith((f"{name} ", f"{name}:")):
+            if self.flags and message.startswith((f"{name} must ", f"{name}:")):
                 return self.flag(name) + message[len(name) :]
         return message
 

@@ -123,7 +123,7 @@ def test_command_line_speaks_korean(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, _, err = cli_main(capsys, "export", "--lang", "ko", "--d-model", "7", "--out", "x.png")
     assert code == 2
-    assert "오류" in err and "d_model" in err
+    assert "오류" in err and "--d-model:" in err
     code, said, _ = cli_main(capsys, "--lang", "ko", "--help")
     assert "사용법" in said and "옵션" in said
     code, _, err = cli_main(capsys, "--lang", "fr")
