@@ -50,7 +50,9 @@ class Control:
     label: catalogue key of the control's label; name: catalogue key of the field's name in
     messages (a word without a dot is the name itself); lo, hi: the range (a number's);
     step: 2 for an even number; choices: each value and the catalogue key of its text;
-    width: a choice's box is about this many characters wide.
+    width: a choice's box is about this many characters wide; in_row: the window builds it
+    in the panel's row of options (else in its controls dock, or in the figure itself: the
+    training length, the clock's trails); the widget builds every one.
     """
 
     label: str
@@ -60,6 +62,7 @@ class Control:
     choices: Mapping[str, str] = field(default_factory=dict)
     name: str = ""
     width: int = 12
+    in_row: bool = True
 
     def allowed(self) -> Allowed | None:
         if self.step == 2:

@@ -146,10 +146,14 @@ class Picture(ModelHolder):
         lambda v: i18n.language(), lambda v, _: i18n.check_language(v), kind=str, role=LANGUAGE
     )
     #: Multiply the token embeddings by √d_model before adding PE, as the paper does (§3.4).
-    scale_embeddings = StateField(False, _bool("name.scale_embeddings"))
+    scale_embeddings = StateField(
+        False,
+        control=Control("embed.scale_switch", name="name.scale_embeddings", in_row=False),
+    )
     #: Positions seen in training (BERT's learned table has 512).
     train_len = StateField(
-        DEFAULT_TRAIN_LEN, lambda v, _: check_int(tr("name.train_len"), v, 1, MAX_LEN)
+        DEFAULT_TRAIN_LEN,
+        control=Control("controls.train_len", 1, MAX_LEN, name="name.train_len", in_row=False),
     )
     #: Colours of the figures: 'light' or 'dark' (a projector's). Exports draw in either; the
     #: window's views keep the one they were built with.
@@ -199,7 +203,7 @@ class Picture(ModelHolder):
     )
     causal = StateField(True, control=Control("alibi.causal", name="name.causal"))
     #: The big clock marks where each hand's tip was over the last TRAIL_LENGTH positions.
-    trails = StateField(False, _bool("name.trails"))
+    trails = StateField(False, control=Control("clock.trails", name="name.trails", in_row=False))
     #: Line widths and marker sizes times this: stage mode draws them for the back row.
     line_scale = StateField(
         1.0,

@@ -126,10 +126,12 @@ class Options(QWidget):
         return box
 
     def declared(self, view: str) -> None:
-        """A control for each field view declares that has one of its own (pos, k, d_model,
-        max_len, base and layout are the window's main controls)."""
+        """A control for each field view declares that has one in a panel's row (pos, k,
+        d_model, max_len, base, layout and the training length are the window's main
+        controls; the clock's trails and the embeddings' scale sit in their figures)."""
         for name in VIEWS[view].fields:
-            if Picture.FIELDS[name].control is not None:
+            control = Picture.FIELDS[name].control
+            if control is not None and control.in_row:
                 self.field(name)
 
     def field(self, name: str) -> QWidget:

@@ -30,6 +30,7 @@ CHANGES = {
     "pos": 7, "k": 3, "d_model": 64, "max_len": 40, "base": 500.0, "layout": "split",
     "head_dim": 64, "scaling_factor": 4.0, "original_len": 4096, "alibi_heads": 8,
     "why_pe": True, "causal": False, "rope_layout": "half", "scaling_method": "yarn",
+    "train_len": 30, "trails": True, "scale_embeddings": True,
 }  # fmt: skip
 
 
