@@ -526,8 +526,9 @@ def explore(
     """A live view for a notebook: the figure (as `figure` draws it) with, under it, the
     controls of the fields the view declares (`gui.views`) — pos with Play at a chosen speed,
     k, d_model, max_len, base with its presets, layout, and each field's own control as the
-    window's panel builds it (head_dim, the pair layout, the extension's method, factor and
-    L0, ALiBi's heads and causal mask, the Why tab's switch) — then theme and language, and
+    window builds it (the training length, the clock's trails, the embeddings' scale,
+    head_dim, the pair layout, the extension's method, factor and L0, ALiBi's heads and
+    causal mask, the Why tab's switch) — then theme and language, and
     for a view that draws a model's positions the model (a cached id, a folder or a table).
     Without a view, a menu chooses it. Works without a display (Qt
     offscreen), as `figure` does. Needs ipywidgets (``pip install pe-clock[notebook]``);
