@@ -36,6 +36,7 @@ from typing import Any
 from pe_clock.core.i18n import LANGUAGES, echo, tr
 from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.gui.model.picture import PARAMETERS as PICTURE_PARAMETERS
+from pe_clock.gui.model.request import check_model_view
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.resources import DECKS
 from pe_clock.gui.views import VIEWS
@@ -251,6 +252,10 @@ def scene_state(
                 if isinstance(opened, str):  # "" or missing: its parameters, without a model
                     scratch.close_model()
                 else:
+                    try:  # a scene's view shows its model, as every frontend's must
+                        check_model_view(opened, scene.view, f'view = "{scene.view}"')
+                    except ValueError as err:
+                        raise DeckError(tr("deck.scene", n=number, reason=err)) from err
                     scratch.show_model(opened)
             try:
                 scratch.set(**scene.params)

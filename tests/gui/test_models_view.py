@@ -208,3 +208,18 @@ def test_hostile_models_on_the_command_line_and_in_decks(tmp_path, capsys):
         cli.main(["--lang", "en", "export", "--deck", str(deck), "--out", str(out_dir) + "/"]) == 0
     )
     assert "model" not in capsys.readouterr().err
+
+
+def test_a_scene_whose_view_cannot_show_its_model_is_refused(tmp_path, monkeypatch, state):
+    """A deck is a frontend too: BLOOM's slopes on the window's three figures were drawn as
+    plain sinusoids."""
+    from pe_clock.gui.model import deck
+    from pe_clock.gui.model.deck import DeckError, check_deck, parse_deck
+
+    monkeypatch.setattr(deck, "_opened", {})
+    bloom = write_model(tmp_path / "bloom", configs.BLOOM_560M)
+    scenes = parse_deck(
+        f'[[scene]]\nview = "alibi"\n[[scene]]\nview = "window"\nmodel = "{bloom}"\n'
+    )
+    with pytest.raises(DeckError, match=r'(?i)scene 2: .*cannot be shown on view = "window"'):
+        check_deck(scenes, state)
