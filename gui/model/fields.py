@@ -49,7 +49,7 @@ class Control:
 
     label: catalogue key of the control's label; name: catalogue key of the field's name in
     messages (a word without a dot is the name itself); lo, hi: the range (a number's);
-    step: 2 for an even number; choices: each value and the catalogue key of its text;
+    step: 1, or 2 for an even number; choices: each value and the catalogue key of its text;
     width: a choice's box is about this many characters wide; in_row: the window builds it
     in the panel's row of options (else in its controls dock, or in the figure itself: the
     training length, the clock's trails); the widget builds every one.
@@ -64,11 +64,6 @@ class Control:
     width: int = 12
     in_row: bool = True
 
-    def allowed(self) -> Allowed | None:
-        if self.step == 2:
-            return ("allowed.even", {"lo": self.lo, "hi": self.hi})
-        return None
-
     def check(self, kind: type, value: object) -> Any:
         """value checked against this control (ValueError naming the field)."""
         key = self.name or self.label
@@ -80,9 +75,12 @@ class Control:
         assert self.lo is not None and self.hi is not None
         if kind is float:
             return check_real(name, value, self.lo, self.hi)
-        number = check_int(name, value, int(self.lo), int(self.hi), self.allowed())
-        if number % self.step:
-            raise refuse(name, value, self.allowed() or ("allowed.even", {}))
+        even: Allowed | None = None
+        if self.step == 2:
+            even = ("allowed.even", {"lo": self.lo, "hi": self.hi})
+        number = check_int(name, value, int(self.lo), int(self.hi), even)
+        if even is not None and number % 2:
+            raise refuse(name, value, even)
         return number
 
 
