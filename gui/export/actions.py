@@ -76,15 +76,16 @@ class ExportActions(QObject):
         if request is not None:
             self.export_animation(request)
 
-    def _themed(self, theme: str) -> AppState:
-        """The window's state drawn in theme (the window's views keep theirs)."""
-        state = self._state.copy()
-        state.set(theme=theme)
-        return state
+    def _requested(self, request: ExportRequest) -> AppState:
+        """The state of what the dialog asks for: the window's figure as a request (its
+        parameters, model, embeddings and type size) in the dialog's theme, drawn anew."""
+        size = (request.width, request.height)
+        figure = export.window_request(self._state, request.view, size, request.theme)
+        return export.request_state(figure)
 
     def export_figure(self, request: ExportRequest) -> Path | None:
         """Write a still figure; a failure is shown in a dialog and leaves no file behind."""
-        state = self._themed(request.theme)
+        state = self._requested(request)
         try:
             path = export.export_figure(
                 request.path, request.view, state, request.width, request.height, request.caption
@@ -111,7 +112,7 @@ class ExportActions(QObject):
             QApplication.processEvents()
             return not progress.wasCanceled()
 
-        state = self._themed(request.theme)
+        state = self._requested(request)
         try:
             path = export_animation(
                 request.path,

@@ -12,6 +12,7 @@ import contextlib
 import math
 from collections.abc import Iterator
 from pathlib import Path
+from types import MappingProxyType
 
 from pyqtgraph import AxisItem
 from PySide6.QtCore import (
@@ -53,6 +54,7 @@ from pe_clock.gui.export.slide import (
 from pe_clock.gui.export.svg_portable import portable_svg
 from pe_clock.gui.look.fonts import BASE_POINT_SIZE, figure_margin, scaled_font, stage_fields
 from pe_clock.gui.look.themes import Theme, theme_of
+from pe_clock.gui.model.picture import PARAMETERS
 from pe_clock.gui.model.request import MAX_SIDE, MIN_SIDE, FigureRequest
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.files import WriteError, atomic_write, check_interrupted, check_target
@@ -336,11 +338,32 @@ def request_state(request: FigureRequest) -> AppState:
     state = AppState()
     if request.model is not None:
         state.show_model(*request.model)
-    state.set(**request.parameters, theme=request.theme, language=request.language)
+    look = {"theme": request.theme, "language": request.language, "font_scale": request.font_scale}
+    state.set(**request.parameters, **look)
     if request.embeddings is not None:
         state.set_embeddings(request.embeddings)
         state.embeddings_file = request.embeddings_file
     return state
+
+
+def window_request(
+    state: AppState, view: str, size: tuple[int, int], theme: str, caption: bool = False
+) -> FigureRequest:
+    """What the window shows of view, as a request (the export dialog's): every parameter of
+    its state, its model and group, its token embeddings and its type size, in theme."""
+    model = None if state.model is None else (state.model, state.model_group)
+    return FigureRequest(
+        view,
+        MappingProxyType({name: getattr(state, name) for name in PARAMETERS}),
+        size,
+        theme,
+        state.language,
+        caption,
+        model=model,
+        embeddings=state.embedding_rows() if state.embeddings_loaded else None,
+        embeddings_file=state.embeddings_file,
+        font_scale=state.font_scale,
+    )
 
 
 @contextlib.contextmanager

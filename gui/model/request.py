@@ -142,6 +142,9 @@ class FigureRequest:
     embeddings: NDArray[np.float64] | None = None
     embeddings_file: str = ""
     notes: str = ""
+    #: The type size (the window's, when its export dialog asks: a figure keeps what the
+    #: lecturer set on screen).
+    font_scale: float = 1.0
 
     def picture(self) -> Picture:
         """A fresh picture of this request (Qt-free: a script is written from it)."""

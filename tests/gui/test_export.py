@@ -743,3 +743,26 @@ def test_the_command_line_prints_one_line_per_file_written(tmp_path):
                   cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert out.stdout == "two\\nlines.png\n" and (tmp_path / "two\nlines.png").is_file()
+
+
+@pytest.mark.parametrize("view", ["embedding", "heatmap", "learned"])
+def test_the_dialogs_export_is_the_windows_figure_as_a_request(view, window, tmp_path):
+    """The export dialog draws a request made from the window (every parameter, the model and
+    its group, the embeddings, the type size): the same pixels as the window's own state."""
+    from tests.models import configs
+    from tests.models.files import smooth_table, write_model
+
+    s = window.state
+    small = {**configs.GPT_2, "n_positions": 64, "n_embd": 32}
+    s.open_model(
+        write_model(tmp_path / "gpt2", small, {"wpe.weight": ("F32", smooth_table(64, 32))})
+    )
+    s.set(d_model=32, max_len=40, pos=7, k=3, selected_pair=5, train_len=20, font_scale=1.2)
+    s.set_embeddings(np.linspace(-1, 1, 3 * 32).reshape(3, 32))
+    request = ExportRequest(view, tmp_path / "dialog.png", 960, 540, True, theme="dark")
+    assert window.exports.export_figure(request) == tmp_path / "dialog.png"
+    copy = s.copy()
+    copy.set(theme="dark")
+    export.export_figure(tmp_path / "state.png", view, copy, 960, 540, True)
+    copy.deleteLater()
+    assert np.array_equal(png_array(tmp_path / "dialog.png"), png_array(tmp_path / "state.png"))
