@@ -54,12 +54,17 @@ def number(text: str) -> Any:
 
 
 def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
-    return default if text is None else check_int(name, number(text), lo, hi)
+    """The option called name (its flag in the message), a whole number in lo…hi."""
+    return default if text is None else check_int(CLI.flag(name), number(text), lo, hi)
 
 
 def parameters(args: argparse.Namespace) -> Params:
     """A handout's starting parameters: those given, the others at their defaults."""
-    return checked_picture(given_parameters(args, with_head_dim=False)).params
+    given = given_parameters(args, with_head_dim=False)
+    try:
+        return checked_picture(given).params
+    except ValueError as err:
+        raise ValueError(CLI.reworded(str(err), given)) from None
 
 
 def given_parameters(args: argparse.Namespace, with_head_dim: bool = True) -> dict[str, Any]:
@@ -139,7 +144,7 @@ def check_export(args: argparse.Namespace) -> tuple[FigureRequest, dict[str, Any
             DEFAULT_FPS
             if args.fps is None
             else check_real(
-                "fps",
+                CLI.flag("fps"),
                 number(args.fps),
                 MIN_FPS,
                 MAX_FPS,
