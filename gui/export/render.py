@@ -114,11 +114,14 @@ class Figure:
         stage: bool = False,
         texts: SlideTexts | None = None,
         printed: bool = False,
+        *,
+        probe: bool = False,
     ) -> None:
         """stage: as stage mode shows view on a screen of width x height, a slide (texts: its
         title and note, else the view's title), its type and lines sized for the screen, no
         larger layout drawn bigger. printed: laid out at its own size, in pixels of 1/96 inch
-        (a printed page's figure: body text 10 pt, ticks 9 pt)."""
+        (a printed page's figure: body text 10 pt, ticks 9 pt). probe: only to find whether
+        the size fits (a refusal's size is not checked again)."""
         if view not in VIEWS:
             raise ExportError(tr("export.view", views=", ".join(VIEW_NAMES), value=echo(view)))
         for name, side in (("width", width), ("height", height)):
@@ -128,6 +131,7 @@ class Figure:
                 )
         self.view = view
         self.width, self.height = width, height
+        self._made = (state, caption, stage, texts, printed, probe)
         if stage and (width < SMALL_WIDTH or height < SMALL_HEIGHT):
             self._refuse((SMALL_WIDTH, SMALL_HEIGHT))  # its type follows the screen's height
         self.state = state.copy()
@@ -186,7 +190,26 @@ class Figure:
             logical = (self.logical.width(), self.logical.height())
             floors = (SMALL_WIDTH, SMALL_HEIGHT)
             need = [MIN_SCALE * max(floors[n], logical[n] if n in bound else 0) for n in (0, 1)]
-            self._refuse((need[0], need[1]))
+            self._refuse(self._fitting(need[0], need[1]))
+
+    def _fitting(self, width: float, height: float) -> tuple[float, float]:
+        """A size the view fits, from a first estimate: a side freed may bind the other (the
+        window's figures at 320 x 240 were said to need 600 x 338, where 600 x 414 fit), so
+        the estimate is drawn, and grown as it asks, up to three times."""
+        state, caption, stage, texts, printed, probe = self._made
+        if probe:
+            return width, height
+        for _ in range(3):
+            size = (max(self.width, math.ceil(width)), max(self.height, math.ceil(height)))
+            try:
+                Figure(self.view, state, *size, caption, stage, texts, printed, probe=True).close()
+            except TooSmall as small:
+                width, height = size[0] * small.ratio[0], size[1] * small.ratio[1]
+            except ExportError:  # past the largest side: the estimate is all there is
+                break
+            else:
+                return size
+        return width, height
 
     def _refuse(self, need: tuple[float, float]) -> None:
         """TooSmall, naming the size the view needs (at least each side asked for)."""
