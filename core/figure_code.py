@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pe_clock.core.alibi import SHOWN_LENGTH
+from pe_clock.core.encoding import check_table_size
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.learned import BERT_BASE_SIZE, MAX_COMPARED
 from pe_clock.core.rope import SCORE_LENGTH
@@ -94,6 +95,7 @@ def _speeds(w: _Writer) -> None:
 
 
 def _heatmap(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
+    check_table_size(int(v["max_len"]), int(v["d_model"]))  # the script builds it whole
     w.comment("table")
     convert = ".numpy()" if torch else ""
     w.code(f"pe = positional_encoding(max_len, d_model, base){convert}")
@@ -206,6 +208,7 @@ def _worked(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
 
 
 def _unique(w: _Writer, v: Mapping[str, Any]) -> None:
+    check_table_size(int(v["max_len"]), int(v["d_model"]))  # the script builds it whole
     _speeds(w)
     w.comment("distances")
     w.code(
@@ -246,6 +249,7 @@ def _wavelength(w: _Writer, v: Mapping[str, Any]) -> None:
 
 def _beyond(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
     span = max(int(v["max_len"]), 2 * int(v["train_len"]))
+    check_table_size(span, int(v["d_model"]))  # the script builds it whole
     convert = ".numpy()" if torch else ""
     w.comment("beyond")
     w.code(

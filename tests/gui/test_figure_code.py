@@ -267,3 +267,15 @@ def test_a_files_names_never_run_as_code(dtype, newline, tmp_path):
     assert not (tmp_path / "PWNED").exists()
     np.testing.assert_array_equal(got["learned"], rows)
     assert got["sinusoids"].shape == (16, 8)
+
+
+def test_a_script_that_would_build_a_table_table_refuses_is_refused_as_table_is():
+    """pe_clock.code wrote a script building a 1,000,000 × 8,192 table (65 GB) that
+    pe_clock.table refuses."""
+    with pytest.raises(ValueError) as table_said:
+        table(1_000_000, 8192)
+    for view in ("heatmap", "window", "unique", "beyond"):
+        with pytest.raises(ValueError) as code_said:
+            notebook_code(view, max_len=1_000_000, d_model=8192)
+        assert str(code_said.value) == str(table_said.value)
+    assert "positional_encoding" in notebook_code("heatmap", max_len=1000, d_model=512)
