@@ -28,6 +28,9 @@ from pe_clock.core.params import PAPER_BASE, check_d_model
 NPY_MAGIC = b"\x93NUMPY"
 EXAMPLE_ROWS = 3
 MAX_EMBEDDING_ROWS = 16
+#: The dtypes token embeddings may have, from a file or an array alike (NumPy's kinds: real
+#: and whole numbers; a bool array was taken where a bool .npy was refused).
+NUMBER_KINDS = "fiu"
 #: Largest embedding value drawn: beside PE's [-1, 1], and far from float64's overflow
 #: (a value near 1e308 overflows when the colour scale doubles it).
 MAX_EMBEDDING_SIZE = 1e15
@@ -127,7 +130,7 @@ def _read_npy(
             shape, fortran, dtype = _read_header(handle, name)
             if dtype.hasobject:
                 raise ValueError(tr("npy.pickled", file=name))
-            if dtype.kind not in "fiu":
+            if dtype.kind not in NUMBER_KINDS:
                 raise ValueError(tr("npy.dtype", file=name, dtype=dtype))
             refused = why_not(shape)
             if refused:
@@ -165,7 +168,7 @@ def check_embedding_rows(rows: object, d_model: int, name: str) -> NDArray[np.fl
         array = np.array(rows, copy=True)
     except (TypeError, ValueError, OverflowError):  # ragged lists, objects NumPy cannot take
         raise ValueError(tr("npy.dtype", file=name, dtype=type(rows).__name__)) from None
-    if array.dtype.hasobject or array.dtype.kind not in "fiub":
+    if array.dtype.hasobject or array.dtype.kind not in NUMBER_KINDS:
         raise ValueError(tr("npy.dtype", file=name, dtype=array.dtype))
     shape = array.shape
     if array.ndim == 1:

@@ -226,6 +226,7 @@ def test_the_example_notebook_runs_headless_and_draws_its_figures(tmp_path, monk
         (np.full((3, 8), np.nan), "NaN"),
         ([["a"] * 8], "real numbers"),
         (np.ones((3, 8), dtype=complex), "real numbers"),
+        (np.ones((3, 8), dtype=bool), "real numbers"),  # refused as a bool .npy is
         (object(), "real numbers"),
         (np.zeros((3, 5)), "d_model = 8"),
     ],
