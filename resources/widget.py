@@ -27,7 +27,7 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
 from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MIN_D_MODEL
 from pe_clock.gui.model.choices import BASE_PRESETS, THEME_NAMES
-from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED, PARAMETERS, Picture
+from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED, Picture
 from pe_clock.gui.model.request import (
     API,
     FigureRequest,
@@ -105,7 +105,7 @@ class LiveFigure:
     @property
     def values(self) -> dict[str, Any]:
         """Every field of what the figure shows, by name."""
-        return {name: getattr(self.picture, name) for name in PARAMETERS}
+        return self.picture.parameters()
 
     @property
     def model(self) -> Shown | None:
@@ -545,6 +545,6 @@ def explore(
     look = {"theme": request.theme, "lang": request.language}
     chosen = None if view is None else request.view
     explorer = Explorer(
-        chosen, request.size, look, request.model, request.values(), str(model or "")
+        chosen, request.size, look, request.model, request.picture().parameters(), str(model or "")
     )
     return explorer.box

@@ -13,20 +13,15 @@ from pe_clock.core.i18n import echo, tr
 from pe_clock.core.params import MAX_D_MODEL, real
 
 MAX_LAYERS = 4096
-
 MAX_HEADS = 4096
-
 #: Largest head read (real heads have 64 … 512 dimensions): PE Clock's widest table.
 MAX_ROTARY_DIM = MAX_D_MODEL
-
 #: A scaling factor (and longrope's, llama3's frequency factors) lies within these.
 FACTOR_RANGE = (1e-3, 1e6)
-
 #: transformers' default rope_theta when a RoPE config gives none (LlamaConfig and most others).
 DEFAULT_ROPE_THETA = 10000.0
-
-#: transformers' configuration defaults of the keys above, per model_type, where a model's
-#: config.json may leave them out (Gemma 3 4B's gives neither rope_theta nor
+#: transformers' configuration defaults of the keys the readers read, per model_type, where
+#: a model's config.json may leave them out (Gemma 3 4B's gives neither rope_theta nor
 #: rope_local_base_freq; Llama 2's no rope_theta).
 MODEL_DEFAULTS: dict[str, dict[str, object]] = {
     "llama": {"rope_theta": 10000.0, "max_position_embeddings": 2048},

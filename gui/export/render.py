@@ -54,7 +54,6 @@ from pe_clock.gui.export.slide import (
 from pe_clock.gui.export.svg_portable import portable_svg
 from pe_clock.gui.look.fonts import BASE_POINT_SIZE, figure_margin, scaled_font, stage_fields
 from pe_clock.gui.look.themes import Theme, theme_of
-from pe_clock.gui.model.picture import PARAMETERS
 from pe_clock.gui.model.request import MAX_SIDE, MIN_SIDE, FigureRequest
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.files import WriteError, atomic_write, check_interrupted, check_target
@@ -377,7 +376,7 @@ def window_request(
     model = None if state.model is None else (state.model, state.model_group)
     return FigureRequest(
         view,
-        MappingProxyType({name: getattr(state, name) for name in PARAMETERS}),
+        MappingProxyType(state.parameters()),
         size,
         theme,
         state.language,

@@ -42,6 +42,11 @@ LANGUAGE = "language"
 ROLES = (PARAMETER, LOOK, PLAYBACK, LANGUAGE)
 
 
+def message_name(key: str) -> str:
+    """A field's name in messages: a catalogue key's text, or a word without a dot as it is."""
+    return tr(key) if "." in key else key
+
+
 @dataclass(frozen=True)
 class Control:
     """How a field is set by hand: the window's panels and the notebook widget build their
@@ -66,8 +71,7 @@ class Control:
 
     def check(self, kind: type, value: object) -> Any:
         """value checked against this control (ValueError naming the field)."""
-        key = self.name or self.label
-        name = tr(key) if "." in key else key
+        name = message_name(self.name or self.label)
         if kind is bool:
             return check_bool(name, value)
         if self.choices:

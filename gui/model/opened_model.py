@@ -149,7 +149,6 @@ class ModelHolder:
     _before_model: dict[str, Any] | None
     _model_refused: dict[str, str]
     set: Callable[..., None]
-    values: Callable[[], dict[str, Any]]
 
     def _emit_model(self, message: str = "") -> None:  # pragma: no cover - AppState's
         raise NotImplementedError

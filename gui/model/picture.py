@@ -43,6 +43,7 @@ from pe_clock.gui.model.fields import (
     StateField,
     Values,
     declared_fields,
+    message_name,
 )
 from pe_clock.gui.model.opened_model import ModelHolder, shown_group
 
@@ -108,7 +109,7 @@ def _font_scale(value: object, values: Values) -> float:
 
 
 def _bool(key: str) -> Callable[[object, Values], bool]:
-    return lambda value, _: check_bool(tr(key) if "." in key else key, value)
+    return lambda value, _: check_bool(message_name(key), value)
 
 
 class Picture(ModelHolder):
@@ -293,6 +294,10 @@ class Picture(ModelHolder):
         group = shown_group(self)
         model = None if group is None else (self._model.name, group)  # type: ignore[union-attr]
         return {**self._values, "learned_table": source, "model_group": model}
+
+    def parameters(self) -> dict[str, Any]:
+        """What the figure shows: the value of every field of the PARAMETER role, by name."""
+        return {name: getattr(self, name) for name in PARAMETERS}
 
     def saved(self) -> dict[str, str]:
         """The fields kept between runs, as settings keys ("state/<name>") and texts."""

@@ -1,12 +1,13 @@
-"""One figure, asked for and checked once, without Qt: the `FigureRequest` every frontend makes.
+"""One figure, asked for and checked once, without Qt: the `FigureRequest`.
 
-The command line (`export`, `code`), `pe_clock.figure/code/show`, the notebook widget and a
-deck's handout describe the figure they want here (the view, the parameters given, the look,
-the size, the model and its group of layers, the token embeddings) and `figure_request`
-checks all of it against the declarations (`gui.views`, `gui.model.picture`) before anything
-is drawn: a refused value raises ValueError in the caller's own terms (`Terms`: a keyword in
-the API, a flag on the command line), and nothing imports Qt. The renderer then draws the
-request (`gui.export.render.request_state`).
+The command line (`export`, `code`), `pe_clock.figure/code/show` and the notebook widget
+describe the figure they want here (the view, the parameters given, the look, the size, the
+model and its group of layers, the token embeddings) and `figure_request` checks all of it
+against the declarations (`gui.views`, `gui.model.picture`) before anything is drawn: a
+refused value raises ValueError in the caller's own terms (`Terms`: a keyword in the API, a
+flag on the command line), and nothing imports Qt. The window's export dialog makes its
+request from the window's state, already checked (`gui.export.render.window_request`). The
+renderer then draws a request (`gui.export.render.request_state`).
 """
 
 from __future__ import annotations
@@ -149,11 +150,6 @@ class FigureRequest:
     def picture(self) -> Picture:
         """A fresh picture of this request (Qt-free: a script is written from it)."""
         return checked_picture(self.parameters, self.model)
-
-    def values(self) -> dict[str, Any]:
-        """Every field of what the figure shows, as its picture holds them."""
-        picture = self.picture()
-        return {name: getattr(picture, name) for name in PARAMETERS}
 
 
 def figure_size(

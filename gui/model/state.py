@@ -4,7 +4,8 @@ Views observe it; controls only assign to it. The fields are declared once, in
 `gui.model.picture`; here each gets its change signal (``posChanged``). `set` validates a
 change of any number of fields together, does nothing when no value changes (which breaks
 feedback loops) and emits one signal per changed field. Playing (the timer) and the token
-embeddings live here: a figure request needs neither.
+embeddings live here (a picture holds neither: a figure request carries its embeddings as an
+array).
 """
 
 from __future__ import annotations

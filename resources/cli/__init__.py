@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tokens = join_dashed_values(argv)
     for token in tokens:  # argparse reads "--pos=--" (or "--pos --") as an empty list
         option, _, value = token.partition("=")
-        if value == "--" and option in option_sets()[0]:
+        if value == "--" and option in option_sets().takes_value:
             return fail(f"argument {option}: {tr('argparse.expected one argument')}", 2, "pe-clock")
     misplaced = option_before_command(tokens)
     if misplaced is not None:

@@ -8,7 +8,7 @@ import functools
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from pe_clock import __version__
 from pe_clock.core import i18n
@@ -16,17 +16,13 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
 from pe_clock.gui.model.choices import THEME_NAMES
 from pe_clock.gui.model.picture import Picture
+from pe_clock.gui.model.request import CLI
 from pe_clock.gui.views import VIEW_NAMES
 
 #: The figure's fields the command line sets as --pos, --k, --d-model, --max-len, --base (on
 #: the window, export and code alike; --layout and --head-dim have options of their own). Each
 #: option's help is the catalogue's cli.opt.<field>, with the field's default.
 OPTION_FIELDS = ("pos", "k", "d_model", "max_len", "base")
-
-
-def option(name: str) -> str:
-    """A field's option: d_model -> --d-model."""
-    return "--" + name.replace("_", "-")
 
 
 def default_text(name: str) -> str:
@@ -71,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--stage", action="store_true", help=tr("cli.opt.stage"))
     parser.add_argument("--model", help=tr("cli.opt.model"))
     for name in OPTION_FIELDS:
-        parser.add_argument(option(name), help=tr(f"cli.opt.{name}_window"))
+        parser.add_argument(CLI.flag(name), help=tr(f"cli.opt.{name}_window"))
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     export = commands.add_parser(
         "export", help=tr("cli.export"), description=tr("cli.export_description")
@@ -81,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("--out", required=True, type=Path, help=tr("cli.opt.out"))
     for name in OPTION_FIELDS:  # None: not given (a model's number then stands)
-        export.add_argument(option(name), help=tr(f"cli.opt.{name}", default=default_text(name)))
+        export.add_argument(CLI.flag(name), help=tr(f"cli.opt.{name}", default=default_text(name)))
     export.add_argument("--width", help=tr("cli.opt.width"))
     export.add_argument("--height", help=tr("cli.opt.height"))
     export.add_argument("--caption", action="store_true", help=tr("cli.opt.caption"))
@@ -101,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--view", default="window", help=tr("cli.opt.code_view", views=", ".join(VIEW_NAMES))
     )
     for name in OPTION_FIELDS:
-        code.add_argument(option(name), help=tr(f"cli.opt.{name}", default=default_text(name)))
+        code.add_argument(CLI.flag(name), help=tr(f"cli.opt.{name}", default=default_text(name)))
     code.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     add_model_options(code)
     code.add_argument("--torch", action="store_true", help=tr("cli.opt.torch"))
@@ -139,8 +135,16 @@ def _commands(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
     ]
 
 
+class OptionSets(NamedTuple):
+    """The command line's options, by what they do (`option_sets`)."""
+
+    takes_value: frozenset[str]
+    shared: frozenset[str]
+    window_only: frozenset[str]
+
+
 @functools.cache
-def option_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+def option_sets() -> OptionSets:
     """Read off the parser, so an option is declared once (where it is added):
 
     - the options that take a value: a value that starts with "-" (--pos -inf) is joined to
@@ -160,13 +164,13 @@ def option_sets() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     everywhere = {"-h", "--help", "--lang", "--version"}
     shared = (window_flags & command_flags) - everywhere
     window_only = window_flags - command_flags - everywhere
-    return frozenset(takes_value), frozenset(shared), frozenset(window_only)
+    return OptionSets(frozenset(takes_value), frozenset(shared), frozenset(window_only))
 
 
 def join_dashed_values(argv: list[str]) -> list[str]:
     joined: list[str] = []
     args = iter(argv)
-    takes_value = option_sets()[0]
+    takes_value = option_sets().takes_value
     for arg in args:
         if arg in takes_value:
             value = next(args, None)

@@ -104,6 +104,9 @@ def test_a_learned_table_comes_from_the_api_as_its_weights_store_it(tmp_path):
     folder = write_model(tmp_path / "neo", small, {"transformer.wpe.weight": ("F32", table)})
     np.testing.assert_array_equal(pe_clock.table(model=folder), table.astype(np.float32))
     assert open_model(folder).table.tensor == "transformer.wpe.weight"
+    for given in ({"max_len": 10}, {"d_model": 8}, {"base": 1.0}, {"layout": "nonsense"}):
+        with pytest.raises(ValueError, match="do not apply"):  # never silently ignored
+            pe_clock.table(model=folder, **given)
 
 
 def test_layers_choose_a_group_and_a_layer_without_positions_is_refused(hub, tmp_path, capsys):

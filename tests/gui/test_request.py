@@ -172,7 +172,7 @@ def test_a_request_holds_what_was_passed_then():
     assert request.parameters["clock_pairs"] == (0, 5, 10)
     with pytest.raises(TypeError):
         request.parameters["d_model"] = 8  # type: ignore[index]
-    assert json.dumps(request.values()["clock_pairs"]) == "[0, 5, 10]"
+    assert json.dumps(request.picture().clock_pairs) == "[0, 5, 10]"
     assert CLI.given("view", "rope") == "--view rope"
 
 
