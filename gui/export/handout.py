@@ -20,11 +20,18 @@ from pe_clock.core.i18n import tr
 from pe_clock.gui.export.marks import MARK, PNG_KEY, written_by_pe_clock
 from pe_clock.gui.export.options import NOTE_SHARE, PAPERS, TITLE_SHARE, handout_figure_height
 from pe_clock.gui.export.pdf_text import readable_spaces
-from pe_clock.gui.export.render import ExportError, TooSmall, pdf_writer, staged
+from pe_clock.gui.export.render import (
+    ExportError,
+    TooSmall,
+    pdf_writer,
+    request_state,
+    staged,
+    window_request,
+)
 from pe_clock.gui.export.slide import explanation_document, leave_out_explanations
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import theme_of
-from pe_clock.gui.model.deck import Deck, Scene, check_deck, scene_state
+from pe_clock.gui.model.deck import Deck, Scene, check_deck, scene_picture
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.files import (
     atomic_write,
@@ -158,17 +165,18 @@ class Paper:
     def paint(
         self, painter: QPainter, scenes: list[Scene], index: int, state: AppState, title: str
     ) -> None:
-        """Page index of scenes, drawn at scene index's state (at its handout position)."""
-        twin = scene_state(scenes, index, state, handout=True)
-        try:
-            if self.printed:
-                twin.set(theme="light")  # on paper: dark on white, whatever the projector had
-                page = PageText(title, index + 1, len(scenes))
-                _paint_paper(painter, scenes[index], twin, page, self.width, self.height)
-            else:
-                _paint_page(painter, scenes[index], twin, int(self.width), int(self.height))
-        finally:
-            twin.deleteLater()
+        """Page index of scenes, drawn as scene index shows over state (at its handout
+        position), in the window's language, type size and token embeddings."""
+        shown = scene_picture(scenes, index, state, handout=True)
+        # On paper: dark on white, whatever the projector had.
+        theme = "light" if self.printed else shown.theme
+        size = (round(self.width), round(self.height))
+        drawn = request_state(window_request(state, scenes[index].view, size, theme, shown=shown))
+        if self.printed:
+            page = PageText(title, index + 1, len(scenes))
+            _paint_paper(painter, scenes[index], drawn, page, self.width, self.height)
+        else:
+            _paint_page(painter, scenes[index], drawn, int(self.width), int(self.height))
 
 
 def deck_title(scenes: list[Scene], language: str) -> str:

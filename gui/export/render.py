@@ -54,6 +54,7 @@ from pe_clock.gui.export.slide import (
 from pe_clock.gui.export.svg_portable import portable_svg
 from pe_clock.gui.look.fonts import BASE_POINT_SIZE, figure_margin, scaled_font, stage_fields
 from pe_clock.gui.look.themes import Theme, theme_of
+from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.model.request import MAX_SIDE, MIN_SIDE, FigureRequest
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.files import WriteError, atomic_write, check_interrupted, check_target
@@ -369,21 +370,30 @@ def request_state(request: FigureRequest) -> AppState:
 
 
 def window_request(
-    state: AppState, view: str, size: tuple[int, int], theme: str, caption: bool = False
+    state: AppState,
+    view: str,
+    size: tuple[int, int],
+    theme: str,
+    caption: bool = False,
+    shown: Picture | None = None,
 ) -> FigureRequest:
     """What the window shows of view, as a request (the export dialog's): every parameter of
-    its state, its model and group, its token embeddings and its type size, in theme."""
-    model = None if state.model is None else (state.model, state.model_group)
+    its state (or of shown: a deck's scene over it), its model and group, its token
+    embeddings (where they fit shown's d_model) and its type size, in theme."""
+    shown = shown or state
+    model = None if shown.model is None else (shown.model, shown.model_group)
+    rows = state.embedding_rows() if state.embeddings_loaded else None
+    fits = rows is not None and rows.shape[1] == shown.d_model
     return FigureRequest(
         view,
-        MappingProxyType(state.parameters()),
+        MappingProxyType(shown.parameters()),
         size,
         theme,
         state.language,
         caption,
         model=model,
-        embeddings=state.embedding_rows() if state.embeddings_loaded else None,
-        embeddings_file=state.embeddings_file,
+        embeddings=rows if fits else None,
+        embeddings_file=state.embeddings_file if fits else "",
         font_scale=state.font_scale,
     )
 

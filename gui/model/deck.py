@@ -36,8 +36,8 @@ from typing import Any
 from pe_clock.core.i18n import LANGUAGES, echo, tr
 from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.gui.model.picture import PARAMETERS as PICTURE_PARAMETERS
+from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.model.request import check_model_view
-from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.resources import DECKS
 from pe_clock.gui.views import VIEWS
 
@@ -216,64 +216,61 @@ def _depth(value: object) -> int:
     return deepest
 
 
-def parameters(state: AppState) -> dict[str, Any]:
-    """The fields a scene may set, as state holds them."""
-    return {name: getattr(state, name) for name in PARAMETERS}
+def parameters(picture: Picture) -> dict[str, Any]:
+    """The fields a scene may set, as picture holds them."""
+    return {name: getattr(picture, name) for name in PARAMETERS}
 
 
-def check_deck(scenes: list[Scene], state: AppState) -> None:
-    """Apply every scene in order to a copy of state: raise DeckError naming the first scene
-    and field that state refuses; state itself never changes."""
-    scene_state(scenes, len(scenes) - 1, state).deleteLater()
+def check_deck(scenes: list[Scene], picture: Picture) -> None:
+    """Apply every scene in order to a copy of picture (the window's state, say): raise
+    DeckError naming the first scene and field it refuses; picture itself never changes."""
+    scene_picture(scenes, len(scenes) - 1, picture)
 
 
-def scene_state(
+def scene_picture(
     scenes: list[Scene],
     index: int,
-    state: AppState,
+    picture: Picture,
     at_end: bool = False,
     base: dict[str, Any] | None = None,
     handout: bool = False,
-) -> AppState:
-    """A copy of state showing scene index: the base parameters if given (those the deck was
-    opened over), then the scenes up to index applied in order (a scene keeps what the ones
-    before it set), then the first (or last) of its positions; for the handout, the scene's
-    handout_pos if it has one. The window going back to a scene and the handout's page of it
-    show the same. Raises DeckError."""
-    scratch = state.copy()
+) -> Picture:
+    """What scene index shows, over picture (the window's state, say), without Qt: the base
+    parameters if given (those the deck was opened over), then the scenes up to index applied
+    in order (a scene keeps what the ones before it set), then the first (or last) of its
+    positions; for the handout, the scene's handout_pos if it has one. The window going back
+    to a scene, its slide on the console and the handout's page of it show the same. Raises
+    DeckError."""
+    scratch = picture.picture()
     try:
+        scratch.set(**(base or {}))
+    except ValueError as err:
+        raise DeckError(str(err)) from err
+    for number, scene in enumerate(scenes[: index + 1], start=1):
+        if scene.model is not None:
+            opened = scene_model(scene.model) if scene.model else ""
+            if isinstance(opened, str):  # "" or missing: its parameters, without a model
+                scratch.close_model()
+            else:
+                try:  # a scene's view shows its model, as every frontend's must
+                    check_model_view(opened, scene.view, f'view = "{scene.view}"')
+                except ValueError as err:
+                    raise DeckError(tr("deck.scene", n=number, reason=err)) from err
+                scratch.show_model(opened)
         try:
-            scratch.set(**(base or {}))
+            scratch.set(**scene.params)
         except ValueError as err:
-            raise DeckError(str(err)) from err
-        for number, scene in enumerate(scenes[: index + 1], start=1):
-            if scene.model is not None:
-                opened = scene_model(scene.model) if scene.model else ""
-                if isinstance(opened, str):  # "" or missing: its parameters, without a model
-                    scratch.close_model()
-                else:
-                    try:  # a scene's view shows its model, as every frontend's must
-                        check_model_view(opened, scene.view, f'view = "{scene.view}"')
-                    except ValueError as err:
-                        raise DeckError(tr("deck.scene", n=number, reason=err)) from err
-                    scratch.show_model(opened)
-            try:
-                scratch.set(**scene.params)
-            except ValueError as err:
-                raise DeckError(tr("deck.scene", n=number, reason=err)) from err
-            if scene.positions is not None:
-                first, last = scene.positions
-                if first < scratch.first_pos or last >= scratch.max_len:
-                    raise _outside_table(number, "positions", scratch)
-                scratch.set(pos=last if at_end and number == index + 1 else first)
-            if scene.handout_pos is not None:
-                if not scratch.first_pos <= scene.handout_pos < scratch.max_len:
-                    raise _outside_table(number, "handout_pos", scratch)
-                if handout and number == index + 1:
-                    scratch.set(pos=scene.handout_pos)
-    except BaseException:
-        scratch.deleteLater()
-        raise
+            raise DeckError(tr("deck.scene", n=number, reason=err)) from err
+        if scene.positions is not None:
+            first, last = scene.positions
+            if first < scratch.first_pos or last >= scratch.max_len:
+                raise _outside_table(number, "positions", scratch)
+            scratch.set(pos=last if at_end and number == index + 1 else first)
+        if scene.handout_pos is not None:
+            if not scratch.first_pos <= scene.handout_pos < scratch.max_len:
+                raise _outside_table(number, "handout_pos", scratch)
+            if handout and number == index + 1:
+                scratch.set(pos=scene.handout_pos)
     return scratch
 
 
@@ -301,7 +298,7 @@ def missing_models(scenes: list[Scene]) -> list[str]:
     return notes
 
 
-def _outside_table(number: int, name: str, state: AppState) -> DeckError:
+def _outside_table(number: int, name: str, state: Picture) -> DeckError:
     message = tr("deck.range", lo=state.first_pos, hi=state.max_len - 1)
     return DeckError(tr("deck.field", n=number, name=name, message=message))
 

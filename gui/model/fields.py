@@ -29,8 +29,8 @@ TABLE = "table"
 Values = Mapping[str, Any]
 
 # --- roles: which frontends take a field ---------------------------------------------------
-#: What a figure shows: the notebook's keywords, a deck scene's keys, the widget's controls,
-#: the stage's twin follows them.
+#: What a figure shows: the notebook's keywords, a deck scene's keys, the widget's controls;
+#: the stage shows the window's.
 PARAMETER = "parameter"
 #: How a figure is drawn (theme, type and line scale, projected, presenting): a figure's own
 #: arguments, the stage's own.

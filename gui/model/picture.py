@@ -10,7 +10,7 @@ caches what the fields derive.
 
 Each field declares its role (`fields.PARAMETER`, LOOK, PLAYBACK, LANGUAGE) and, where it is
 set by hand, its control (`fields.Control`): the window's panels, the widget's controls, the
-notebook's keywords, a deck's keys and the stage's twin all derive from these lines.
+notebook's keywords, a deck's keys and the stage's own look all derive from these lines.
 """
 
 from __future__ import annotations
@@ -324,7 +324,13 @@ class Picture(ModelHolder):
 
     def copy(self: P) -> P:
         """An independent state with the same fields (but not playing) and model."""
-        twin = type(self)(self.params)
+        return self._copy_into(type(self)(self.params))
+
+    def picture(self) -> Picture:
+        """The same as a Qt-free picture: its fields (but not playing) and model."""
+        return self._copy_into(Picture(self.params))
+
+    def _copy_into(self, twin: P) -> P:
         twin.set(**{n: self._values[n] for n, field in self.FIELDS.items() if field.copy})
         twin._model, twin._model_group = self._model, self._model_group
         twin._before_model, twin._model_refused = self._before_model, self._model_refused

@@ -5,14 +5,14 @@ Views observe it; controls only assign to it. The fields are declared once, in
 change of any number of fields together, does nothing when no value changes (which breaks
 feedback loops) and emits one signal per changed field. Playing (the timer) and the token
 embeddings live here (a picture holds neither: a figure request carries its embeddings as an
-array).
+array). `Looked` is the same state seen with another look: the stage's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal, SignalInstance
@@ -22,13 +22,18 @@ from pe_clock.core.examples import check_embedding_rows, example_embeddings, loa
 from pe_clock.core.i18n import tr
 from pe_clock.core.params import Params
 from pe_clock.gui.model.derived import DerivedNumbers
-from pe_clock.gui.model.fields import TABLE
+from pe_clock.gui.model.fields import LOOK, TABLE
 from pe_clock.gui.model.picture import Picture
 
+#: The fields of a look: theme, type and line scale, projected, presenting.
+LOOK_FIELDS = Picture.role(LOOK)
+#: The signals that are not a field's, by the name `observe` knows them by.
+EXTRA = {"table": "tableChanged", "embeddings": "embeddingsChanged", "model": "modelChanged"}
 
-class AppState(Picture, DerivedNumbers, QObject):
-    """A Picture whose every field has a change signal; it plays, and caches what the
-    fields derive."""
+
+class Signals(QObject):
+    """A change signal per field of the state (its new value is the payload), and the
+    state's other signals."""
 
     locals().update({f.signal_name: Signal(object) for f in Picture.FIELDS.values()})
 
@@ -42,8 +47,26 @@ class AppState(Picture, DerivedNumbers, QObject):
     #: Something changed that the user did not ask for directly (for the status bar).
     notified = Signal(str)
 
+    def changed(self, name: str) -> SignalInstance:
+        """The change signal of the field called name (its new value is the payload)."""
+        signal: SignalInstance = getattr(self, Picture.FIELDS[name].signal_name)
+        return signal
+
+    def observe(self, names: Iterable[str], slot: Callable[..., object]) -> None:
+        """Connect slot to the change signals of the named fields, and of 'table' and
+        'embeddings' and 'model' (a new PE table; other token embeddings; a model opened,
+        closed or another group of its layers shown)."""
+        for name in names:
+            extra = EXTRA.get(name)
+            (getattr(self, extra) if extra else self.changed(name)).connect(slot)
+
+
+class AppState(Picture, DerivedNumbers, Signals):
+    """A Picture whose every field has a change signal; it plays, and caches what the
+    fields derive."""
+
     def __init__(self, params: Params | None = None, parent: QObject | None = None) -> None:
-        QObject.__init__(self, parent)
+        Signals.__init__(self, parent)
         Picture.__init__(self, params)
         self._embeddings: np.ndarray | None = None
         self.embeddings_file = ""
@@ -57,23 +80,6 @@ class AppState(Picture, DerivedNumbers, QObject):
         self._timer.setInterval(self._interval_ms())
         self._played = QElapsedTimer()
         self._due = 0.0  # positions due and not yet stepped, under one
-
-    def changed(self, name: str) -> SignalInstance:
-        """The change signal of the field called name (its new value is the payload)."""
-        signal: SignalInstance = getattr(self, self.FIELDS[name].signal_name)
-        return signal
-
-    def observe(self, names: Iterable[str], slot: Callable[..., object]) -> None:
-        """Connect slot to the change signals of the named fields, and of 'table' and
-        'embeddings' and 'model' (a new PE table; other token embeddings; a model opened,
-        closed or another group of its layers shown)."""
-        extra = {
-            "table": self.tableChanged,
-            "embeddings": self.embeddingsChanged,
-            "model": self.modelChanged,
-        }
-        for name in names:
-            (extra[name] if name in extra else self.changed(name)).connect(slot)
 
     def _apply(self, changed: list[str]) -> None:
         """Caches and side effects first, so no observer sees a stale number; then signals."""
@@ -201,3 +207,37 @@ class AppState(Picture, DerivedNumbers, QObject):
         if self._embeddings is not None:
             return self._embeddings
         return self._cached("examples", lambda: example_embeddings(self.d_model))
+
+
+if TYPE_CHECKING:
+    _Seen = AppState
+else:
+    _Seen = Signals
+
+
+class Looked(_Seen):
+    """The window's state seen with a look of its own: what the stage's view observes.
+
+    Every field but the look, every derived number, the opened model and the embeddings are
+    the state's, read live (nothing is copied, so nothing lags behind or is computed twice),
+    and the state's signals are relayed; a change asked of it is the state's (a click on the
+    stage moves the window's pos). The look (type and line scale, theme, projected) is its
+    own and fixed: another look is another `Looked`. Deleting it disconnects every view
+    built on it. (It passes for an AppState: whatever it does not hold, the state answers.)
+    """
+
+    def __init__(self, state: AppState, **look: Any) -> None:
+        Signals.__init__(self)
+        self._state = state
+        checked = Picture()  # the look's values checked as the state checks them
+        checked.set(**look)
+        self._look = {name: getattr(checked, name) for name in LOOK_FIELDS}
+        for name in Picture.FIELDS:
+            if name not in LOOK_FIELDS:
+                state.changed(name).connect(self.changed(name))
+        for signal in (*EXTRA.values(), "rejected", "notified"):
+            getattr(state, signal).connect(getattr(self, signal))
+
+    def __getattr__(self, name: str) -> Any:
+        look = self.__dict__.get("_look", {})
+        return look[name] if name in look else getattr(self.__dict__["_state"], name)

@@ -1,15 +1,13 @@
 """The bundled files (NanumGothic and its licence, the icon, the decks) and the font they give.
 
 On the platform floor: the application and the desktop entry need them before any view exists.
+The paths import no Qt (a deck is read and checked before Qt starts); the font needs it.
 """
 
 from __future__ import annotations
 
 import importlib.resources
 from pathlib import Path
-
-from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QApplication
 
 #: The package's own folder (the repository's resources/): installed, editable or from a wheel.
 RESOURCES = Path(str(importlib.resources.files("pe_clock")))
@@ -26,6 +24,9 @@ def ensure_fonts() -> str:
     Returns the font's family name ("" if it could not be loaded). Latin text keeps the system
     font; characters it lacks, such as Hangul, come from the bundled one.
     """
+    from PySide6.QtGui import QFontDatabase
+    from PySide6.QtWidgets import QApplication
+
     if not _loaded_families:
         font_id = QFontDatabase.addApplicationFont(str(KOREAN_FONT))
         families = QFontDatabase.applicationFontFamilies(font_id) if font_id >= 0 else []

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from pe_clock.core.i18n import LANGUAGES, language, tr
 from pe_clock.gui.export.options import SLIDE_SIZE
-from pe_clock.gui.export.render import figure_image
+from pe_clock.gui.export.render import figure_image, request_state, window_request
 from pe_clock.gui.export.slide import SlideTexts
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.deck import (
@@ -25,7 +25,7 @@ from pe_clock.gui.model.deck import (
     missing_models,
     parameters,
     read_deck,
-    scene_state,
+    scene_picture,
 )
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.file_dialog import choose_file
@@ -136,18 +136,15 @@ class DeckPlayer(QObject):
         """Show scene index (its last position if at_end)."""
         scene = self.scenes[index]
         try:
-            shown = scene_state(self.scenes, index, self._state, at_end, base=self._base)
+            shown = scene_picture(self.scenes, index, self._state, at_end, base=self._base)
         except DeckError as err:  # a scene added since, over other parameters
             self._window.show_status(str(err))
             return
-        try:
-            if shown.model is None:
-                self._state.close_model()
-            elif shown.model is not self._state.model:
-                self._state.show_model(shown.model, shown.model_group)
-            self._state.request(**parameters(shown))
-        finally:
-            shown.deleteLater()
+        if shown.model is None:
+            self._state.close_model()
+        elif shown.model is not self._state.model:
+            self._state.show_model(shown.model, shown.model_group)
+        self._state.request(**parameters(shown))
         self.index = index  # before the view is shown: its slide names this scene
         self._window.show_view(scene.view)
         self._show_banner()
@@ -244,16 +241,13 @@ class DeckPlayer(QObject):
         a blank picture if the scene cannot be shown over the parameters now (one added since,
         say)."""
         try:
-            shown = scene_state(self.scenes, index, self._state, base=self._base)
+            shown = scene_picture(self.scenes, index, self._state, base=self._base)
         except DeckError:
             return QImage()
-        try:
-            shown.set(theme=theme)
-            texts = self._slide_texts(index, language())
-            view = self.scenes[index].view
-            return figure_image(view, shown, *SLIDE_SIZE, stage=True, texts=lambda: texts)
-        finally:
-            shown.deleteLater()
+        texts = self._slide_texts(index, language())
+        view = self.scenes[index].view
+        drawn = request_state(window_request(self._state, view, SLIDE_SIZE, theme, shown=shown))
+        return figure_image(view, drawn, *SLIDE_SIZE, stage=True, texts=lambda: texts)
 
     def _show_banner(self, *_: object) -> None:
         label: QLabel = self.banner

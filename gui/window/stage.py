@@ -1,8 +1,9 @@
 """Stage mode: one view over the whole window, its type and lines sized for the back row.
 
-The view on stage is built anew on a twin of the state that follows every change of it (pos, k,
-the parameters, a deck's scenes) but keeps its own type size, line width and theme
-(`stage_fields`). `pe-clock export --stage` draws the same view the same way.
+The view on stage is built anew on the window's state seen with the stage's look (`Looked`):
+every change of the state (pos, k, the parameters, a deck's scenes) reaches it, and a click on
+it changes the state; its type size, line width and theme are its own (`stage_fields`).
+`pe-clock export --stage` draws the same view the same way.
 """
 
 from __future__ import annotations
@@ -17,41 +18,8 @@ from pe_clock.gui.export.render import figure_palette, prepare_figure
 from pe_clock.gui.export.slide import Slide, SlideTexts
 from pe_clock.gui.look.fonts import figure_margin, stage_fields
 from pe_clock.gui.look.themes import theme_of
-from pe_clock.gui.model.fields import LANGUAGE, PARAMETER
-from pe_clock.gui.model.picture import Picture
-from pe_clock.gui.model.state import AppState
+from pe_clock.gui.model.state import AppState, Looked
 from pe_clock.gui.views import STAGE_VIEWS
-
-#: Fields the twin follows: what the figure shows, in the window's language. It keeps its own
-#: look (type size, line width, theme) and does not play.
-FOLLOWED = Picture.role(PARAMETER, LANGUAGE)
-
-
-def stage_state(state: AppState, height: int, theme: str) -> tuple[AppState, Callable[[], None]]:
-    """A twin of state for a stage of that height, with its own type size, line width and
-    theme, that follows every other change of state; and the call that stops it following."""
-    twin = state.copy()
-    twin.set(**stage_fields(height), theme=theme)
-
-    def follow(*_: object) -> None:
-        # Only what changed (a step: pos alone), in one call: fields that depend on each other
-        # (d_model and the selected pair) arrive together, as the state holds them.
-        changes = {n: v for n in FOLLOWED if (v := getattr(state, n)) != getattr(twin, n)}
-        if changes:
-            twin.set(**changes)
-
-    def follow_embeddings() -> None:
-        twin.set_embeddings(state.embedding_rows() if state.embeddings_loaded else None)
-
-    state.observe(FOLLOWED, follow)
-    state.embeddingsChanged.connect(follow_embeddings)
-
-    def unfollow() -> None:
-        for name in FOLLOWED:
-            state.changed(name).disconnect(follow)
-        state.embeddingsChanged.disconnect(follow_embeddings)
-
-    return twin, unfollow
 
 
 class Stage(QWidget):
@@ -75,8 +43,7 @@ class Stage(QWidget):
         self.view: QWidget | None = None
         #: The screen the stage fills as a window of its own, or None: over the window.
         self.screen_shown: QScreen | None = None
-        self._twin: AppState | None = None
-        self._unfollow: Callable[[], None] = lambda: None
+        self._looked: Looked | None = None
         self._column = QVBoxLayout(self)
         self.setAutoFillBackground(True)
         self.hide()
@@ -95,10 +62,10 @@ class Stage(QWidget):
         width, height = self.width(), self.height()
         margin = figure_margin(width, height)
         self._column.setContentsMargins(margin, margin, margin, margin)
-        self._twin, self._unfollow = stage_state(self._state, height, self.theme)
-        chosen = theme_of(self._twin)
+        self._looked = Looked(self._state, **stage_fields(height), theme=self.theme)
+        chosen = theme_of(self._looked)
         self.setPalette(figure_palette(self.palette(), chosen))
-        self.slide = Slide(name, self._twin, self._texts(name))
+        self.slide = Slide(name, self._looked, self._texts(name))
         self.view = self.slide.view
         prepare_figure(self.slide, chosen, on_screen=True)
         self._column.addWidget(self.slide)
@@ -145,7 +112,6 @@ class Stage(QWidget):
             self.slide.setParent(None)
             self.slide.deleteLater()
             self.slide = self.view = None
-        if self._twin is not None:
-            self._unfollow()
-            self._twin.deleteLater()
-            self._twin = None
+        if self._looked is not None:
+            self._looked.deleteLater()  # and with it every connection of the view it showed
+            self._looked = None

@@ -46,21 +46,26 @@ def run_handout(args: argparse.Namespace) -> int:
     except ValueError as err:
         return fail(str(err))
 
+    from pe_clock.gui.model.deck import DeckError, check_deck, missing_models, read_deck
+    from pe_clock.gui.model.picture import Picture
+
+    chosen = {n: options[n] for n in ("layout", "theme") if n in options}
+    picture = Picture(params)
+    picture.set(**chosen)
+    try:  # the deck is read and checked whole before Qt starts
+        scenes = read_deck(args.deck)
+        check_deck(scenes, picture)
+    except DeckError as err:
+        return fail(str(err))
+
     from pe_clock.gui.export.handout import export_handout
     from pe_clock.gui.export.render import TooSmall
-    from pe_clock.gui.model.deck import DeckError, check_deck, missing_models, read_deck
     from pe_clock.gui.model.state import AppState
     from pe_clock.gui.platform.app import headless_application
 
     app = headless_application()
     state = AppState(params)
-    try:
-        state.set(**{n: options[n] for n in ("layout", "theme") if n in options})
-        scenes = read_deck(args.deck)
-        check_deck(scenes, state)
-    except DeckError as err:
-        state.deleteLater()
-        return fail(str(err))
+    state.set(**chosen)
     for note in missing_models(scenes):  # drawn with the scene's parameters alone
         print(f"pe-clock export: {note}".replace("\n", "\\n"), file=sys.stderr)
     made = False  # only a folder this run's mkdir made is removed on failure

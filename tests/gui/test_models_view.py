@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, Qt
 
 from pe_clock import cli
 from pe_clock.core.models.opened import open_model
-from pe_clock.gui.model.deck import parse_deck, scene_state
+from pe_clock.gui.model.deck import parse_deck, scene_picture
 from pe_clock.gui.panels.learned import LearnedView
 from pe_clock.gui.panels.rope import RopeView
 from pe_clock.gui.panels.scaling import ScalingView
@@ -111,18 +111,16 @@ def test_a_deck_scene_names_a_cached_model_and_a_missing_one_falls_back(
         '[[scene]]\nview = "scaling"\nmodel = "meta-llama/Llama-3.1-8B"\n'
         '[[scene]]\nview = "scaling"\nmodel = "nobody/absent"\nbase = 20000\n'
     )
-    shown = scene_state(scenes, 0, state)
+    shown = scene_picture(scenes, 0, state)
     assert (shown.model.name, shown.base, shown.scaling_method) == (
         "meta-llama/Llama-3.1-8B",
         500000.0,
         "llama3",
     )
-    second = scene_state(scenes, 1, state)
+    second = scene_picture(scenes, 1, state)
     assert second.base == 20000  # its own parameters
     notes = deck.missing_models(scenes)
     assert len(notes) == 1 and notes[0].startswith("Scene 2: nobody/absent is not in the local")
-    shown.deleteLater()
-    second.deleteLater()
 
 
 def test_the_window_opens_a_model_from_the_menu_of_the_cache(window, tmp_path, monkeypatch):

@@ -15,13 +15,13 @@ from pe_clock.cli.parser import OPTION_FIELDS, option_sets
 from pe_clock.core.models.opened import open_model
 from pe_clock.gui.model.deck import PARAMETERS as DECK_PARAMETERS
 from pe_clock.gui.model.deck import Scene, check_deck
-from pe_clock.gui.model.fields import PARAMETER
+from pe_clock.gui.model.fields import LOOK, PARAMETER
 from pe_clock.gui.model.picture import PARAMETERS, Picture
 from pe_clock.gui.model.request import CLI, figure_request
+from pe_clock.gui.model.state import LOOK_FIELDS
 from pe_clock.gui.views import REGISTRY, STAGE_VIEWS
 from pe_clock.gui.widgets.layer_strip import overrides
 from pe_clock.gui.widgets.lazy_view import LazyView
-from pe_clock.gui.window.stage import FOLLOWED
 from tests.models import configs
 from tests.models.files import write_model
 
@@ -33,7 +33,7 @@ def test_each_frontend_takes_the_fields_of_the_roles_it_serves():
     roles = {name: field.role for name, field in Picture.FIELDS.items()}
     assert set(PARAMETERS) == {name for name, role in roles.items() if role == PARAMETER}
     assert set(DECK_PARAMETERS) == {*PARAMETERS, "theme"}  # a scene may choose its colours
-    assert set(FOLLOWED) == {*PARAMETERS, "language"}  # the stage keeps its own look
+    assert set(LOOK_FIELDS) == {name for name, role in roles.items() if role == LOOK}  # stage's
     assert set(OPTION_FIELDS) <= set(PARAMETERS)
     with pytest.raises(ValueError, match="parameter must be one of d_model"):
         figure_request("clock", parameters={"font_scale": 2.0})
@@ -108,8 +108,10 @@ def test_embeddings_on_another_view_are_refused_in_the_callers_terms(tmp_path, c
 
 
 def test_checking_a_figure_and_writing_its_script_never_import_qt(tmp_path):
-    """pe_clock.code and table, a refused figure, pe-clock code and a refused export: no Qt
-    (--head-dim 9999 was refused after Qt had started, 6-12 s)."""
+    """pe_clock.code and table, a refused figure, pe-clock code, a refused export and a
+    refused deck: no Qt (--head-dim 9999 was refused after Qt had started, 6-12 s)."""
+    deck = tmp_path / "deck.toml"
+    deck.write_text('[[scene]]\nview = "clock"\nd_model = 7\n')
     program = f"""
 import json, sys
 import pe_clock
@@ -124,7 +126,8 @@ try:
 except ValueError as err:
     said.append(str(err))
 codes = [cli.main(["code", "--view", "scaling", "--base", "500"]),
-         cli.main(["export", "--view", "rope", "--head-dim", "9999", "--out", {str(tmp_path / "f.png")!r}])]
+         cli.main(["export", "--view", "rope", "--head-dim", "9999", "--out", {str(tmp_path / "f.png")!r}]),
+         cli.main(["export", "--deck", {str(deck)!r}, "--out", {str(tmp_path / "d.pdf")!r}])]
 qt = sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "shiboken6", "pyqtgraph"))
 print(json.dumps([said, codes, qt]))
 """  # noqa: E501
@@ -133,7 +136,8 @@ print(json.dumps([said, codes, qt]))
     )
     said, codes, qt = json.loads(done.stdout.splitlines()[-1])
     assert "head_dim must be an even integer from 2 to 512; got 9999" in said[0]
-    assert codes == [0, 2] and qt == []
+    assert codes == [0, 2, 2] and qt == []
+    assert "deck, scene 1: d_model must be an even integer" in done.stderr
 
 
 def test_the_window_view_refuses_a_model_it_does_not_draw(tmp_path, capsys):

@@ -25,12 +25,15 @@ def test_s_puts_the_view_on_stage_and_esc_brings_the_window_back(window, qtbot):
     qtbot.keyClick(window, K.Key_S)
     qtbot.waitUntil(lambda: window.stage.isVisible())
     assert window.presenting and window.stage.name == "bigclock"  # the first tab's clock
-    twin = window.stage.view._state
-    assert twin is not window.state and twin.theme == "dark"
+    seen = window.stage.view._state  # the window's state with the stage's look
+    assert seen.theme == "dark" and window.state.theme == "light"
+    assert seen.font_scale == stage_fields(window.stage.height())["font_scale"]
     qtbot.keyClick(window, K.Key_Right)
-    assert twin.pos == window.state.pos == 1  # the stage follows the clicker
+    assert seen.pos == window.state.pos == 1  # the stage follows the clicker
     window.state.set(d_model=64)
-    assert twin.d_model == 64
+    assert seen.d_model == 64 and seen.omega() is window.state.omega()  # computed once
+    seen.request(pos=5)  # a click on the stage: the window's pos
+    assert window.state.pos == 5
     qtbot.keyClick(window, K.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
     assert window.stage.name == STAGE_VIEWS[(STAGE_VIEWS.index("bigclock") + 1) % len(STAGE_VIEWS)]
     qtbot.keyClick(window, K.Key_D)
