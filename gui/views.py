@@ -74,8 +74,11 @@ class ViewSpec:
 #: The fields of the course's table, and of the figures that only read it (no pos).
 _TABLE = ("pos", "k", "d_model", "max_len", "base", "layout")
 _STILL = ("d_model", "max_len", "base", "layout")
-#: The large clock marks positions past the training length and, asked, its hands' trails.
-_CLOCK = (*_TABLE, "train_len", "trails")
+#: The large clock marks positions past the training length and, asked, its hands' trails;
+#: its hands are the pairs chosen for it.
+_CLOCK = (*_TABLE, "train_len", "trails", "clock_pairs")
+#: The pair outlined (the heatmap's column, the dials' ring, R(k)'s block, RoPE's dial).
+_PAIR = "selected_pair"
 #: DistilBERT's fixed sinusoids are the course's table: every view of it shows them.
 _SINE = ("sinusoidal",)
 _ROPE = ("pos", "k", "head_dim", "rope_layout", "base")
@@ -84,12 +87,12 @@ _SCALING = ("scaling_method", "scaling_factor", "original_len", "head_dim", "bas
 #: name, shown as a tab?, default export size (the window's is the seed's 1600 x 900), package,
 #: fields, schemes.
 REGISTRY = (
-    ViewSpec("window", True, (1600, 900), "figures", _CLOCK, _SINE),
-    ViewSpec("heatmap", False, (1000, 800), "figures", (*_TABLE, "train_len"), _SINE),
-    ViewSpec("clock", False, (1400, 800), "figures", _CLOCK, _SINE),
+    ViewSpec("window", True, (1600, 900), "figures", (*_CLOCK, _PAIR), _SINE),
+    ViewSpec("heatmap", False, (1000, 800), "figures", (*_TABLE, "train_len", _PAIR), _SINE),
+    ViewSpec("clock", False, (1400, 800), "figures", (*_CLOCK, _PAIR), _SINE),
     ViewSpec("bigclock", False, (1000, 800), "figures", _CLOCK, _SINE),
-    ViewSpec("dials", False, (1200, 800), "figures", _TABLE, _SINE),
-    ViewSpec("rotation", False, (1400, 600), "figures", _TABLE, _SINE),
+    ViewSpec("dials", False, (1200, 800), "figures", (*_TABLE, _PAIR), _SINE),
+    ViewSpec("rotation", False, (1400, 600), "figures", (*_TABLE, _PAIR), _SINE),
     ViewSpec("embedding", True, (1400, 800), "panels", (*_TABLE, "scale_embeddings"), _SINE),
     ViewSpec("worked", True, (1000, 420), "panels", ("pos", "base")),
     ViewSpec("unique", True, (1200, 700), "panels", _STILL, _SINE, moves=False),
@@ -97,7 +100,7 @@ REGISTRY = (
     ViewSpec("wavelength", True, (1200, 700), "panels", _STILL, _SINE, moves=False),
     ViewSpec("beyond", True, (1400, 800), "panels", (*_STILL, "train_len"), moves=False),
     ViewSpec("why", True, (1400, 800), "panels", ("why_pe", "base"), moves=False),
-    ViewSpec("rope", True, (1400, 800), "panels", _ROPE, ("rope",)),
+    ViewSpec("rope", True, (1400, 800), "panels", (*_ROPE, _PAIR), ("rope",)),
     ViewSpec("scaling", True, (1400, 800), "panels", _SCALING, ("rope",), moves=False),
     ViewSpec(
         "alibi", True, (1400, 800), "panels", ("alibi_heads", "causal"), ("alibi",), moves=False

@@ -232,10 +232,12 @@ def code(
 
 def _display_problem() -> str | None:
     """Why a window cannot be shown here, or None."""
-    from pe_clock.gui.platform.app import chose_offscreen, display_set_up
+    from pe_clock.gui.platform.app import chose_offscreen
+    from pe_clock.gui.platform.display import window_problem
 
-    if sys.platform.startswith("linux") and not display_set_up():
-        return tr("notebook.no_display")
+    problem = window_problem(tr("notebook.figure_hint"))
+    if problem is not None:
+        return problem
     if chose_offscreen():  # a figure was drawn first, with no display: Qt stays offscreen
         return tr("notebook.offscreen")
     # IPython is loaded in every notebook kernel: not loaded, no notebook and no loop.

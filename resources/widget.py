@@ -27,7 +27,7 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
 from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MIN_D_MODEL
 from pe_clock.gui.model.choices import BASE_PRESETS, THEME_NAMES
-from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED, Picture
+from pe_clock.gui.model.picture import HAND_KEYS, MAX_SPEED, MIN_SPEED, Picture
 from pe_clock.gui.model.request import (
     API,
     FigureRequest,
@@ -176,6 +176,53 @@ SLIDER_STEPS = 4096
 SETTLE_SECONDS = 0.02
 
 
+class HandBoxes:
+    """The large clock's three hands as one control (the field clock_pairs): a box a hand,
+    named as the clock names it; its value, min and max are all three's."""
+
+    def __init__(self, w: Any, pairs: tuple[int, int, int], top: int) -> None:
+        self.boxes = [
+            w.BoundedIntText(value=pair, min=0, max=top, description=tr(key))
+            for pair, key in zip(pairs, HAND_KEYS, strict=True)
+        ]
+
+    @property
+    def value(self) -> tuple[int, ...]:
+        return tuple(box.value for box in self.boxes)
+
+    @value.setter
+    def value(self, pairs: tuple[int, ...]) -> None:
+        for box, pair in zip(self.boxes, pairs, strict=True):
+            box.value = pair
+
+    @property
+    def min(self) -> int:
+        return int(self.boxes[0].min)
+
+    @min.setter
+    def min(self, low: int) -> None:
+        for box in self.boxes:
+            box.min = low
+
+    @property
+    def max(self) -> int:
+        return int(self.boxes[0].max)
+
+    @max.setter
+    def max(self, high: int) -> None:
+        for box in self.boxes:
+            box.max = high
+
+    def observe(self, handler: Callable[[dict[str, Any]], None], name: str) -> None:
+        """handler({"new": the three pairs}) whenever a box changes."""
+        for box in self.boxes:
+            box.observe(lambda _: handler({"new": self.value}), name)
+
+    def close(self) -> None:
+        for box in self.boxes:
+            box.close()
+
+
 def running_loop() -> asyncio.AbstractEventLoop | None:
     """The event loop running on this thread (a notebook kernel's), or None."""
     try:
@@ -317,6 +364,10 @@ class Explorer:
                 value=values["max_len"], min=1, max=MAX_LEN, description=tr("controls.max_len")
             )
             return self._watch("max_len", box)
+        if name == "clock_pairs":
+            hands = HandBoxes(w, values[name], values["d_model"] // 2 - 1)
+            self._watch(name, hands)
+            return w.HBox([w.Label(tr("name.clock_pairs")), *hands.boxes])
         if name == "layout":
             options = [(tr(f"layout.{layout}"), layout) for layout in LAYOUTS]
             toggle = w.ToggleButtons(options=options, value=values["layout"])
@@ -442,6 +493,7 @@ class Explorer:
         top = max(values["max_len"] - 1, 0)
         ranges = {"pos": (max(0, -values["k"]), top), "k": (-values["pos"], max(top, 1))}
         ranges["play"] = ranges["pos"]
+        ranges["selected_pair"] = ranges["clock_pairs"] = (0, values["d_model"] // 2 - 1)
         self._quiet = True
         try:
             for name, (low, high) in ranges.items():

@@ -39,6 +39,7 @@ from pe_clock.gui.figures.dial_grid import (
 from pe_clock.gui.figures.segments import Segments, Trail
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import theme_of
+from pe_clock.gui.model.picture import HAND_KEYS
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.backdrop import BackdropPlotWidget
 from pe_clock.gui.widgets.labels import INTERACTIVE, mark_prose, rich_label
@@ -47,7 +48,6 @@ from pe_clock.gui.widgets.plots import cache_static, graphics_area, quiet_plot
 from pe_clock.gui.widgets.spin_box import SpinBox
 from pe_clock.gui.widgets.stable_label import StableLabel
 
-HAND_KEYS = ("clock.fast", "clock.middle", "clock.slow")
 #: A hand's line in the legend, longest first: with its angle, without it, its pair alone.
 LEGEND_FORMS = ("clock.legend", "clock.legend_short", "clock.legend_pair")
 HAND_LENGTHS = (0.9, 0.76, 0.52)  # inside the minute marks (0.94 to 1)

@@ -53,7 +53,8 @@ class Control:
     controls from this, and the field's check uses its range.
 
     label: catalogue key of the control's label; name: catalogue key of the field's name in
-    messages (a word without a dot is the name itself); lo, hi: the range (a number's);
+    messages (a word without a dot is the name itself); lo, hi: the range (a number's, or
+    each of a tuple's; a field whose range follows others, a pair's, checks it itself);
     step: 1, or 2 for an even number; choices: each value and the catalogue key of its text;
     width: a choice's box is about this many characters wide; in_row: the window builds it
     in the panel's row of options (else in its controls dock, or in the figure itself: the

@@ -22,6 +22,7 @@ from pe_clock.core import i18n
 from pe_clock.core.i18n import echo, tr
 from pe_clock.core.layout import check_layout
 from pe_clock.core.params import (
+    MAX_D_MODEL,
     MAX_LEN,
     Params,
     check_bool,
@@ -57,12 +58,18 @@ MAX_SCALING_FACTOR = 64.0
 MAX_ORIGINAL_LEN = 1_000_000
 #: BLOOM-176B has 112 heads, the most of a published ALiBi model: every one is drawn.
 MAX_ALIBI_HEADS = 128
+#: The last pair of the largest table: a pair's range before d_model narrows it.
+MAX_PAIR = MAX_D_MODEL // 2 - 1
 #: The methods of core.scaling side by side ("all"), one of them, or none ("default": θ as
 #: trained, what a preset without rope_scaling sets).
 SCALING_CHOICES = ("all", *(m for m in METHODS if m != "default"), "default")
 _DEFAULTS = Params()
 
 P = TypeVar("P", bound="Picture")
+
+
+#: The large clock's hands, in the order of clock_pairs: each one's name in the catalogue.
+HAND_KEYS = ("clock.fast", "clock.middle", "clock.slow")
 
 
 def default_clock_pairs(n_pairs: int) -> tuple[int, int, int]:
@@ -121,15 +128,22 @@ class Picture(ModelHolder):
     base = StateField(_DEFAULTS.base, group=(PARAMS, TABLE))
     #: Which dimension holds which number: the paper's "interleaved" or tensor2tensor's "split".
     layout = StateField("interleaved", lambda v, _: check_layout(v), group=(TABLE,), kind=str)
-    #: The pairs shown as the fast, middle and slow hand of the large clock.
+    #: The pairs shown as the fast, middle and slow hand of the large clock (in the window,
+    #: the clock's own boxes set them).
     clock_pairs = StateField(
         lambda v: default_clock_pairs(v["d_model"] // 2),
         _clock_pairs,
         follow=_clock_pairs_follow,
         kind=tuple,
+        control=Control("name.clock_pairs", 0, MAX_PAIR, in_row=False),
     )
+    #: The pair outlined on the heatmap, the dials and R(k) (in the window, a click on a
+    #: figure or the controls' box sets it).
     selected_pair = StateField[int](
-        0, _pair, follow=lambda p, v, _: p if p < v["d_model"] // 2 else 0
+        0,
+        _pair,
+        follow=lambda p, v, _: p if p < v["d_model"] // 2 else 0,
+        control=Control("controls.pair", 0, MAX_PAIR, name="name.pair", in_row=False),
     )
     pos = StateField(
         _DEFAULTS.pos,

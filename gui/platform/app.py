@@ -16,6 +16,7 @@ from PySide6.QtGui import QIcon, QPixmapCache
 from PySide6.QtWidgets import QApplication
 
 from pe_clock import __version__
+from pe_clock.gui.platform.display import display_set_up
 from pe_clock.gui.platform.resources import ICON, ensure_fonts
 
 #: Qt's pixmap cache, in kilobytes: room for the cached items of a 2160-line stage.
@@ -74,11 +75,6 @@ def notebook_application() -> QApplication:
     if not sys.platform.startswith("linux"):
         return create_application()
     return headless_application(restore_environment=True)
-
-
-def display_set_up() -> bool:
-    """Whether the environment names a display, or a Qt platform of its own choosing."""
-    return any(os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"))
 
 
 def chose_offscreen() -> bool:

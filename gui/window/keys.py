@@ -44,11 +44,14 @@ DIGITS = tuple("0123456789")
 @dataclass(frozen=True)
 class Binding:
     """keys (QKeySequence's portable text), the catalogue key of what they do, and the name of
-    the PresenterKeys method that does it. Shift is passed on (steps of 10), never required."""
+    the PresenterKeys method that does it. Shift is passed on (steps of 10), never required.
+    menu: the menu that lists it ("present", "view" or "help"; its entry's text is the
+    catalogue's ``menu.<action>``, with its first key beside it), or "" for none."""
 
     action: str
     keys: tuple[str, ...]
     description: str
+    menu: str = ""
 
     @property
     def sequences(self) -> list[QKeySequence]:
@@ -56,28 +59,29 @@ class Binding:
 
 
 BINDINGS = (
-    Binding("next", ("Right", "Down", "PgDown", "Space", "N", "Return", "Enter"), "keys.next"),
-    Binding("previous", ("Left", "Up", "PgUp", "Backspace", "P"), "keys.previous"),
-    Binding("next_scene", ("Ctrl+PgDown",), "keys.next_scene"),
-    Binding("previous_scene", ("Ctrl+PgUp",), "keys.previous_scene"),
-    Binding("first", ("Home",), "keys.first"),
-    Binding("last", ("End",), "keys.last"),
+    Binding("next", ("Right", "Down", "PgDown", "Space", "N", "Return", "Enter"), "keys.next",
+            "present"),
+    Binding("previous", ("Left", "Up", "PgUp", "Backspace", "P"), "keys.previous", "present"),
+    Binding("next_scene", ("Ctrl+PgDown",), "keys.next_scene", "present"),
+    Binding("previous_scene", ("Ctrl+PgUp",), "keys.previous_scene", "present"),
+    Binding("first", ("Home",), "keys.first", "present"),
+    Binding("last", ("End",), "keys.last", "present"),
     Binding("type_digit", DIGITS, "keys.go_to"),
-    Binding("k_down", ("[",), "keys.k_down"),
-    Binding("k_up", ("]",), "keys.k_up"),
-    Binding("play", ("K",), "keys.play"),
-    Binding("presenter", ("F5", "F11"), "keys.presenter"),
-    Binding("stage", ("S",), "keys.stage"),
-    Binding("stage_theme", ("D",), "keys.stage_theme"),
-    Binding("console", ("C",), "keys.console"),
-    Binding("black", ("B", "."), "keys.black"),
-    Binding("white", ("W",), "keys.white"),
-    Binding("larger", ("Ctrl+=", "Ctrl++"), "keys.larger"),
-    Binding("smaller", ("Ctrl+-",), "keys.smaller"),
-    Binding("reset_type", ("Ctrl+0",), "keys.reset_type"),
-    Binding("overlay", ("F1", "?"), "keys.overlay"),
+    Binding("k_down", ("[",), "keys.k_down", "present"),
+    Binding("k_up", ("]",), "keys.k_up", "present"),
+    Binding("play", ("K",), "keys.play", "present"),
+    Binding("presenter", ("F5", "F11"), "keys.presenter", "present"),
+    Binding("stage", ("S",), "keys.stage", "present"),
+    Binding("stage_theme", ("D",), "keys.stage_theme", "present"),
+    Binding("console", ("C",), "keys.console", "present"),
+    Binding("black", ("B", "."), "keys.black", "present"),
+    Binding("white", ("W",), "keys.white", "present"),
+    Binding("larger", ("Ctrl+=", "Ctrl++"), "keys.larger", "view"),
+    Binding("smaller", ("Ctrl+-",), "keys.smaller", "view"),
+    Binding("reset_type", ("Ctrl+0",), "keys.reset_type", "view"),
+    Binding("overlay", ("F1", "?"), "keys.overlay", "help"),
     Binding("escape", ("Esc",), "keys.escape"),
-)
+)  # fmt: skip
 BY_ACTION = {binding.action: binding for binding in BINDINGS}
 #: How keys are written on screen and in README.
 KEY_NAMES = {

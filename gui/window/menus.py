@@ -1,12 +1,14 @@
-"""The menu bar: File, Edit, View and Help.
+"""The menu bar: File, Edit, View, Present and Help.
 
-Every entry's text is a catalogue key, set again when the language changes; a presenter
-entry takes its keys and its action from the key table (`keys.BINDINGS`), so the menu, the
-keys and the F1 overlay never disagree.
+Every entry's text is a catalogue key, set again when the language changes. The presenter
+keys' entries come from the key table (`keys.BINDINGS`: which menu lists a key, its action,
+and the key shown beside it), so the menus, the keys and the F1 overlay never disagree: a new
+instructor finds the stage, the black screen and Play in Present without knowing F1.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,7 +18,7 @@ from PySide6.QtWidgets import QMenu, QMenuBar
 from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.gui.export.options import SLIDE_SIZE
-from pe_clock.gui.window.keys import BY_ACTION
+from pe_clock.gui.window.keys import BINDINGS
 
 if TYPE_CHECKING:
     from pe_clock.gui.window.main_window import MainWindow
@@ -29,6 +31,8 @@ class Menus:
         self._window = window
         #: (catalogue key, action or menu) for every text of the menu bar.
         self._texts: list[tuple[str, QAction | QMenu]] = []
+        #: The presenter keys' entries and the key each shows.
+        self._hints: dict[QAction, QKeySequence] = {}
         bar = window.menuBar()
         exports, deck = window.exports, window.deck
         file_menu = self._menu(bar, "menu.file")
@@ -61,12 +65,7 @@ class Menus:
         self._action(edit, "menu.copy_code", exports.copy_code)
 
         view = self._menu(bar, "menu.view")
-        self.presenter_action = self._key_action(view, "menu.presenter", "presenter")
-        self.presenter_action.setCheckable(True)
-        self._key_action(view, "menu.larger", "larger")
-        self._key_action(view, "menu.smaller", "smaller")
-        self._key_action(view, "menu.reset_type", "reset_type")
-        self._key_action(view, "menu.console", "console")
+        self._bound(view, "view")
         view.addSeparator()
         language = self._menu(view, "menu.language")
         group = QActionGroup(window)
@@ -81,8 +80,12 @@ class Menus:
         view.addSeparator()
         view.addAction(window.control_dock.toggleViewAction())
 
+        present = self._menu(bar, "menu.present")
+        self.presenter_action = self._bound(present, "present")["presenter"]
+        self.presenter_action.setCheckable(True)
+
         help_menu = self._menu(bar, "menu.help")
-        self._key_action(help_menu, "menu.shortcuts", "overlay")
+        self._bound(help_menu, "help")
         self._action(help_menu, "menu.about", window.show_about)
 
     def _list_cached_models(self) -> None:
@@ -122,16 +125,28 @@ class Menus:
         self._texts.append((key, action))
         return action
 
-    def _key_action(self, menu: QMenu, key: str, binding: str) -> QAction:
-        """A menu entry for a presenter key: its keys and action come from the key table."""
+    def _bound(self, menu: QMenu, name: str) -> dict[str, QAction]:
+        """An entry in menu for every presenter key the key table lists there, by action. The
+        key handler acts on the keys (a shortcut would take a letter from the presentation's
+        own handling): the entry runs the same action and shows its first key."""
         keys = self._window.keys
-        return self._action(menu, key, lambda: keys.run(binding), *BY_ACTION[binding].sequences)
+        actions = {}
+        for binding in BINDINGS:
+            if binding.menu == name:
+                key = f"menu.{binding.action}"
+                run = functools.partial(keys.run, binding.action)
+                actions[binding.action] = action = self._action(menu, key, run)
+                self._hints[action] = binding.sequences[0]
+        return actions
 
     def retranslate(self) -> None:
         """Every text in the current language, the language's entry checked."""
         for key, item in self._texts:
             if isinstance(item, QMenu):
                 item.setTitle(tr(key))
+            elif item in self._hints:  # after a tab: drawn where a shortcut is
+                keys = self._hints[item].toString(QKeySequence.SequenceFormat.NativeText)
+                item.setText(f"{tr(key)}\t{keys}")
             else:
                 item.setText(tr(key))
         self.language_actions[self._window.state.language].setChecked(True)

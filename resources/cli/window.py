@@ -21,7 +21,16 @@ def run_gui(
     model: str | None = None,
 ) -> int:
     """Open the window (on the saved settings, then the command line's parameters and view);
-    a parameter the window refuses exits 2 with one line before anything is shown."""
+    a parameter the window refuses exits 2 with one line before anything is shown. Where no
+    window can be shown (no display, or Qt's X11 plugin lacks its libraries) it says so and
+    exits 1, after refusing a bad parameter as the window would: Qt would abort."""
+    from pe_clock.gui.platform.display import window_problem
+
+    problem = window_problem(tr("display.hint"))
+    if problem is not None:
+        refused = _refused_without_window(reset, opening or {}, deck)
+        return fail(refused, 2, "pe-clock") if refused else fail(problem, 1, "pe-clock")
+
     import socket
 
     from PySide6.QtCore import QCoreApplication, QEvent, QSocketNotifier, QTimer
@@ -106,3 +115,33 @@ def run_gui(
     window.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     return 128 + received[0] if received else code
+
+
+def _refused_without_window(reset: bool, opening: dict[str, Any], deck: str | None) -> str:
+    """Why the window would refuse the parameters given (over the saved settings, unless
+    reset) or the deck, or ''. The settings file is read as plain INI (Qt's reader needs no
+    display, but may mend or move a bad file, which is the window's to do): a value it
+    cannot read keeps its default."""
+    import configparser
+
+    from pe_clock.gui.model.deck import DeckError, check_deck, read_deck
+    from pe_clock.gui.model.picture import Picture
+    from pe_clock.gui.platform.settings import MAX_SETTINGS_BYTES, settings_path
+
+    picture = Picture()
+    saved = configparser.ConfigParser(interpolation=None, strict=False)
+    if not reset:
+        try:
+            path = settings_path()
+            if path.is_file() and path.stat().st_size <= MAX_SETTINGS_BYTES:
+                saved.read_string(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeError, configparser.Error):
+            saved.clear()
+    picture.restore(lambda key: saved.get(*key.split("/", 1), fallback=None))
+    try:
+        picture.set(**opening)
+        if deck is not None:
+            check_deck(read_deck(deck), picture)
+    except (ValueError, TypeError, DeckError) as err:
+        return str(err)
+    return ""

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 
 from pe_clock.core.i18n import tr
 from pe_clock.gui.model.picture import MAX_FONT_SCALE
@@ -229,6 +230,30 @@ def test_menu_keys_work_when_the_window_is_not_active(window, qtbot, key, modifi
         assert window.shortcut_overlay.isVisible()
     else:
         assert window.state.font_scale == pytest.approx(1.15)
+
+
+def test_the_menus_list_the_presenter_keys_a_new_instructor_looks_for(window, qtbot):
+    """The stage, the black and white screens, Play and dark/light were found only through F1
+    or the README: each binding the table puts in a menu is there, with its key, and does
+    what the key does."""
+    titles = {action.menu().title(): action.menu() for action in window.menuBar().actions()}
+    bar = {title.replace("&", ""): menu for title, menu in titles.items()}
+    for binding in BINDINGS:
+        if binding.menu:
+            menu = bar[tr(f"menu.{binding.menu}").replace("&", "")]
+            texts = [action.text() for action in menu.actions()]
+            key = binding.sequences[0].toString(QKeySequence.SequenceFormat.NativeText)
+            assert f"{tr(f'menu.{binding.action}')}\t{key}" in texts, binding.action
+    assert {b.action for b in BINDINGS if b.menu == "present"} >= {
+        "stage", "stage_theme", "black", "white", "play", "next_scene", "presenter", "console"
+    }  # fmt: skip
+    present = bar["Present"]
+    stage = next(a for a in present.actions() if a.text().startswith("&Stage:"))
+    stage.trigger()
+    assert window.stage.isVisible()
+    window.leave_stage()
+    window.state.set(language="ko")
+    assert "발표(&P)" in [action.menu().title() for action in window.menuBar().actions()]
 
 
 def test_readme_lists_the_key_table():

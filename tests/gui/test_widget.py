@@ -30,7 +30,8 @@ CHANGES = {
     "pos": 7, "k": 3, "d_model": 64, "max_len": 40, "base": 500.0, "layout": "split",
     "head_dim": 64, "scaling_factor": 4.0, "original_len": 4096, "alibi_heads": 8,
     "why_pe": True, "causal": False, "rope_layout": "half", "scaling_method": "yarn",
-    "train_len": 30, "trails": True, "scale_embeddings": True,
+    "train_len": 30, "trails": True, "scale_embeddings": True, "selected_pair": 5,
+    "clock_pairs": (1, 2, 3),
 }  # fmt: skip
 
 
@@ -277,7 +278,10 @@ def test_the_widgets_controls_are_the_fields_declared_ones(view, qapp):
         if control.choices:
             assert [value for _, value in widget.options] == list(control.choices)
         elif control.lo is not None:
-            assert (widget.min, widget.max) == (control.lo, control.hi), name
+            expected = (control.lo, control.hi)
+            if name in ("selected_pair", "clock_pairs"):  # within the table's pairs
+                expected = (0, explorer.figure.values["d_model"] // 2 - 1)
+            assert (widget.min, widget.max) == expected, name
             assert getattr(widget, "step", 1) in (control.step, None, 0.1), name
 
 

@@ -1,0 +1,117 @@
+"""Whether a window can be opened, told before Qt tries (Qt aborts the process where it cannot)."""
+
+import os
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from pe_clock.gui.platform import display
+from pe_clock.gui.platform.display import debian_package, window_problem, x_answers
+from tests.gui.helpers import cli_main
+
+#: An X display number nothing here listens on (and a test's fake server takes).
+FREE = 987
+HINT = "figures need none"
+
+
+@pytest.fixture
+def no_display(monkeypatch):
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+@pytest.fixture
+def x_server():
+    """Something listening where an X server on display FREE would (Linux's abstract socket)."""
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    server.bind(f"\0/tmp/.X11-unix/X{FREE}")
+    server.listen(4)
+    yield f":{FREE}"
+    server.close()
+
+
+@pytest.mark.parametrize(
+    ("library", "package"),
+    [
+        ("libxcb-icccm.so.4", "libxcb-icccm4"),
+        ("libxcb-keysyms.so.1", "libxcb-keysyms1"),
+        ("libxcb-cursor.so.0", "libxcb-cursor0"),
+        ("libxcb-render-util.so.0", "libxcb-render-util0"),
+        ("libxkbcommon-x11.so.0", "libxkbcommon-x11-0"),
+        ("libX11-xcb.so.1", "libx11-xcb1"),
+    ],
+)
+def test_a_missing_library_is_named_by_its_debian_package(library, package):
+    assert debian_package(library) == package
+
+
+def test_an_x_display_answers_only_where_a_server_listens(x_server):
+    assert x_answers(x_server) and x_answers(f"unix{x_server}.0")
+    assert not x_answers(f":{FREE + 1}") and not x_answers("not a display")
+    with socket.socket() as server:  # a forwarded display (SSH): TCP port 6000 + n
+        for number in range(200, 300):
+            try:
+                server.bind(("127.0.0.1", 6000 + number))
+                break
+            except OSError:
+                continue
+        server.listen(1)
+        assert x_answers(f"127.0.0.1:{number}.0")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Qt finds its own elsewhere")
+def test_each_reason_a_window_cannot_open_is_said(no_display, x_server):
+    assert window_problem(HINT).startswith("no display to open the window on: neither DISPLAY")
+    assert window_problem(HINT).endswith(HINT)
+    no_display.setenv("DISPLAY", f":{FREE + 1}")
+    assert window_problem(HINT).startswith(f"the display :{FREE + 1} does not answer")
+    no_display.setenv("DISPLAY", x_server)
+    no_display.setattr(display, "missing_xcb_libraries", lambda: ["libxcb-icccm.so.4"])
+    assert window_problem(HINT) == (
+        "Qt cannot open a window on X11: this system lacks libxcb-icccm.so.4. On Debian or "
+        "Ubuntu, install them with: sudo apt install libxcb-icccm4"
+    )
+    no_display.setattr(display, "missing_xcb_libraries", lambda: [])
+    assert window_problem(HINT) is None
+    no_display.setenv("QT_QPA_PLATFORM", "offscreen")  # the user's own choice
+    no_display.setenv("DISPLAY", f":{FREE + 1}")
+    assert window_problem(HINT) is None and display.display_set_up()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Qt finds its own elsewhere")
+def test_without_a_display_the_window_says_so_after_refusing_a_bad_value(
+    no_display, capsys, isolated_settings
+):
+    """pe-clock --d-model 7 was killed by SIGABRT (rc 134) with Qt's misleading message."""
+    code, _, err = cli_main(capsys, "--lang", "en", "--d-model", "7")
+    assert code == 2 and "d_model must be an even integer" in err
+    code, _, err = cli_main(capsys, "--lang", "en", "--pos", "1500")
+    assert code == 2 and "pos must be" in err  # over the default table of 1024 positions
+    (isolated_settings / "pe-clock").mkdir(exist_ok=True)
+    saved = isolated_settings / "pe-clock" / "pe-clock.ini"
+    saved.write_text("[state]\nmax_len=2048\nd_model=@Variant(\\0\\0\\0\\x7f)\n")
+    code, _, err = cli_main(capsys, "--lang", "en", "--pos", "1500")  # over the saved table
+    assert code == 1 and err.startswith("pe-clock: error: no display to open the window on")
+    assert "pe-clock export --view clock --out clock.png" in err and "\n" not in err.strip()
+    assert "@Variant" in saved.read_text()  # the window's to mend, not this check's
+    no_display.setenv("DISPLAY", f":{FREE + 1}")
+    code, _, err = cli_main(capsys, "--lang", "ko")
+    assert code == 1 and f"디스플레이 :{FREE + 1}에 연결할 수 없어" in err
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Qt finds its own elsewhere")
+def test_a_display_that_is_gone_never_aborts_an_export(tmp_path):
+    """With DISPLAY naming a display that is not there (an SSH session gone), export aborted
+    in Qt although it needs no screen: it draws offscreen."""
+    env = {k: v for k, v in os.environ.items() if k not in ("WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["DISPLAY"] = f":{FREE + 1}"
+    out = tmp_path / "clock.png"
+    done = subprocess.run(
+        [sys.executable, "-m", "pe_clock", "export", "--view", "clock", "--out", str(out)],
+        capture_output=True, text=True, env=env, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes().startswith(b"\x89PNG")
