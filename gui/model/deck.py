@@ -347,7 +347,7 @@ def _escape(char: str) -> str:
 
 
 def deck_toml(scenes: list[Scene]) -> str:
-    """A deck's TOML text (what File ▸ Save deck writes); parse_deck reads it back unchanged."""
+    """A deck's TOML text (what Presentation ▸ Save deck writes); parse_deck reads it back."""
     lines = ["# A PE Clock lecture deck: one [[scene]] per scene (see README)."]
     if isinstance(scenes, Deck):
         lines += [f"{n} = {_toml_value(scenes.texts[n])}" for n in DECK_TEXTS if n in scenes.texts]

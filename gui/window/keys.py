@@ -45,7 +45,7 @@ DIGITS = tuple("0123456789")
 class Binding:
     """keys (QKeySequence's portable text), the catalogue key of what they do, and the name of
     the PresenterKeys method that does it. Shift is passed on (steps of 10), never required.
-    menu: the menu that lists it ("present", "view" or "help"; its entry's text is the
+    menu: the menu that lists it ("present" or "help"; its entry's text is the
     catalogue's ``menu.<action>``, with its first key beside it), or "" for none."""
 
     action: str
@@ -76,9 +76,9 @@ BINDINGS = (
     Binding("console", ("C",), "keys.console", "present"),
     Binding("black", ("B", "."), "keys.black", "present"),
     Binding("white", ("W",), "keys.white", "present"),
-    Binding("larger", ("Ctrl+=", "Ctrl++"), "keys.larger", "view"),
-    Binding("smaller", ("Ctrl+-",), "keys.smaller", "view"),
-    Binding("reset_type", ("Ctrl+0",), "keys.reset_type", "view"),
+    Binding("larger", ("Ctrl+=", "Ctrl++"), "keys.larger", "present"),
+    Binding("smaller", ("Ctrl+-",), "keys.smaller", "present"),
+    Binding("reset_type", ("Ctrl+0",), "keys.reset_type", "present"),
     Binding("overlay", ("F1", "?"), "keys.overlay", "help"),
     Binding("escape", ("Esc",), "keys.escape"),
 )  # fmt: skip

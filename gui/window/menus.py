@@ -1,4 +1,4 @@
-"""The menu bar: File, Edit, View, Present and Help.
+"""The menu bar: File, Edit, View, Presentation and Help.
 
 Every entry's text is a catalogue key, set again when the language changes. The presenter
 keys' entries come from the key table (`keys.BINDINGS`: which menu lists a key, its action,
@@ -51,12 +51,6 @@ class Menus:
         window.state.observe(["model"], self._sync_model_actions)
         self._sync_model_actions()
         file_menu.addSeparator()
-        self._action(file_menu, "menu.open_deck", deck.open_dialog, "Ctrl+Shift+O")
-        self._action(file_menu, "menu.default_deck", lambda: deck.open_shown("default"))
-        self._action(file_menu, "menu.add_scene", deck.add_current)
-        self._action(file_menu, "menu.save_deck", deck.save_dialog, "Ctrl+Shift+S")
-        self._action(file_menu, "menu.close_deck", deck.close)
-        file_menu.addSeparator()
         self._action(file_menu, "menu.quit", window.close, QKeySequence.StandardKey.Quit)
 
         edit = self._menu(bar, "menu.edit")
@@ -65,8 +59,6 @@ class Menus:
         self._action(edit, "menu.copy_code", exports.copy_code)
 
         view = self._menu(bar, "menu.view")
-        self._bound(view, "view")
-        view.addSeparator()
         language = self._menu(view, "menu.language")
         group = QActionGroup(window)
         self.language_actions: dict[str, QAction] = {}
@@ -80,7 +72,14 @@ class Menus:
         view.addSeparator()
         view.addAction(window.control_dock.toggleViewAction())
 
+        # Everything a lecture uses: its deck, then the presenter keys (`keys.BINDINGS`).
         present = self._menu(bar, "menu.present")
+        self._action(present, "menu.default_deck", lambda: deck.open_shown("default"))
+        self._action(present, "menu.open_deck", deck.open_dialog, "Ctrl+Shift+O")
+        self._action(present, "menu.add_scene", deck.add_current)
+        self._action(present, "menu.save_deck", deck.save_dialog, "Ctrl+Shift+S")
+        self._action(present, "menu.close_deck", deck.close)
+        present.addSeparator()
         self.presenter_action = self._bound(present, "present")["presenter"]
         self.presenter_action.setCheckable(True)
 

@@ -1,9 +1,13 @@
 """Whether a window can be opened, told before Qt tries (Qt aborts the process where it cannot)."""
 
 import os
+import shutil
+import signal
 import socket
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -115,3 +119,67 @@ def test_a_display_that_is_gone_never_aborts_an_export(tmp_path):
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.fixture
+def xvfb():
+    """A real X server (Xvfb) on a display of its own choosing; skipped where Xvfb or Qt's
+    X11 libraries are missing, except in CI, which installs them (.ci/run)."""
+    if shutil.which("Xvfb") is None or display.missing_xcb_libraries():
+        if os.environ.get("CI"):
+            pytest.fail("CI must install xvfb and Qt's X11 libraries (.ci/run)")
+        pytest.skip("no Xvfb, or Qt's X11 plugin lacks its libraries here")
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    os.close(write)
+    with os.fdopen(read) as ready:
+        number = ready.readline().strip()  # written once the server accepts connections
+    yield f":{number}"
+    server.terminate()
+    server.wait(timeout=30)
+
+
+GRAB = """
+import sys
+from PySide6.QtGui import QGuiApplication
+app = QGuiApplication(["grab"])
+image = app.primaryScreen().grabWindow(0).toImage()
+image.save(sys.argv[1])
+step = 4
+pixels = ((x, y) for x in range(0, image.width(), step) for y in range(0, image.height(), step))
+print(len({image.pixel(x, y) for x, y in pixels}))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="an X server is Linux's")
+def test_the_readme_launch_opens_a_window_on_a_real_display(xvfb, tmp_path):
+    """Under a real X server with Qt's xcb platform (CI ran offscreen only, so a launch that
+    aborted was never seen): README's pe-clock opens the window, a screenshot shows it, and
+    SIGTERM closes it as its close button does (settings saved)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
+    env.update(DISPLAY=xvfb, XDG_CONFIG_HOME=str(tmp_path / "config"), LANG="C.UTF-8")
+    launched = subprocess.Popen(
+        [str(Path(sys.executable).with_name("pe-clock"))],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    shot, colours = tmp_path / "launch.png", 0
+    try:
+        deadline = time.monotonic() + 60
+        while colours < 500 and time.monotonic() < deadline and launched.poll() is None:
+            time.sleep(1)
+            grab = subprocess.run(
+                [sys.executable, "-c", GRAB, str(shot)],
+                env={**env, "QT_QPA_PLATFORM": "xcb"}, capture_output=True, text=True,
+                timeout=60, check=True,
+            )  # fmt: skip
+            colours = int(grab.stdout.split()[-1])
+        assert launched.poll() is None, launched.communicate()[1]
+        assert colours >= 500, f"the screen shows {colours} colours: no window on it"
+    finally:
+        launched.send_signal(signal.SIGTERM)
+        _, err = launched.communicate(timeout=60)
+    assert launched.returncode == 128 + signal.SIGTERM, err
+    assert (tmp_path / "config" / "pe-clock" / "pe-clock.ini").is_file()

@@ -245,15 +245,31 @@ def test_the_menus_list_the_presenter_keys_a_new_instructor_looks_for(window, qt
             key = binding.sequences[0].toString(QKeySequence.SequenceFormat.NativeText)
             assert f"{tr(f'menu.{binding.action}')}\t{key}" in texts, binding.action
     assert {b.action for b in BINDINGS if b.menu == "present"} >= {
-        "stage", "stage_theme", "black", "white", "play", "next_scene", "presenter", "console"
+        "stage", "stage_theme", "black", "white", "play", "next_scene", "presenter", "console",
+        "larger", "smaller",
     }  # fmt: skip
-    present = bar["Present"]
+    texts = [action.text() for action in bar["Presentation"].actions()]
+    assert {"Open the &built-in deck", "&Add this view to the deck"} <= set(texts)
+    present = bar["Presentation"]
     stage = next(a for a in present.actions() if a.text().startswith("&Stage:"))
     stage.trigger()
     assert window.stage.isVisible()
     window.leave_stage()
     window.state.set(language="ko")
     assert "발표(&P)" in [action.menu().title() for action in window.menuBar().actions()]
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_each_menus_letters_are_its_own(window, language):
+    """Alt and a letter reaches one entry: no two entries of a menu share their letter."""
+    window.state.set(language=language)
+    for bar_action in window.menuBar().actions():
+        letters = [
+            match[1].lower()
+            for action in bar_action.menu().actions()
+            if (match := re.search(r"&(\w)", action.text().split("\t")[0]))
+        ]
+        assert len(letters) == len(set(letters)), (bar_action.text(), letters)
 
 
 def test_readme_lists_the_key_table():

@@ -103,9 +103,9 @@ def rss_mb() -> float:
 @pytest.mark.slow
 def test_what_a_lecture_keeps_is_built_in_its_first_pass(window, qtbot):
     """Issue 35, point 9: a random soak rose from 191 to 327 MB in its first 210 s, then held.
-    What the first minutes keep is each tab's view, built once when first shown (and the
-    stage's twin); after one pass through them in both languages, random tabs, stage views,
-    parameters, languages and steps keep memory flat."""
+    What the first minutes keep is each tab's view, built once when first shown; after one
+    pass through them in both languages, random tabs, stage views, parameters, languages and
+    steps keep memory flat."""
     import gc
     import random
 

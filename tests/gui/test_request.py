@@ -3,8 +3,10 @@ every registered view through every frontend, messages in the caller's terms, an
 no figure is drawn."""
 
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,7 +21,7 @@ from pe_clock.gui.model.fields import LOOK, PARAMETER
 from pe_clock.gui.model.picture import PARAMETERS, Picture
 from pe_clock.gui.model.request import CLI, figure_request
 from pe_clock.gui.model.state import LOOK_FIELDS
-from pe_clock.gui.views import REGISTRY, STAGE_VIEWS
+from pe_clock.gui.views import REGISTRY, STAGE_VIEWS, VIEW_NAMES
 from pe_clock.gui.widgets.layer_strip import overrides
 from pe_clock.gui.widgets.lazy_view import LazyView
 from tests.models import configs
@@ -212,3 +214,9 @@ def test_a_figures_messages_speak_its_language():
     with pytest.raises(ValueError) as raised:
         pe_clock.figure("heatmap", lang="ko", pos=99)
     assert any("\uac00" <= c <= "\ud7a3" for c in str(raised.value))
+
+
+def test_readme_names_every_view_the_command_line_takes():
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    sentence = readme.split("`--view` is one of ", 1)[1].split("; the other", 1)[0]
+    assert sorted(re.findall(r"`(\w+)`", sentence)) == sorted(VIEW_NAMES)
