@@ -1,35 +1,52 @@
 """The presenter console: what the lecturer sees while the class sees the stage.
 
-The current scene (number, title, note), the explanations its slide leaves out, the next scene's
-title with a small picture of it, the step within the scene, the time since the lecture began,
-and the keys. With two screens it fills the window's screen while the stage is on the other
-(the projector); with one it is a window of its own (C, or View ▸ Presenter console).
+Like a presentation program's presenter view: the slide the class sees, live (a step, a play
+or dark and light show on it at once); the scene's title, note, the lecturer's cue and the
+explanations its slide leaves out; the next scene's picture; the time since the lecture began
+and the time of day; the deck's scenes, any of which a click goes to; and the keys a lecture
+needs. With two screens it fills the window's screen while the stage is on the other (the
+projector); with one it is a window of its own (C, or Presentation ▸ Presenter console).
 """
 
 from __future__ import annotations
 
 import html
+import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QImage, QPixmap, QResizeEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QHideEvent, QImage, QPixmap, QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QLabel,
+    QListWidget,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from pe_clock.core.i18n import tr
-from pe_clock.gui.look.fonts import BASE_POINT_SIZE, scaled_font
-from pe_clock.gui.model.state import AppState
+from pe_clock.gui.export.render import figure_palette
+from pe_clock.gui.export.slide import Slide, SlideTexts
+from pe_clock.gui.look.fonts import BASE_POINT_SIZE, figure_margin, scaled_font
+from pe_clock.gui.model.state import AppState, Looked
 from pe_clock.gui.window.keys import BY_ACTION, key_text
+from pe_clock.gui.window.stage import live_slide
 
 #: The keys the console lists, in this order: what a lecture needs.
 CONSOLE_KEYS = (
     "next", "previous", "next_scene", "previous_scene", "first", "last", "type_digit",
     "black", "white", "stage", "escape",
 )  # fmt: skip
-#: The next scene's picture: this share of the console's width, 16:9 (600 × 338 pixels on a
+#: The slide the class sees: this share of the console's width, 16:9, and at most this share
+#: of its height (the notes keep the rest of the column).
+CURRENT_SHARE, CURRENT_HEIGHT_SHARE = 0.6, 0.6
+#: The next scene's picture: this share of the console's width, 16:9 (614 × 346 pixels on a
 #: 1920 × 1080 laptop), drawn as a slide of SLIDE_SIZE and made small.
-PREVIEW_SHARE = 0.31
+PREVIEW_SHARE = 0.32
 #: The notes' type, as a share of the console's height (27 pixels on 1080 lines; at 16 they
 #: left two thirds of a laptop's screen empty), and never under NOTE_MIN_PIXELS.
 NOTE_SHARE, NOTE_MIN_PIXELS = 0.025, 16
@@ -51,17 +68,27 @@ class ConsoleScene:
     next_title: str
     #: Draws the next scene's picture (None at the last scene, or without a deck).
     next_picture: Callable[[], QImage] | None
-    #: The theme the picture is drawn in (the stage's).
+    #: The theme the pictures are drawn in (the stage's).
     theme: str = "dark"
     #: What the deck tells the lecturer alone (never projected).
     cue: str = ""
+    #: The registered view the class sees, and its slide's title and note (None: the view's
+    #: own title); "" for none.
+    view: str = ""
+    texts: SlideTexts | None = None
+    #: The deck's scenes, as their slides are titled, and the one on stage (-1: no deck).
+    scenes: tuple[str, ...] = field(default_factory=tuple)
+    index: int = -1
 
 
 class Console(QWidget):
-    """A window of the lecturer's own: the scene, its explanations, the next one, the time."""
+    """A window of the lecturer's own: the slide the class sees and the one after it, the
+    scene's words, the time, the deck's scenes and the keys."""
 
     #: The clock the time since the start is read from, in seconds (a test sets its own).
     now = staticmethod(time.monotonic)
+    #: A scene of the deck was clicked in the list: its index.
+    chosen = Signal(int)
 
     def __init__(self, window: QWidget, state: AppState) -> None:
         super().__init__(window, Qt.WindowType.Window)
@@ -76,6 +103,21 @@ class Console(QWidget):
         self.next_title = QLabel()
         self.preview = QLabel()
         self.keys = QLabel()
+        #: The slide the class sees, live: its frame, and the slide in it while shown.
+        self.current = QWidget()
+        self.current.setAutoFillBackground(True)
+        self._current_column = QVBoxLayout(self.current)
+        self.slide: Slide | None = None
+        self._looked: Looked | None = None
+        self._slide_key: tuple[object, ...] = ()
+        #: The deck's scenes: a click shows one (the keys stay with the presentation).
+        self.scene_list = QListWidget()
+        self.scene_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scene_list.setWordWrap(True)  # a long title on two lines, never cut
+        self.scene_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scene_list.itemClicked.connect(
+            lambda item: self.chosen.emit(self.scene_list.row(item))
+        )
         #: What the window's status bar would say (hidden under the console): the end of
         #: the deck, a refused value.
         self.notice = QLabel()
@@ -86,7 +128,7 @@ class Console(QWidget):
         for label in (self.scene_title, self.note, self.cue, self.next_title, self.notice):
             label.setTextFormat(Qt.TextFormat.PlainText)  # a deck's words are text
         labels = (self.scene_title, self.note, self.cue, self.explanations, self.next_title)
-        for label in (*labels, self.keys, self.notice):
+        for label in (*labels, self.keys, self.notice, self.step):
             label.setWordWrap(True)
         self.explanations.setTextFormat(Qt.TextFormat.RichText)
         self.explanations.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -99,20 +141,22 @@ class Console(QWidget):
         grid = QGridLayout(self)
         grid.addWidget(self.scene_title, 0, 0)
         grid.addWidget(self.clock, 0, 1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-        grid.addWidget(self.note, 1, 0)
-        grid.addWidget(self.step, 1, 1, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
-        grid.addWidget(self.cue, 2, 0)
-        grid.addWidget(self.notice, 3, 0, 1, 2)
-        grid.addWidget(self.explanations_area, 4, 0)
+        grid.addWidget(self.current, 1, 0, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        words = QVBoxLayout()
+        for label in (self.note, self.cue, self.notice):
+            words.addWidget(label)
+        words.addWidget(self.explanations_area, 1)
+        grid.addLayout(words, 2, 0)
         side = QVBoxLayout()
-        side.addWidget(self.next_title)
-        side.addWidget(self.preview)
-        side.addStretch(1)
+        for widget in (self.step, self.next_title, self.preview):
+            side.addWidget(widget)
+        side.addWidget(self.scene_list, 1)
         side.addWidget(self.keys)
-        grid.addLayout(side, 4, 1)
+        grid.addLayout(side, 1, 1, 2, 1)
         grid.setColumnStretch(0, 2)
         grid.setColumnStretch(1, 1)
-        grid.setRowStretch(4, 1)
+        grid.setRowStretch(2, 1)
+        self._scene: ConsoleScene | None = None
         self._picture: Callable[[], QImage] | None = None
         self._drawn: QImage | None = None  # the next scene's picture, at slide size
         self._picture_key: tuple[str, str] | None = None
@@ -132,6 +176,7 @@ class Console(QWidget):
         self._show_time()
 
     def show_scene(self, scene: ConsoleScene) -> None:
+        self._scene = scene
         self.scene_title.setText(scene.title)
         self.note.setText(scene.note)
         self.note.setVisible(bool(scene.note))
@@ -139,7 +184,13 @@ class Console(QWidget):
         self.cue.setVisible(bool(scene.cue))
         self.explanations.setText("".join(f"<p>{text}</p>" for text in scene.explanations))
         self.step.setText(scene.step)
-        self.next_title.setText(tr("console.next", title=scene.next_title))
+        following = scene.next_picture is not None  # else the last scene, or no deck
+        self.next_title.setText(
+            tr("console.next", title=scene.next_title) if following else scene.next_title
+        )
+        self.preview.setVisible(following)
+        self._show_scenes(scene.scenes, scene.index)
+        self._show_current()
         # Drawn again only for another next scene (or theme): a step changes neither, and
         # drawing a slide on every step would cost the stage its pace.
         key = (scene.next_title, scene.theme)
@@ -149,7 +200,6 @@ class Console(QWidget):
         self._picture = scene.next_picture
         self._drawn = None
         self.preview.clear()
-        self.preview.setText("" if scene.next_picture else tr("console.last"))
         if scene.next_picture is not None:
             self._preview_timer.start(PREVIEW_DELAY_MS)
 
@@ -159,6 +209,57 @@ class Console(QWidget):
         self.notice.show()
         self._notice_timer.start(timeout_ms)
 
+    # --- the slide the class sees ---------------------------------------------------------
+    def _show_current(self) -> None:
+        """The scene's view as a live slide the size of its frame, built again only for
+        another view, theme, scene or size (a step moves the one there)."""
+        scene = self._scene
+        size = self.current.size()
+        title = scene.title if scene is not None else ""
+        key = (scene.view, scene.theme, title, size.width(), size.height()) if scene else ()
+        if key == self._slide_key and (self.slide is not None or not key):
+            return
+        self._clear_current()
+        if scene is None or not scene.view or not self.isVisible() or size.height() < 90:
+            return
+        self._slide_key = key
+        margin = figure_margin(size.width(), size.height())
+        self._current_column.setContentsMargins(margin, margin, margin, margin)
+        self._looked, self.slide, chosen = live_slide(
+            self._state, scene.view, scene.texts, size.height(), scene.theme
+        )
+        self.current.setPalette(figure_palette(self.current.palette(), chosen))
+        self.slide.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self._current_column.addWidget(self.slide)
+        self.slide.show()
+
+    def _clear_current(self) -> None:
+        self._slide_key = ()
+        if self.slide is not None:
+            self.slide.hide()
+            self.slide.setParent(None)
+            self.slide.deleteLater()
+            self.slide = None
+        if self._looked is not None:
+            self._looked.deleteLater()  # and with it the slide's connections to the state
+            self._looked = None
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        """Hidden, it draws nothing: its live slide goes (built again when shown)."""
+        super().hideEvent(event)
+        self._clear_current()
+
+    def _show_scenes(self, titles: tuple[str, ...], index: int) -> None:
+        listed = tuple(self.scene_list.item(row).text() for row in range(self.scene_list.count()))
+        if listed != titles:
+            self.scene_list.clear()
+            self.scene_list.addItems(list(titles))
+        self.scene_list.setVisible(bool(titles))
+        if 0 <= index < len(titles):
+            self.scene_list.setCurrentRow(index)
+            self.scene_list.scrollToItem(self.scene_list.item(index))
+
+    # --- the next scene's picture -----------------------------------------------------------
     def _draw_preview(self) -> None:
         if self._picture is None:
             return
@@ -188,31 +289,44 @@ class Console(QWidget):
     def _show_time(self) -> None:
         minutes, seconds = divmod(int(self.now() - self.started), 60)
         hours, minutes = divmod(minutes, 60)
-        self.clock.setText(tr("console.time", time=f"{hours}:{minutes:02d}:{seconds:02d}"))
+        since = f"{hours}:{minutes:02d}:{seconds:02d}"
+        self.clock.setText(tr("console.time", time=since, clock=time.strftime("%H:%M")))
 
     def _sync_fonts(self, *_: object) -> None:
-        """Type and picture for the console's size: on a laptop's screen the notes are
-        NOTE_SHARE of its height, the next scene's picture PREVIEW_SHARE of its width."""
+        """Type and pictures for the console's size: on a laptop's screen the notes are
+        NOTE_SHARE of its height, the slide the class sees CURRENT_SHARE of its width and
+        the next scene's picture PREVIEW_SHARE."""
         pixels = max(NOTE_MIN_PIXELS, NOTE_SHARE * self.height())
         scale = pixels / (BASE_POINT_SIZE * 96 / 72)
         self.scene_title.setFont(scaled_font(scale, 1.5, bold=True))
         self.clock.setFont(scaled_font(scale, 1.5, bold=True))
-        for label in (self.note, self.step, self.explanations, self.next_title):
+        for label in (self.note, self.step, self.explanations, self.next_title, self.preview):
             label.setFont(scaled_font(scale))
+        self.scene_list.setFont(scaled_font(scale, 0.9))
         cue = scaled_font(scale)
         cue.setItalic(True)
         self.cue.setFont(cue)
         self.notice.setFont(scaled_font(scale, bold=True))
-        self.keys.setFont(scaled_font(scale, 0.9))
+        self.keys.setFont(scaled_font(scale, 0.8))
         width = round(PREVIEW_SHARE * self.width())
         if self.preview.width() != width:
             self.preview.setFixedSize(width, round(width * 9 / 16))
             self._show_preview()
-        self.keys.setText(
-            "<br>".join(
-                f"<b>{html.escape(key_text(BY_ACTION[name]))}</b> "
-                + html.escape(tr(BY_ACTION[name].description))
-                for name in CONSOLE_KEYS
-            )
+        wide = round(
+            min(CURRENT_SHARE * self.width(), CURRENT_HEIGHT_SHARE * self.height() * 16 / 9)
         )
+        if self.current.width() != wide:
+            self.current.setFixedSize(wide, round(wide * 9 / 16))
+            self._show_current()
+        self.keys.setText(" · ".join(map(_reminder, CONSOLE_KEYS)))
         self.setWindowTitle(tr("console.title"))
+
+
+def _reminder(action: str) -> str:
+    """A key in the console's reminder, short: its first two keys and its menu entry's words
+    (its full description where no menu lists it)."""
+    binding = BY_ACTION[action]
+    words = tr(binding.description)
+    if binding.menu:  # without its letter: "&Stage: …", "무대: …(&S)"
+        words = re.sub(r"\(&\w\)|&(?=\w)", "", tr(f"menu.{action}")).strip()
+    return f"<b>{html.escape(key_text(binding, 2))}</b>&nbsp;{html.escape(words)}"

@@ -206,13 +206,16 @@ class DeckPlayer(QObject):
         low, high = scene.positions
         return tr("console.step_range", pos=pos, lo=low, hi=high)
 
-    def console_scene(self, view_title: str, explanations: list[str], theme: str) -> ConsoleScene:
-        """What the console shows: this scene and the next (drawn in theme, as on stage);
-        without a deck, the view on screen (view_title) alone."""
+    def console_scene(
+        self, view: str, view_title: str, explanations: list[str], theme: str
+    ) -> ConsoleScene:
+        """What the console shows: this scene (view, on stage in theme) and the next, and
+        the deck's scenes; without a deck, the view on screen (view_title) alone."""
         if not self.active:
             return ConsoleScene(
-                view_title, "", explanations, self.step_text(), tr("console.no_next"), None
-            )
+                view_title, "", explanations, self.step_text(), tr("console.no_next"), None,
+                theme, view=view,
+            )  # fmt: skip
         scene, after = self.scenes[self.index], self.index + 1
         language_now = language()
         title = self._slide_title(self.index, language_now)
@@ -222,8 +225,11 @@ class DeckPlayer(QObject):
         else:
             next_title, picture = tr("console.last"), None
         note, cue = scene.note(language_now), scene.cue(language_now)
-        step = self.step_text()
-        return ConsoleScene(title, note, explanations, step, next_title, picture, theme, cue)
+        scenes = tuple(self._slide_title(n, language_now) for n in range(len(self.scenes)))
+        return ConsoleScene(
+            title, note, explanations, self.step_text(), next_title, picture, theme, cue,
+            view=view, texts=self.slide_texts(view), scenes=scenes, index=self.index,
+        )  # fmt: skip
 
     def _slide_title(self, index: int, language_now: str) -> str:
         title = self.scenes[index].title(language_now)

@@ -98,11 +98,12 @@ KEY_NAMES = {
 }
 
 
-def key_text(binding: Binding) -> str:
-    """The binding's keys as shown in the overlay and README: '→ ↓ PageDown Space N Enter'."""
+def key_text(binding: Binding, most: int | None = None) -> str:
+    """The binding's keys as shown in the overlay and README: '→ ↓ PageDown Space N Enter'
+    (the first `most` of them: '→ ↓')."""
     if binding.keys == DIGITS:
         return "0–9"
-    return " ".join(dict.fromkeys(KEY_NAMES.get(key, key) for key in binding.keys))
+    return " ".join(list(dict.fromkeys(KEY_NAMES.get(key, key) for key in binding.keys))[:most])
 
 
 def _combination(sequence: QKeySequence) -> tuple[int, Qt.KeyboardModifier]:

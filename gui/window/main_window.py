@@ -46,7 +46,7 @@ from pe_clock.gui.window.deck_player import DeckPlayer
 from pe_clock.gui.window.keys import PresenterKeys
 from pe_clock.gui.window.menus import Menus
 from pe_clock.gui.window.overlay import ShortcutOverlay
-from pe_clock.gui.window.stage import Stage
+from pe_clock.gui.window.stage import Stage, stage_view
 
 #: The type scale of presenter mode.
 PRESENTER_SCALE = 1.5
@@ -148,6 +148,7 @@ class MainWindow(QMainWindow):
         self.error_hook = ErrorHook(self, self.show_status)
         self.keys = PresenterKeys(self, self, self.state)
         self.console = Console(self, self.state)
+        self.console.chosen.connect(self.deck.go)  # a scene clicked in the console's list
         for own_window in (self.stage, self.console):
             self.keys.watch(own_window)  # the clicker works from either screen
         # The console follows a beat later: a tab just brought forward draws its texts first.
@@ -366,7 +367,9 @@ class MainWindow(QMainWindow):
         name = slide.name if slide is not None else self.current_view()
         view = slide.view if slide is not None else self.views().get(name)
         texts = explanations(view) if view is not None else []
-        scene = self.deck.console_scene(VIEWS[name].title, texts, self.stage.theme)
+        scene = self.deck.console_scene(
+            stage_view(name), VIEWS[name].title, texts, self.stage.theme
+        )
         self.console.show_scene(scene)
 
     def _sync_console_step(self, *_: object) -> None:

@@ -17,9 +17,28 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pe_clock.gui.export.render import figure_palette, prepare_figure
 from pe_clock.gui.export.slide import Slide, SlideTexts
 from pe_clock.gui.look.fonts import figure_margin, stage_fields
-from pe_clock.gui.look.themes import theme_of
+from pe_clock.gui.look.themes import Theme, theme_of
 from pe_clock.gui.model.state import AppState, Looked
 from pe_clock.gui.views import STAGE_VIEWS
+
+
+def stage_view(name: str) -> str:
+    """The registered view the stage shows for view name: itself, or for the window's three
+    figures together its large clock (a slide is one picture)."""
+    return name if name in STAGE_VIEWS else "bigclock"
+
+
+def live_slide(
+    state: AppState, name: str, texts: SlideTexts | None, height: int, theme: str
+) -> tuple[Looked, Slide, Theme]:
+    """View name as a slide that many pixels high, live on state (every step and parameter
+    reaches it) with a stage's look in theme: the stage's, and the console's picture of it.
+    Deleting the Looked disconnects the slide from state."""
+    looked = Looked(state, **stage_fields(height), theme=theme)
+    chosen = theme_of(looked)
+    slide = Slide(name, looked, texts)
+    prepare_figure(slide, chosen, on_screen=True)
+    return looked, slide, chosen
 
 
 class Stage(QWidget):
@@ -50,8 +69,7 @@ class Stage(QWidget):
 
     def show_view(self, name: str, theme: str | None = None) -> None:
         """Put the registered view called name on stage (in theme, else the stage's)."""
-        if name not in STAGE_VIEWS:  # the window's three figures: its large clock
-            name = "bigclock"
+        name = stage_view(name)
         self.theme = theme or self.theme
         self._clear()
         parent = self.parentWidget()
@@ -62,12 +80,11 @@ class Stage(QWidget):
         width, height = self.width(), self.height()
         margin = figure_margin(width, height)
         self._column.setContentsMargins(margin, margin, margin, margin)
-        self._looked = Looked(self._state, **stage_fields(height), theme=self.theme)
-        chosen = theme_of(self._looked)
+        self._looked, self.slide, chosen = live_slide(
+            self._state, name, self._texts(name), height, self.theme
+        )
         self.setPalette(figure_palette(self.palette(), chosen))
-        self.slide = Slide(name, self._looked, self._texts(name))
         self.view = self.slide.view
-        prepare_figure(self.slide, chosen, on_screen=True)
         self._column.addWidget(self.slide)
         self.name = name
         if self.screen_shown is not None:

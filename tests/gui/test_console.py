@@ -213,6 +213,40 @@ def test_the_console_uses_the_laptops_screen(window, qtbot):
     window.toggle_console()
 
 
+def test_the_console_shows_the_slide_the_class_sees_live_and_jumps_to_any_scene(window, qtbot):
+    """The console had the next scene's picture but not the current slide (the left two
+    thirds of a laptop's screen stayed empty), and on the last scene a stray 8-pixel
+    "(the last scene)" where the picture was."""
+    assert window.deck.open_shown("default")
+    scenes = read_deck("default")
+    window.toggle_stage()
+    window.toggle_console()
+    console = window.console
+    console.resize(1920, 1080)
+    at = [s.view for s in scenes].index("heatmap")
+    console.scene_list.itemClicked.emit(console.scene_list.item(at))  # a click on the list
+    qtbot.waitUntil(lambda: console.slide is not None and console.slide.name == "heatmap")
+    assert window.deck.index == at and window.stage.name == "heatmap"
+    assert console.scene_list.count() == len(scenes) and console.scene_list.currentRow() == at
+    assert console.current.width() >= 0.55 * 1920  # the slide, at the laptop's width
+    assert console.slide.title.text() == window.stage.slide.title.text()
+    seen = console.slide.view._state
+    assert seen.theme == window.stage.theme and seen.pos == window.state.pos
+    qtbot.keyClick(console, K.Key_Right)  # a step: the console's slide moves with the stage
+    assert seen.pos == window.state.pos == scenes[at].positions[0] + 1
+    window.toggle_stage_theme()  # dark and light: the console's slide follows at once
+    qtbot.waitUntil(
+        lambda: console.slide is not None and console.slide.view._state.theme == window.stage.theme
+    )
+    window.deck.go(len(scenes) - 1)
+    qtbot.waitUntil(lambda: console.next_title.text() == tr("console.last"))
+    assert not console.preview.isVisible()
+    assert "close this list" not in console.keys.text()  # no list to close there
+    window.toggle_console()
+    assert console.slide is None  # hidden, it draws nothing
+    window.leave_stage()
+
+
 def test_a_scenes_cue_is_for_the_lecturer_alone(window, qtbot, tmp_path):
     """Scene 1 projected an instruction to the instructor ("Point at the two output
     matrices"): a cue goes to the console, never on stage nor in the handout."""
