@@ -20,6 +20,7 @@ from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.views import VIEWS
+from pe_clock.gui.widgets.flow import FlowLayout
 from pe_clock.gui.widgets.labels import INTERACTIVE
 from pe_clock.gui.widgets.spin_box import DoubleSpinBox, SpinBox
 
@@ -29,8 +30,8 @@ class Options(QWidget):
         super().__init__(parent)
         self._state = state
         self.setProperty(INTERACTIVE, True)
-        self._row = QHBoxLayout(self)
-        self._row.setContentsMargins(0, 0, 0, 0)
+        # Wrapped where the panel is narrow (a 1280-pixel screen, Korean labels).
+        self._row = FlowLayout(self)
         self._texts: list[Callable[[], None]] = []
         #: The fields whose declared control this row built (`field`), in order.
         self.fields: list[str] = []
@@ -53,9 +54,12 @@ class Options(QWidget):
     ) -> None:
         """widget after its label; show() sets it from the state when one of fields (or the
         language) changes, without echoing back. A combo is about `width` characters wide."""
+        pair = QWidget()  # a control stays on its label's line
+        line = QHBoxLayout(pair)
+        line.setContentsMargins(0, 0, 0, 0)
         if label_key is not None:
             label = QLabel()
-            self._row.addWidget(label)
+            line.addWidget(label)
             self._texts.append(lambda: label.setText(tr(label_key)))
         if isinstance(widget, QComboBox):
             # As wide as about `width` characters, not as its longest item: in Korean the model
@@ -64,8 +68,8 @@ class Options(QWidget):
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
             widget.setMinimumContentsLength(width)
-        self._row.addWidget(widget)
-        self._row.addSpacing(12)
+        line.addWidget(widget)
+        self._row.addWidget(pair)
 
         def sync(*_: object) -> None:
             with QSignalBlocker(widget):
@@ -160,8 +164,7 @@ class Options(QWidget):
         return self._row.count() > 0
 
     def finish(self) -> None:
-        """After the last control: the rest of the row stays empty."""
-        self._row.addStretch(1)
+        """After the last control: its texts in the language."""
         self._retranslate()
 
     def _retranslate(self, *_: object) -> None:

@@ -148,12 +148,14 @@ WINDOW = textwrap.dedent(
     w.state.set(pos=int(sys.argv[2]))
     w.show()
     w.activateWindow()
-    report = {"hidden": [], "cut": [], "screen": w.screen().availableGeometry().contains(
-        w.frameGeometry())}
+    screen = w.screen().availableGeometry()
+    report = {"hidden": [], "cut": [], "off": []}
     for spec in TABS:
         w.show_view(spec.name)
         for _ in range(6):
             app.processEvents()
+        if not screen.contains(w.frameGeometry()):
+            report["off"].append(spec.name)
         tab = w.tabs.currentWidget()
         buffer = QBuffer()
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -164,6 +166,13 @@ WINDOW = textwrap.dedent(
         report["cut"] += [f"{spec.name}: {text}" for text in widgets_cut(w)]
         if spec.name == "window":
             report["heatmap"] = w.heatmap_view.plot.getViewBox().width()
+    w.state.set(language="ko" if sys.argv[1] == "en" else "en")  # the other's frames too
+    for spec in TABS:
+        w.show_view(spec.name)
+        for _ in range(6):
+            app.processEvents()
+        if not screen.contains(w.frameGeometry()):
+            report["off"].append(f"{spec.name} ({w.state.language})")
     w.close()
     print(json.dumps(report))
     """
@@ -177,7 +186,9 @@ WINDOW = textwrap.dedent(
 def test_the_window_holds_every_word_on_its_screen(tmp_path, width, height, language):
     screens = [("laptop", width, height)]
     report = on_screens(WINDOW, language, str(POS), screens=screens, folder=tmp_path, timeout=300)
-    assert report["screen"] and not report["hidden"] and not report["cut"], report
+    # The Extension tab's row of options was 1,270 pixels wide in Korean: the window's right
+    # edge at 1,302 on a 1280-pixel screen, and it stayed that wide on the tabs after it.
+    assert not report["off"] and not report["hidden"] and not report["cut"], report
     if width >= 1920:  # a pixel column for each of d_model 512's dimensions
         assert report["heatmap"] >= 512
 
