@@ -203,6 +203,17 @@ def figure_request(
                     model=terms.given("model", "PATH", placeholder=True),
                 )
             )
+        if name == "learned" and shown and shown[0].table is None and not allow_no_model:
+            # A config alone, or weights only in a pickle: no table to draw (it drew the
+            # sinusoids with a notice, exit 0).
+            raise ValueError(
+                tr(
+                    "request.no_table",
+                    view=terms.given("view", name),
+                    model=shown[0].name,
+                    why=shown[0].missing,
+                )
+            )
         try:
             picture = checked_picture(parameters, shown)
         except ValueError as err:

@@ -124,6 +124,7 @@ class LearnedView(Panel):
             self.nearest_plot.plot(pen=t.pen(t.curves[0], 2)),
             self.nearest_plot.plot(pen=t.pen(t.text, 1.5, style=dashed)),
         )
+        self._table_placed: bool | None = True  # as built: the learned row above
         self.key = rich_label()  # under the plots: inside, it covered the curves
         self.notice = rich_label()  # why no learned table is drawn
         self._measured: dict[tuple[object, ...], TableMeasures] = {}
@@ -160,6 +161,7 @@ class LearnedView(Panel):
         shape = (n, width)
         self.rows[0].show(None if learned is None else learned[at], learned_measures, shape)
         self.rows[1].show(sinusoids, sine_measures, shape)
+        self._place(learned is not None)
         self.notice.setVisible(learned is None)
         if learned is None:
             why = model.missing if model and model.missing else tr("learned.none")
@@ -193,6 +195,27 @@ class LearnedView(Panel):
         # automatic range blew up into noise.
         self.nearest_plot.setRange(xRange=(0, n), yRange=(0, 1.15 * highest or 1), padding=0.02)
         self._texts(n, width, learned_measures, sine_measures, entries)
+
+    def _place(self, table: bool) -> None:
+        """With a learned table, two rows: it above the sinusoids. Without one, its row
+        leaves the grid (hidden, it kept three quarters of the page empty) and the
+        sinusoids' plots take both rows' height; the two comparisons stay on the right, one
+        a row. The plots stay in the view's scene: only the grid's cells change."""
+        if table == self._table_placed:
+            return
+        self._table_placed = table
+        learned, sine = ((r.table_plot, r.sim_plot, r.pca_plot) for r in self.rows)
+        grid = self.graphics.ci.layout
+        for plot in (*learned, *sine):
+            for index in range(grid.count()):
+                if grid.itemAt(index) is plot:
+                    grid.removeAt(index)
+                    break
+        for col, plot in enumerate(sine):
+            grid.addItem(plot, 1 if table else 0, col, 1 if table else 2, 1)
+        for col, plot in enumerate(learned if table else ()):
+            grid.addItem(plot, 0, col)
+        grid.activate()  # laid out now, as pyqtgraph's own addItem does
 
     def _texts(
         self,

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
+import pe_clock
 from pe_clock import cli
 from pe_clock.core.models.opened import open_model
 from pe_clock.gui.model.deck import parse_deck, scene_picture
@@ -88,11 +89,17 @@ def test_the_learned_view_with_and_without_a_table(show, state, tmp_path):
     view = show(LearnedView, state, (1600, 900))
     assert view.notice.isVisible() and not view.rows[0].table_plot.isVisible()
     assert "393,216" in view.result.text()  # BERT-base's 512 × 768
+    # The sinusoids' row fills the page (three quarters of it stayed empty above it).
+    page = view.graphics.height()
+    assert view.rows[1].table_plot.geometry().height() > 0.8 * page
+    assert view.offset_plot.geometry().top() == view.rows[1].table_plot.geometry().top()
+    assert view.nearest_plot.geometry().top() > view.offset_plot.geometry().bottom()
     table = smooth_table(64, 32)
     folder = write_model(tmp_path / "gpt2", GPT2_SMALL, {"wpe.weight": ("BF16", table)})
     assert state.open_model(folder)
     view._sync()
     assert not view.notice.isVisible() and view.rows[0].table_plot.isVisible()
+    assert view.rows[1].table_plot.geometry().top() >= view.rows[0].table_plot.geometry().bottom()
     assert "2,048" in view.result.text() and "BF16" in view.result.text()
     shown = view.rows[0].table_image.image
     assert shown.shape == (64, 32)
@@ -161,6 +168,20 @@ def test_export_of_the_learned_view_needs_a_model(tmp_path, capsys):
     out = tmp_path / "learned.png"
     assert cli.main(["--lang", "en", "export", "--view", "learned", "--out", str(out)]) == 2
     assert "--model PATH" in capsys.readouterr().err and not out.exists()
+
+
+def test_a_learned_figure_of_a_model_without_a_readable_table_is_refused(tmp_path, capsys):
+    """A pickle-only GPT-2 was drawn as the sinusoids beside an empty quarter, exit 0."""
+    folder = write_model(tmp_path / "gpt2", GPT2_SMALL)
+    (folder / "pytorch_model.bin").write_bytes(b"\x80\x04cos\nsystem\n(S'touch pwned'\ntR.")
+    out = tmp_path / "learned.png"
+    argv = ["export", "--view", "learned", "--model", str(folder), "--out", str(out)]
+    assert cli.main(["--lang", "en", *argv]) == 2 and not out.exists()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "has no learned table for --view learned to draw" in err
+    assert "pytorch_model.bin, a pickled checkpoint" in err and not (tmp_path / "pwned").exists()
+    with pytest.raises(ValueError, match="for view='learned' to draw"):
+        pe_clock.figure("learned", model=folder)
 
 
 @pytest.mark.parametrize("dtype", ["F32", "BF16"])
