@@ -185,7 +185,13 @@ def deck_title(scenes: list[Scene], language: str) -> str:
     return title or scenes[0].title(language)
 
 
-def handout_pdf(scenes: list[Scene], state: AppState, paper: Paper) -> bytes:
+#: progress(done, total) after each page of a handout (the command line's line on a terminal).
+Progress = Callable[[int, int], object]
+
+
+def handout_pdf(
+    scenes: list[Scene], state: AppState, paper: Paper, progress: Progress | None = None
+) -> bytes:
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     title = deck_title(scenes, state.language)
@@ -196,6 +202,8 @@ def handout_pdf(scenes: list[Scene], state: AppState, paper: Paper) -> bytes:
                 writer.newPage()
             paper.paint(painter, scenes, number, state, title)
             check_interrupted()
+            if progress is not None:
+                progress(number + 1, len(scenes))
     finally:
         painter.end()
     buffer.close()
@@ -268,14 +276,15 @@ def export_handout(
     width: int = 1920,
     height: int = 1080,
     paper: str = "slide",
+    progress: Progress | None = None,
 ) -> list[Path]:
     """A PDF (out ends in .pdf) or a folder of PNGs named by scene number and view (out is a
     folder), on slide-sized pages of width x height or on paper ("a4", "letter"); the deck is
-    checked first, so a bad scene writes nothing."""
+    checked first, so a bad scene writes nothing. progress(done, total) after each page."""
     check_deck(scenes, state)
     page = Paper(paper, width, height)
     try:
-        return _write_handout(out, scenes, state, page)
+        return _write_handout(out, scenes, state, page, progress)
     except TooSmall as err:  # said of the page asked for, not of the figure on it
         if page.printed:
             raise
@@ -295,11 +304,13 @@ def page_names(views: list[str]) -> list[str]:
     return [f"{number:0{digits}d}-{view}.png" for number, view in enumerate(views, start=1)]
 
 
-def _write_handout(out: Path, scenes: list[Scene], state: AppState, page: Paper) -> list[Path]:
+def _write_handout(
+    out: Path, scenes: list[Scene], state: AppState, page: Paper, progress: Progress | None
+) -> list[Path]:
     try:
         if out.suffix.lower() == ".pdf" and not out.is_dir():
             _check_ours([out])
-            return [atomic_write(out, _writer(handout_pdf(scenes, state, page)))]
+            return [atomic_write(out, _writer(handout_pdf(scenes, state, page, progress)))]
         # Every page drawn, then all put in place at once: an error or a signal on the way
         # leaves the folder as it was.
         targets = [out / name for name in page_names([scene.view for scene in scenes])]
@@ -308,6 +319,8 @@ def _write_handout(out: Path, scenes: list[Scene], state: AppState, page: Paper)
         for index, target in enumerate(targets):
             pages.append((target, _writer(handout_png(scenes, index, state, page))))
             check_interrupted()
+            if progress is not None:
+                progress(index + 1, len(targets))
         return atomic_write_all(pages)
     except ExportError:
         raise

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pe_clock.cli.checks import check_export, check_handout
 from pe_clock.cli.parser import fail
+from pe_clock.cli.progress import Progress
 from pe_clock.cli.signals import STOP_SIGNALS
 from pe_clock.core.i18n import tr
 from pe_clock.gui.export.options import (
@@ -66,6 +67,7 @@ def run_handout(args: argparse.Namespace) -> int:
     app = headless_application()
     state = AppState(params)
     state.set(**chosen)
+    pages = Progress("pages")  # on a terminal: the page drawn and about how long is left
     for note in missing_models(scenes):  # drawn with the scene's parameters alone
         print(f"pe-clock export: {note}".replace("\n", "\\n"), file=sys.stderr)
     made = False  # only a folder this run's mkdir made is removed on failure
@@ -75,8 +77,9 @@ def run_handout(args: argparse.Namespace) -> int:
                 args.out.mkdir()
                 made = True
         written = export_handout(
-            args.out, scenes, state, options["width"], options["height"], options["paper"]
-        )
+            args.out, scenes, state, options["width"], options["height"], options["paper"],
+            pages,
+        )  # fmt: skip
     except (OSError, TooSmall, Interrupted) as err:  # an ExportError among them
         if made:  # the folder this run made, and nothing in it
             with contextlib.suppress(OSError):
@@ -85,6 +88,7 @@ def run_handout(args: argparse.Namespace) -> int:
             return fail(tr("export.interrupted", signal=err, path=args.out), 128 + err.signum)
         return fail(str(err), 2 if isinstance(err, TooSmall) else 1)
     finally:
+        pages.end()
         state.deleteLater()
     del app
     if options["folder"]:
@@ -115,6 +119,7 @@ def run_export(args: argparse.Namespace) -> int:
 
     app = headless_application()
     state = request_state(request)
+    frames = Progress("frames")  # a GIF's frames on a terminal
     if request.notes:  # drawn with the other numbers: said, not hidden
         print(f"pe-clock export: {request.notes}".replace("\n", "\\n"), file=sys.stderr)
     width, height = request.size
@@ -130,6 +135,7 @@ def run_export(args: argparse.Namespace) -> int:
                 width,
                 height,
                 request.caption,
+                progress=frames,
                 stage=request.stage,
             )
         else:
@@ -143,6 +149,7 @@ def run_export(args: argparse.Namespace) -> int:
     except Interrupted as stop:
         return fail(tr("export.interrupted", signal=stop, path=args.out), 128 + stop.signum)
     finally:
+        frames.end()
         state.deleteLater()
     del app
     return report([] if written is None else [written])  # None: stopped (the GUI only)

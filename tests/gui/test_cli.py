@@ -3,6 +3,7 @@ Its rules are checked in this process (`cli_main`); a real process where one is 
 full stdout, bytes that are not UTF-8 in argv, the window started with no arguments."""
 
 import errno
+import io
 import os
 import shutil
 import signal
@@ -152,3 +153,38 @@ def test_a_refused_export_says_so_in_one_short_line(tmp_path, args, named, capsy
     (line,) = stderr.strip().splitlines()
     assert named in line and len(line) < 300, line[:300]
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_long_export_says_its_progress_on_a_terminal_and_nothing_when_piped():
+    """A handout took 85-107 s on a busy machine with nothing shown."""
+    from pe_clock.cli.progress import Progress
+
+    now = [0.0]
+    terminal = Terminal()
+    pages = Progress("pages", terminal, lambda: now[0])
+    now[0] = 0.5
+    pages(1, 16)  # a quick start says nothing
+    assert terminal.getvalue() == ""
+    now[0] = 20.0
+    pages(2, 16)
+    assert terminal.getvalue() == "\rpage 2 of 16 · about 2 min 20 s left"
+    now[0] = 21.0
+    pages(15, 16)
+    line = "page 15 of 16 · about 1 s left"
+    assert terminal.getvalue().endswith(
+        "\r" + line.ljust(len("page 2 of 16 · about 2 min 20 s left"))
+    )
+    pages(16, 16)
+    pages.end()  # the line erased: the written path follows on a clean line
+    assert terminal.getvalue().endswith("\r" + " " * len(line) + "\r")
+    piped = io.StringIO()
+    frames = Progress("frames", piped, lambda: now[0])
+    now[0] = 100.0
+    frames(3, 10)
+    frames.end()
+    assert piped.getvalue() == ""
