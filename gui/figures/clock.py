@@ -31,6 +31,7 @@ from pe_clock.gui.figures.dial_grid import (
     circle_segments,
     compact,
     dial_centres,
+    dials_that_fit,
     grid_shape,
     hand_segments,
     ring,
@@ -59,6 +60,10 @@ HAND_WIDTHS = (3.0, 5.0, 7.0)
 TRAIL_LENGTH = 8
 #: Dials drawn at once; wider models page through their pairs, so stepping stays as fast.
 PAGE_SIZE = 256
+#: A smaller area draws a page of fewer dials, each at least MIN_DIAL_PX across (at 800 x 450
+#: the window drew 256 dials a few pixels wide), and its title says which pairs it shows.
+PAGE_SIZES = (256, 128, 64, 32, 16, 8)
+MIN_DIAL_PX = 14
 
 
 class ClockView(LazyView):
@@ -254,9 +259,16 @@ class ClockView(LazyView):
 
     def page(self) -> tuple[int, int]:
         """(first pair, number of pairs) of the page that holds the selected pair."""
-        n = self._state.n_pairs
-        first = (self._state.selected_pair // PAGE_SIZE) * PAGE_SIZE
-        return first, min(PAGE_SIZE, n - first)
+        n, size = self._state.n_pairs, self.page_size()
+        first = (self._state.selected_pair // size) * size
+        return first, min(size, n - first)
+
+    def page_size(self) -> int:
+        """The dials a page holds: as many as the grid's area draws legibly."""
+        area = self.grid_plot.getViewBox().size()  # where the dials are drawn
+        if area.height() < 50:  # before it is laid out
+            return PAGE_SIZE
+        return dials_that_fit(area.width(), area.height(), PAGE_SIZES, MIN_DIAL_PX)
 
     def _sync_layout(self) -> None:
         s = self._state
@@ -288,7 +300,7 @@ class ClockView(LazyView):
                 color=self._theme.offset.name(),
             )
         )
-        self.pager.setVisible(n > PAGE_SIZE)
+        self.pager.setVisible(n > count)
         self.page_label.setText(tr("clock.page", first=first, last=first + count - 1, n=n))
         self.previous_page.setEnabled(first > 0)
         self.next_page.setEnabled(first + count < n)
@@ -330,6 +342,8 @@ class ClockView(LazyView):
     def _grid_shape_changed(self) -> bool:
         if not hasattr(self, "_grid"):  # a resize before the first layout
             return False
+        if self.page() != self._page:  # the area holds more dials a page, or fewer
+            return True
         return grid_shape(self._page[1], self._grid_aspect()) != self._grid
 
     @lazy
@@ -484,7 +498,7 @@ class ClockView(LazyView):
     def _on_page_button_clicked(self, direction: int) -> None:
         s = self._state
         self._state.request(
-            selected_pair=min(max(0, s.selected_pair + direction * PAGE_SIZE), s.n_pairs - 1)
+            selected_pair=min(max(0, s.selected_pair + direction * self.page_size()), s.n_pairs - 1)
         )
 
 

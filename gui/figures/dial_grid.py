@@ -23,15 +23,27 @@ def compact(value: float) -> str:
     return f"{value:.3g}" if value < 100 else f"{round(value):,}"
 
 
+def _dial_size(n: int, aspect: float, cols: int) -> float:
+    """A dial's radius, as a share of the area's height, for n dials in cols columns."""
+    return min(aspect / (cols * SPACING_X), 1.0 / (math.ceil(n / cols) * SPACING_Y))
+
+
 def grid_shape(n: int, aspect: float = 1.0) -> tuple[int, int]:
     """(columns, rows) of the grid that draws n dials largest in an area `aspect` times as
     wide as it is tall (a square grid on a wide screen left half of it empty)."""
-
-    def dial_size(cols: int) -> float:
-        return min(aspect / (cols * SPACING_X), 1.0 / (math.ceil(n / cols) * SPACING_Y))
-
-    cols = max(range(1, max(1, n) + 1), key=dial_size)
+    cols = max(range(1, max(1, n) + 1), key=lambda c: _dial_size(n, aspect, c))
     return cols, math.ceil(n / cols)
+
+
+def dials_that_fit(width: float, height: float, sizes: tuple[int, ...], smallest: float) -> int:
+    """The most dials of sizes (largest first) a width x height area draws at least
+    `smallest` pixels across (the last size if none does)."""
+    aspect = width / height
+    for n in sizes:
+        cols, _ = grid_shape(n, aspect)
+        if 2 * height * _dial_size(n, aspect, cols) >= smallest:
+            return n
+    return sizes[-1]
 
 
 def dial_centres(n: int, cols: int) -> np.ndarray:

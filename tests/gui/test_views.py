@@ -324,6 +324,26 @@ def test_hover_survives_a_smaller_table(heatmap, state, qtbot):
         assert "dimension" not in heatmap.readout.text()
 
 
+def test_a_small_grid_draws_fewer_dials_legibly_and_says_which(qtbot, state):
+    """At 800 x 450 the window drew 256 dials a few pixels wide: nothing was cut, but
+    nothing taught."""
+    from pe_clock.gui.figures.clock import MIN_DIAL_PX, ClockView
+
+    view = ClockView(state)
+    qtbot.addWidget(view)
+    for size, most in (((1400, 800), 256), ((520, 300), 64)):
+        view.resize(*size)
+        view.show()
+        qtbot.waitUntil(lambda: view.page() == view._page)
+        first, count = view.page()
+        assert count <= most and count == len(view._centres)
+        pitch = view.grid_plot.getViewBox().viewPixelSize()[0]  # data units a pixel
+        assert 2 / pitch >= MIN_DIAL_PX or count == 8, (size, count)  # a dial: 2 units across
+        if count < state.n_pairs:
+            assert view.pager.isVisibleTo(view)
+            assert view.page_label.text() == f"pairs {first}–{first + count - 1} of 256"
+
+
 def test_wide_models_page_through_their_dials(clock, state):
     state.set(d_model=8192)
     assert clock._centres.shape == (256, 2) and clock.pager.isVisibleTo(clock)
