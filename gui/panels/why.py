@@ -35,11 +35,18 @@ class WhyView(Panel):
             plot, image = image_plot(self, self.graphics, 1, column, theme=self._theme)
             self.output_plots.append(plot)
             output_images.append(image)
-        self.weight_images, self.output_images = weight_images, output_images
-        self.weight_bar = colour_bar(
-            self, self._theme, weight_images, self.weight_plots[1], sequential=True
+        # The second sentence's outputs less the first's rows in its order, row for row, on
+        # the outputs' scale: zero (to rounding) without PE, plainly not with it.
+        self.difference_plot, self.difference_image = image_plot(
+            self, self.graphics, 1, 2, theme=self._theme
         )
-        self.output_bar = colour_bar(self, self._theme, output_images, self.output_plots[1])
+        self.weight_images, self.output_images = weight_images, output_images
+        # The scales in the third column: both sentences' plots are as wide as each other.
+        self.weight_bar = colour_bar(self, self._theme, weight_images, sequential=True)
+        self.graphics.addItem(self.weight_bar, 0, 2)
+        self.output_bar = colour_bar(
+            self, self._theme, [*output_images, self.difference_image], self.difference_plot
+        )
         self.arrange()
         state.observe(["why_pe", "base", "language", "font_scale"], self._request_sync)
         self._request_sync()
@@ -73,14 +80,25 @@ class WhyView(Panel):
             self.output_plots[column].setRange(xRange=(0, TOY_DIM), yRange=(0, n), padding=0)
             self.output_plots[column].setLabel("bottom", tr("why.dimension"))
             self.output_plots[column].getAxis("bottom").set_cells(TOY_DIM)
-        plots = [*self.weight_plots, *self.output_plots]
+        self.difference_image.display(
+            run.outputs[1] - run.outputs[0][run.order], QRectF(0, 0, TOY_DIM, n), (-limit, limit)
+        )
+        difference = self.difference_plot
+        set_title(difference, tr("why.difference", a=sentences[0], b=sentences[1]), s)
+        difference.setRange(xRange=(0, TOY_DIM), yRange=(0, n), padding=0)
+        difference.setLabel("bottom", tr("why.dimension"))
+        difference.getAxis("bottom").set_cells(TOY_DIM)
+        plots = [*self.weight_plots, *self.output_plots, difference]
         self.weight_bar.setLabel("left", tr("why.weight_scale"))
         self.output_bar.setLabel("left", tr("why.output_scale"))
         for plot in (*plots, self.weight_bar, self.output_bar):
             style_plot(plot, s)
         # After the axes have their type and ticks: the rows' names are measured in them.
         name_rows(
-            [(plot, list(tokens)) for plot, tokens in zip(plots, run.tokens * 2, strict=True)],
+            [
+                (p, list(tokens))
+                for p, tokens in zip(plots, [*run.tokens * 2, run.tokens[1]], strict=True)
+            ],
             s.font_scale,
         )
         moved = run.tokens[0][run.order[0]]  # the first word of b, which stood elsewhere in a

@@ -28,12 +28,17 @@ def test_why_shows_the_toy_layer_and_its_switch_adds_pe(show, state, qtbot):
     assert largest <= view.output_bar.levels()[1] < largest + 0.1 + 1e-9
     gap = float(re.search(r"at most ([0-9.e+-]+)", view.result.text()).group(1))
     assert gap < 1e-12 and "‘man’" in view.result.text()  # the first word of the second
+    # The two orders at one width, and their difference row for row drawn: zero without PE.
+    widths = {p.getViewBox().width() for p in (*view.weight_plots, *view.output_plots)}
+    assert max(widths) - min(widths) < 2
+    assert float(np.abs(view.difference_image.image).max()) < 1e-6
     (check,) = view.options.findChildren(QCheckBox)
     qtbot.mouseClick(check, Qt.MouseButton.LeftButton)
     assert state.why_pe
     assert "With PE" in view.result.text()
     with_pe = toy_attention("en", True)
     np.testing.assert_allclose(view.output_images[0].image, with_pe.outputs[0], rtol=1e-6)
+    assert float(np.abs(view.difference_image.image).max()) == pytest.approx(with_pe.gap, 1e-6)
     state.set(language="ko")
     assert "나는 너를 사랑해" in view.caption.text()
 
