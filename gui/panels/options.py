@@ -59,8 +59,14 @@ class Options(QWidget):
         line.setContentsMargins(0, 0, 0, 0)
         if label_key is not None:
             label = QLabel()
+            label.setBuddy(widget)
             line.addWidget(label)
-            self._texts.append(lambda: label.setText(tr(label_key)))
+
+            def name() -> None:  # a screen reader says the label with the control
+                label.setText(tr(label_key))
+                widget.setAccessibleName(label.text())
+
+            self._texts.append(name)
         if isinstance(widget, QComboBox):
             # As wide as about `width` characters, not as its longest item: in Korean the model
             # names made the Extension tab's row, and so the window, wider than a 1280 screen.

@@ -409,3 +409,22 @@ def test_a_loaded_files_name_is_shown_as_written(show, state, tmp_path):
     state.embeddings_file = name
     view = show(EmbeddingView, state)
     assert name in view.plots[0].titleLabel.item.toPlainText()
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_control_of_a_panels_row_is_named_for_a_screen_reader(window, language):
+    """RoPE's head_dim, the Extension tab's factor, length and head_dim and ALiBi's heads had
+    no accessible name: a screen reader said "spin box"."""
+    from PySide6.QtGui import QAccessible
+    from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox
+
+    from pe_clock.gui.panels.options import Options
+
+    window.state.set(language=language)
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        for options in window.tabs.currentWidget().findChildren(Options):
+            for kind in (QAbstractSpinBox, QComboBox, QCheckBox):
+                for control in options.findChildren(kind):
+                    face = QAccessible.queryAccessibleInterface(control)
+                    assert face.text(QAccessible.Text.Name), (window.tabs.tabText(index), kind)
