@@ -46,6 +46,7 @@ from pe_clock.gui.widgets.backdrop import BackdropPlotWidget
 from pe_clock.gui.widgets.labels import INTERACTIVE, mark_prose, rich_label
 from pe_clock.gui.widgets.lazy_view import LazyView, lazy
 from pe_clock.gui.widgets.plots import cache_static, graphics_area, quiet_plot
+from pe_clock.gui.widgets.prose import plain_text
 from pe_clock.gui.widgets.spin_box import SpinBox
 from pe_clock.gui.widgets.stable_label import StableLabel
 
@@ -256,6 +257,12 @@ class ClockView(LazyView):
         self.trail_check.setToolTip(tr("clock.trails_tip", n=TRAIL_LENGTH))
         self._sync_layout()
         self._sync_fonts()
+
+    def describe(self) -> str:
+        """Its explanations, and the hands' legend: each hand's pair, its positions per turn
+        and its angle now."""
+        legend = [plain_text(line.text()) for line in self.legend_lines if line.text()]
+        return " ".join([super().describe(), *legend])
 
     def page(self) -> tuple[int, int]:
         """(first pair, number of pairs) of the page that holds the selected pair."""

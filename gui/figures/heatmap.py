@@ -74,6 +74,23 @@ class HeatmapView(LazyView):
     selects its pair.
     """
 
+    def describe(self) -> str:
+        """The rows outlined, and the selected pair's two cells in the row of pos."""
+        s = self._state
+        pair, row = s.selected_pair, s.pe(s.pos)
+        sin_col, cos_col = (column_of(2 * pair + c, s.d_model, s.layout) for c in (0, 1))
+        cells = tr(
+            "speech.heatmap",
+            pos=s.pos,
+            shifted=s.pos + s.k,
+            pair=pair,
+            sin_col=sin_col,
+            cos_col=cos_col,
+            sin=f"{row[2 * pair]:.6f}",
+            cos=f"{row[2 * pair + 1]:.6f}",
+        )
+        return " ".join([cells, super().describe()]).strip()
+
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state

@@ -3,8 +3,9 @@ redrawing only when someone can see it (a view may sit in a hidden tab).
 
 `LazyView` is what the window's tabs, the stage, exports, handouts and the presenter console
 rely on, instead of probing a widget for what it might have: `prepare_export` (drawn into a
-file or onto a slide), `prepare_slide` (its explanations gone to the console) and
-`explanations` (the texts the console and a handout show). `as_view` holds a widget to it.
+file or onto a slide), `prepare_slide` (its explanations gone to the console),
+`explanations` (the texts the console and a handout show) and `describe` (what a screen
+reader says of it). `as_view` holds a widget to it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any, TypeVar
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
-from pe_clock.gui.widgets.prose import explanations
+from pe_clock.gui.widgets.prose import explanations, plain_text
 
 V = TypeVar("V", bound="LazyView")
 _order = itertools.count()
@@ -63,6 +64,10 @@ class LazyView(QWidget):
         """The texts a slide leaves to the console and a handout, as rich text, in the order
         the view shows them: the labels it marks as prose (`labels.mark_prose`)."""
         return explanations(self)
+
+    def describe(self) -> str:
+        """What the view shows now, for a screen reader: its explanations as plain text."""
+        return " ".join(map(plain_text, self.explanations()))
 
     def _sync(self) -> None:  # pragma: no cover - panels define it
         raise NotImplementedError

@@ -5,13 +5,22 @@ handout, which show them from here (`lazy_view.LazyView.explanations`)."""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocumentFragment
 from PySide6.QtWidgets import QGridLayout, QLabel, QLayout, QSplitter, QWidget
 
 from pe_clock.gui.widgets.labels import INTERACTIVE, PROSE
+
+
+def plain_text(rich: str) -> str:
+    """Rich text as a screen reader should hear it: its words, no markup, and a power written
+    out (10000<sup>2i/512</sup> read "100002i/512" with the markup merely dropped)."""
+    powers = re.sub(r"<sup>(.*?)</sup>", r"^(\1)", rich, flags=re.S)
+    return QTextDocumentFragment.fromHtml(powers).toPlainText()
 
 
 def rich_text(label: QLabel) -> str:

@@ -26,8 +26,9 @@ from pe_clock.core.i18n import tr
 from pe_clock.gui.export.actions import ExportActions
 from pe_clock.gui.figures.window import WindowView
 from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.fields import LANGUAGE, PARAMETER
 from pe_clock.gui.model.opened_model import model_view
-from pe_clock.gui.model.picture import MAX_FONT_SCALE
+from pe_clock.gui.model.picture import MAX_FONT_SCALE, Picture
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.app import use_qt_translations
 from pe_clock.gui.platform.error_hook import ErrorHook
@@ -37,6 +38,7 @@ from pe_clock.gui.platform.resources import ensure_fonts
 from pe_clock.gui.platform.settings import open_settings, save_values
 from pe_clock.gui.views import TABS, VIEWS
 from pe_clock.gui.widgets.labels import parameter_line
+from pe_clock.gui.widgets.lazy_view import as_view
 from pe_clock.gui.widgets.narrow_tabs import NarrowTabs
 from pe_clock.gui.widgets.prose import explanations
 from pe_clock.gui.widgets.stable_label import StableLabel
@@ -58,6 +60,8 @@ FIRST_FILL = 0.95
 FRAME_ALLOWANCE = 32
 #: The presenter console as a window of its own (one screen).
 CONSOLE_SIZE = (1000, 640)
+#: How long pos and the parameters stay still before a screen reader hears the figures again.
+SETTLE_MS = 400
 
 
 class MainWindow(QMainWindow):
@@ -163,6 +167,15 @@ class MainWindow(QMainWindow):
         self.state.observe(["pos", "k", "d_model", "base", "max_len"], self._sync_readout)
         self.state.observe(["font_scale"], self._sync_fonts)
         self.state.observe(["pos"], self._sync_console_step)
+        # What a screen reader hears, once a step has settled (a play changes pos each frame).
+        self._speech = QTimer(self)
+        self._speech.setSingleShot(True)
+        self._speech.setInterval(SETTLE_MS)
+        self._speech.timeout.connect(self._speak)
+        heard = [*Picture.role(PARAMETER, LANGUAGE), "table", "model", "embeddings"]
+        self.state.observe(heard, self._speech.start)
+        self.tabs.currentChanged.connect(self._speech.start)
+        self.stage.shown.connect(self._speech.start)
         self.state.observe(["language"], self._retranslate)
         self.state.rejected.connect(self.show_status)
         self.state.notified.connect(self.show_status)
@@ -419,6 +432,20 @@ class MainWindow(QMainWindow):
             self.console.show_notice(text, timeout_ms)
 
     # --- state -> window ---------------------------------------------------------------------
+    def _speak(self) -> None:
+        """Every figure on screen named and described for a screen reader, once a step has
+        settled (not on every frame of a play): its title, the parameters and what its
+        explanations say now, in the window's language."""
+        line = parameter_line(self.state)
+        shown = [(n, v) for n, v in self.panels.items() if n != TABS[0].name]
+        shown += [(n, self.figures.views()[n]) for n in ("heatmap", "clock", "rotation")]
+        if self.stage.slide is not None:
+            shown.append((self.stage.slide.name, self.stage.slide.view))
+        for name, view in shown:
+            if view.isVisible():
+                view.setAccessibleName(VIEWS[name].title)
+                view.setAccessibleDescription(f"{line}. {as_view(view).describe()}")
+
     def _sync_readout(self, *_: object) -> None:
         if self.statusBar().isHidden():  # under the stage: brought up to date when shown
             return

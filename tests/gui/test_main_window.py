@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QByteArray
 
 from pe_clock import __version__
@@ -207,3 +208,31 @@ def test_at_1280_pixels_the_heatmap_keeps_its_colour_bar_in_view(window, qtbot):
     bar = heatmap.colorbar.mapRectToScene(heatmap.colorbar.boundingRect())
     assert bar.right() <= heatmap.graphics.width() + 1
     assert heatmap.graphics.ci.geometry().width() <= heatmap.graphics.width() + 1
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_figure_on_screen_is_named_and_described_once_a_step_settles(window, qtbot, language):
+    """The five figures of the first tab had no accessible name, and nothing a screen reader
+    could read changed with pos."""
+    from PySide6.QtGui import QAccessible
+
+    from pe_clock.core.i18n import tr
+    from pe_clock.gui.widgets.labels import parameter_line
+
+    window.state.set(language=language)
+    for pos in range(3, 8):  # steps in a row: heard once, when they settle
+        window.state.set(pos=pos)
+    heatmap, rotation = window.heatmap_view, window.rotation_view
+    qtbot.waitUntil(lambda: parameter_line(window.state) in heatmap.accessibleDescription())
+    # The value under the selected cell (sin 7, cos 7) and the fast hand's angle (7 rad).
+    assert "0.656987" in heatmap.accessibleDescription()
+    assert "0.753902" in heatmap.accessibleDescription()
+    assert "41.1°" in window.clock_view.accessibleDescription()
+    face = QAccessible.queryAccessibleInterface(rotation)
+    assert face.text(QAccessible.Text.Name) == tr("view.rotation")
+    described = face.text(QAccessible.Text.Description)
+    assert described.startswith(parameter_line(window.state)) and "R(k)" in described
+    window.show_view("rope")
+    rope = window.panels["rope"]
+    qtbot.waitUntil(lambda: rope.accessibleName() == tr("view.rope"))
+    assert "RoPE" in rope.accessibleDescription()
