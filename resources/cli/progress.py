@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import TextIO
 
@@ -43,8 +44,9 @@ class Progress:
             return True  # the last one done: `end` erases the line
         left = elapsed / done * (total - done)
         line = tr(f"progress.{self._key}", done=done, total=total, left=_duration(left))
-        self._write("\r" + line.ljust(self._width))
-        self._width = len(line)
+        width = _columns(line)
+        self._write("\r" + line + " " * max(0, self._width - width))
+        self._width = width
         return True
 
     def end(self) -> None:
@@ -58,6 +60,11 @@ class Progress:
             self._stream.flush()
         except OSError:  # a terminal gone: the export goes on without its line
             self._shown = False
+
+
+def _columns(text: str) -> int:
+    """The terminal columns text takes: Hangul and other wide characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _duration(seconds: float) -> str:

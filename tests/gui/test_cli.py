@@ -163,6 +163,7 @@ class Terminal(io.StringIO):
 def test_a_long_export_says_its_progress_on_a_terminal_and_nothing_when_piped():
     """A handout took 85-107 s on a busy machine with nothing shown."""
     from pe_clock.cli.progress import Progress
+    from pe_clock.core import i18n
 
     now = [0.0]
     terminal = Terminal()
@@ -182,6 +183,15 @@ def test_a_long_export_says_its_progress_on_a_terminal_and_nothing_when_piped():
     pages(16, 16)
     pages.end()  # the line erased: the written path follows on a clean line
     assert terminal.getvalue().endswith("\r" + " " * len(line) + "\r")
+    korean = Terminal()
+    with i18n.speaking("ko"):
+        frames = Progress("frames", korean, lambda: now[0])
+        now[0] = 200.0
+        frames(3, 10)
+        frames(9, 10)
+        frames.end()  # Hangul takes two columns: all of it erased
+    line = "프레임 10개 중 9개 · 약 22초 남음"
+    assert korean.getvalue().endswith("\r" + " " * (len(line) + 10) + "\r")
     piped = io.StringIO()
     frames = Progress("frames", piped, lambda: now[0])
     now[0] = 100.0

@@ -1,11 +1,13 @@
 """Whether a window can be opened, told before Qt tries (Qt aborts the process where it cannot)."""
 
+import contextlib
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -27,14 +29,43 @@ def no_display(monkeypatch):
     return monkeypatch
 
 
+def _serve(server: socket.socket, answer: bytes | None) -> None:
+    """Accept connections on server and answer each with answer (None: stay silent)."""
+    kept = []
+    while True:
+        try:
+            peer, _ = server.accept()
+        except OSError:  # closed: the test is over
+            break
+        kept.append(peer)
+        if answer is not None:
+            peer.recv(64)
+            peer.sendall(answer)
+    for peer in kept:
+        peer.close()
+
+
+@contextlib.contextmanager
+def listening(family: int, address: object, answer: bytes | None):
+    with socket.socket(family, socket.SOCK_STREAM) as server:
+        server.bind(address)
+        server.listen(8)
+        serving = threading.Thread(target=_serve, args=(server, answer), daemon=True)
+        serving.start()
+        try:
+            yield server
+        finally:
+            with contextlib.suppress(OSError):
+                server.shutdown(socket.SHUT_RDWR)  # its accept() returns: the thread ends
+            serving.join(timeout=5)
+
+
 @pytest.fixture
 def x_server():
-    """Something listening where an X server on display FREE would (Linux's abstract socket)."""
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    server.bind(f"\0/tmp/.X11-unix/X{FREE}")
-    server.listen(4)
-    yield f":{FREE}"
-    server.close()
+    """An X server's answer where one on display FREE would listen (Linux's abstract socket):
+    "failed", as a server that wants a cookie answers a client without one."""
+    with listening(socket.AF_UNIX, f"\0/tmp/.X11-unix/X{FREE}", b"\0\x10\x0b\0"):
+        yield f":{FREE}"
 
 
 @pytest.mark.parametrize(
@@ -52,18 +83,25 @@ def test_a_missing_library_is_named_by_its_debian_package(library, package):
     assert debian_package(library) == package
 
 
-def test_an_x_display_answers_only_where_a_server_listens(x_server):
+def _free_display_port() -> int:
+    for number in range(200, 300):  # a forwarded display (SSH): TCP port 6000 + n
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", 6000 + number)):
+                return number
+    raise AssertionError("no free port")
+
+
+def test_an_x_display_answers_only_where_a_server_answers(x_server):
     assert x_answers(x_server) and x_answers(f"unix{x_server}.0")
     assert not x_answers(f":{FREE + 1}") and not x_answers("not a display")
-    with socket.socket() as server:  # a forwarded display (SSH): TCP port 6000 + n
-        for number in range(200, 300):
-            try:
-                server.bind(("127.0.0.1", 6000 + number))
-                break
-            except OSError:
-                continue
-        server.listen(1)
+    assert not x_answers(":" + "1" * 5000)  # past int()'s digit limit: a traceback
+    number = _free_display_port()
+    with listening(socket.AF_INET, ("127.0.0.1", 6000 + number), b"\1"):
         assert x_answers(f"127.0.0.1:{number}.0")
+    number = _free_display_port()
+    # A stuck forward accepts and says nothing: Qt waited on it for ever (SIGTERM too).
+    with listening(socket.AF_INET, ("127.0.0.1", 6000 + number), None):
+        assert not x_answers(f"127.0.0.1:{number}")
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Qt finds its own elsewhere")
@@ -71,7 +109,19 @@ def test_each_reason_a_window_cannot_open_is_said(no_display, x_server):
     assert window_problem(HINT).startswith("no display to open the window on: neither DISPLAY")
     assert window_problem(HINT).endswith(HINT)
     no_display.setenv("DISPLAY", f":{FREE + 1}")
-    assert window_problem(HINT).startswith(f"the display :{FREE + 1} does not answer")
+    assert window_problem(HINT).startswith(f"the display ':{FREE + 1}' does not answer")
+    # Not a compositor (an X server's socket), or a silent one: Qt aborted, or hung.
+    no_display.setenv("WAYLAND_DISPLAY", f"/tmp/.X11-unix/X{FREE}")
+    assert window_problem(HINT).startswith(f"the display ':{FREE + 1}' does not answer")
+    no_display.delenv("DISPLAY")
+    assert window_problem(HINT).startswith(f"the display '/tmp/.X11-unix/X{FREE}' does not")
+    no_display.setenv("DISPLAY", f":{FREE + 1}")
+    no_display.delenv("WAYLAND_DISPLAY")
+    no_display.setenv("QT_QPA_PLATFORM", "bogus")
+    assert window_problem(HINT).startswith("Qt has no platform called 'bogus'")
+    no_display.setenv("QT_QPA_PLATFORM", "XCB")  # Qt's names in any case: xcb
+    assert window_problem(HINT).startswith(f"the display ':{FREE + 1}' does not answer")
+    no_display.delenv("QT_QPA_PLATFORM")
     no_display.setenv("DISPLAY", x_server)
     no_display.setattr(display, "missing_xcb_libraries", lambda: ["libxcb-icccm.so.4"])
     assert window_problem(HINT) == (
@@ -103,7 +153,7 @@ def test_without_a_display_the_window_says_so_after_refusing_a_bad_value(
     assert "@Variant" in saved.read_text()  # the window's to mend, not this check's
     no_display.setenv("DISPLAY", f":{FREE + 1}")
     code, _, err = cli_main(capsys, "--lang", "ko")
-    assert code == 1 and f"디스플레이 :{FREE + 1}에 연결할 수 없어" in err
+    assert code == 1 and f"디스플레이 ':{FREE + 1}'에 연결할 수 없어" in err
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Qt finds its own elsewhere")
