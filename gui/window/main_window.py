@@ -173,9 +173,10 @@ class MainWindow(QMainWindow):
         self._speech.setInterval(SETTLE_MS)
         self._speech.timeout.connect(self._speak)
         heard = [*Picture.role(PARAMETER, LANGUAGE), "table", "model", "embeddings"]
-        self.state.observe(heard, self._speech.start)
-        self.tabs.currentChanged.connect(self._speech.start)
-        self.stage.shown.connect(self._speech.start)
+        settle = lambda *_: self._speech.start()  # noqa: E731 - never start(payload): an interval
+        self.state.observe(heard, settle)
+        self.tabs.currentChanged.connect(settle)
+        self.stage.shown.connect(settle)
         self.state.observe(["language"], self._retranslate)
         self.state.rejected.connect(self.show_status)
         self.state.notified.connect(self.show_status)

@@ -233,6 +233,9 @@ def test_every_figure_on_screen_is_named_and_described_once_a_step_settles(windo
     described = face.text(QAccessible.Text.Description)
     assert described.startswith(parameter_line(window.state)) and "R(k)" in described
     window.show_view("rope")
+    from pe_clock.gui.window.main_window import SETTLE_MS
+
+    assert window._speech.interval() == SETTLE_MS  # a signal's value never became it
     rope = window.panels["rope"]
     qtbot.waitUntil(lambda: rope.accessibleName() == tr("view.rope"))
     assert "RoPE" in rope.accessibleDescription()
