@@ -176,6 +176,16 @@ SLIDER_STEPS = 4096
 SETTLE_SECONDS = 0.02
 
 
+def _all_boxes(attribute: str) -> property:
+    """An attribute of all three hand boxes: read off the first, set on each."""
+
+    def set_each(hands: HandBoxes, value: int) -> None:
+        for box in hands.boxes:
+            setattr(box, attribute, value)
+
+    return property(lambda hands: getattr(hands.boxes[0], attribute), set_each)
+
+
 class HandBoxes:
     """The large clock's three hands as one control (the field clock_pairs): a box a hand,
     named as the clock names it; its value, min and max are all three's."""
@@ -195,23 +205,8 @@ class HandBoxes:
         for box, pair in zip(self.boxes, pairs, strict=True):
             box.value = pair
 
-    @property
-    def min(self) -> int:
-        return int(self.boxes[0].min)
-
-    @min.setter
-    def min(self, low: int) -> None:
-        for box in self.boxes:
-            box.min = low
-
-    @property
-    def max(self) -> int:
-        return int(self.boxes[0].max)
-
-    @max.setter
-    def max(self, high: int) -> None:
-        for box in self.boxes:
-            box.max = high
+    min = _all_boxes("min")
+    max = _all_boxes("max")
 
     def observe(self, handler: Callable[[dict[str, Any]], None], name: str) -> None:
         """handler({"new": the three pairs}) whenever a box changes."""

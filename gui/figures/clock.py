@@ -63,7 +63,7 @@ TRAIL_LENGTH = 8
 PAGE_SIZE = 256
 #: A smaller area draws a page of fewer dials, each at least MIN_DIAL_PX across (at 800 x 450
 #: the window drew 256 dials a few pixels wide), and its title says which pairs it shows.
-PAGE_SIZES = (256, 128, 64, 32, 16, 8)
+PAGE_SIZES = tuple(PAGE_SIZE >> halved for halved in range(6))  # 256, 128, … 8
 MIN_DIAL_PX = 14
 
 

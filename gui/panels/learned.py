@@ -124,7 +124,7 @@ class LearnedView(Panel):
             self.nearest_plot.plot(pen=t.pen(t.curves[0], 2)),
             self.nearest_plot.plot(pen=t.pen(t.text, 1.5, style=dashed)),
         )
-        self._table_placed: bool | None = True  # as built: the learned row above
+        self._table_placed = True  # as built: the learned row above
         self.key = rich_label()  # under the plots: inside, it covered the curves
         self.notice = rich_label()  # why no learned table is drawn
         self._measured: dict[tuple[object, ...], TableMeasures] = {}

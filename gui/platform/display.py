@@ -81,13 +81,18 @@ def display_set_up() -> bool:
     return any(os.environ.get(name) for name in named) and window_problem("") is None
 
 
-def platforms() -> list[str]:
-    """The Qt platform plugins PySide6 ships ("xcb", "offscreen", …); none if not found."""
+def _plugin_folder() -> Path | None:
+    """PySide6's folder of Qt platform plugins (libqxcb.so, …), None if PySide6 is not found."""
     spec = importlib.util.find_spec("PySide6")
     if spec is None or not spec.submodule_search_locations:
-        return []
-    folder = Path(spec.submodule_search_locations[0]) / "Qt" / "plugins" / "platforms"
-    names = (f.name for f in folder.glob("libq*.so")) if folder.is_dir() else ()
+        return None
+    return Path(spec.submodule_search_locations[0]) / "Qt" / "plugins" / "platforms"
+
+
+def platforms() -> list[str]:
+    """The Qt platform plugins PySide6 ships ("xcb", "offscreen", …); none if not found."""
+    folder = _plugin_folder()
+    names = (f.name for f in folder.glob("libq*.so")) if folder and folder.is_dir() else ()
     return sorted(name[len("libq") : -len(".so")] for name in names)
 
 
@@ -134,13 +139,9 @@ def _exchange(family: int, address: str | tuple[str, int], hello: bytes) -> byte
 def missing_xcb_libraries() -> list[str]:
     """The shared libraries Qt's X11 plugin needs and this system lacks ("libxcb-icccm.so.4"),
     as the dynamic linker finds them (`ldd`); none when that cannot be told."""
-    spec = importlib.util.find_spec("PySide6")
-    ldd = shutil.which("ldd")
-    if spec is None or not spec.submodule_search_locations or ldd is None:
-        return []
-    plugin = Path(spec.submodule_search_locations[0]) / "Qt" / "plugins" / "platforms"
-    plugin /= "libqxcb.so"
-    if not plugin.is_file():
+    folder, ldd = _plugin_folder(), shutil.which("ldd")
+    plugin = folder / "libqxcb.so" if folder else None
+    if plugin is None or ldd is None or not plugin.is_file():
         return []
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         listed = subprocess.run(
