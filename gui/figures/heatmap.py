@@ -375,7 +375,7 @@ class HeatmapView(LazyView):
             # no column's, the mouse's hint, and last what a pixel column holds.
             texts = [legend + binned + columns + why, legend + binned + columns, legend + binned]
             if not (self._on_paper or self._state.presenting):
-                hint = tr("heatmap.hint", color=t.offset.name()) + binned + columns
+                hint = legend + tr("heatmap.hint") + binned + columns
                 texts[:0] = [hint + why + tr("heatmap.zoom"), hint + why, hint]
             for text in texts:
                 self.readout.setText(text)

@@ -33,6 +33,10 @@ class Segments(QGraphicsItem):
         self._lines = np.zeros((0, 4))
         self._first: object = QLineF()  # the array's first segment seen as a QLineF
 
+    def pen(self) -> QPen:
+        """The pen the segments are drawn with."""
+        return QPen(self._pen)
+
     def set_bounds(self, bounds: QRectF) -> None:
         """Where the segments can reach, in item coordinates (with room for the pen)."""
         self.prepareGeometryChange()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import pyqtgraph as pg
+from PySide6.QtCore import Qt
 from PySide6.QtGui import (
     QColor,
     QPen,
@@ -14,6 +15,25 @@ from pe_clock.gui.model.choices import THEME_NAMES
 from pe_clock.gui.model.state import (
     AppState,
 )
+
+#: What tells a plot's series apart without colour, by index (the theme's curves, then its
+#: fifth): under simulated colour blindness some of their colours come within ΔE 20 of each
+#: other (red and green under deuteranopia), and there their dashes still differ. Its symbol
+#: marks a series drawn as points. (Dash-dot and round dots are left for what is not one of
+#: the series: a model's own curve, the ALiBi heads not drawn above.)
+SERIES_STYLES = (
+    Qt.PenStyle.SolidLine,
+    Qt.PenStyle.DashLine,
+    Qt.PenStyle.DotLine,
+    Qt.PenStyle.DashDotDotLine,
+    Qt.PenStyle.CustomDashLine,
+)
+#: The fifth's dash: long dashes, in pen widths.
+LONG_DASH = (8.0, 3.0)
+#: Dots far apart: a model's long factors on the scaling tab (in grey, dotted as a series
+#: they met the third series' dots: green and grey merge under deuteranopia).
+LOOSE_DOTS = (1.0, 4.0)
+SERIES_SYMBOLS = ("s", "t", "d", "star", "p")
 
 
 @dataclass(frozen=True)
@@ -69,6 +89,18 @@ class Theme:
         pen: QPen = pg.mkPen(color, width=width * self.line, **options)
         return pen
 
+    def series(self, index: int) -> QColor:
+        """The colour of a plot's series index: the curves, then the fifth."""
+        return (*self.curves, self.fifth)[index]
+
+    def series_pen(self, index: int, width: float = 1.0) -> QPen:
+        """Series index's pen: its colour and its dash, which tells it apart where colours
+        do not (`SERIES_STYLES`)."""
+        pen = self.pen(self.series(index), width, style=SERIES_STYLES[index])
+        if SERIES_STYLES[index] == Qt.PenStyle.CustomDashLine:
+            pen.setDashPattern(LONG_DASH)
+        return pen
+
     def size(self, pixels: float) -> float:
         """A marker's size in pixels times the theme's line scale."""
         return pixels * self.line
@@ -82,10 +114,14 @@ THEMES = {
         QColor("#555555"),
         QColor("#333333"),
         QColor("#111111"),
-        QColor("#12a150"),
-        QColor("#f28e00"),
+        # pos + k and the selected pair: ΔE 44 or more apart (CAM02-UCS) for every eye,
+        # protanopia, deuteranopia and tritanopia simulated (green beside orange was 9.8
+        # under protanopia), and at least 4.5:1 on white, as their words in the keys are.
+        QColor("#0a7d3e"),
+        QColor("#9d00c6"),
         (QColor("#d62728"), QColor("#1f4e9c"), QColor("#111111")),
-        (QColor("#1f4e9c"), QColor("#d62728"), QColor("#12a150"), QColor("#f28e00")),
+        # At least 3:1 on white (the orange was 2.3:1); told apart by their dashes as well.
+        (QColor("#1f4e9c"), QColor("#d62728"), QColor("#0a7d3e"), QColor("#c25e00")),
         # The dials' rims 3.3:1 on white (at #b8b8b8, 2:1, the grid faded on a projector).
         QColor("#8f8f8f"),
         QColor("#444444"),
@@ -112,7 +148,7 @@ THEMES = {
         QColor("#ffffff"),
         QColor("#ffffff"),
         QColor("#3ddc84"),
-        QColor("#ffab2e"),
+        QColor("#e36bff"),
         (QColor("#ff5c5c"), QColor("#6cb4ff"), QColor("#ffffff")),
         (QColor("#6cb4ff"), QColor("#ff5c5c"), QColor("#3ddc84"), QColor("#ffab2e")),
         QColor("#8a8a8a"),

@@ -7,12 +7,13 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainterPath
+from PySide6.QtGui import QBrush, QPainterPath
 from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from pe_clock.core.alibi import SHOWN_LENGTH, alibi_bias, alibi_slopes
 from pe_clock.core.i18n import tr
 from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.look.themes import SERIES_SYMBOLS
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets import axes
@@ -108,7 +109,7 @@ class AlibiView(Panel):
         for hatch in self.masks:
             hatch.setVisible(s.causal)
         drawn = self.heads_drawn()
-        colours = dict(zip(drawn, t.curves, strict=False))
+        series = {head: index for index, head in enumerate(drawn)}  # the heads drawn above
         # One scale for the three matrices, to the steepest head's largest penalty: each on
         # its own, they looked alike while the slide said head 1 subtracts the most.
         steepest = int(np.argmax(slopes))
@@ -126,26 +127,27 @@ class AlibiView(Panel):
             plot.setLabel("left", tr("alibi.query"))
             style_plot(plot, s)
         self.bias_bar.setLevels((-largest, 0.0))  # the bias is never positive
-        self.slopes.setBrush([pg.mkBrush(colours.get(h, t.dim_text)) for h in heads.tolist()])
+        # The heads drawn above in their series' pen and symbol, the others thin, grey,
+        # dash-dot and round.
+        every = heads.tolist()
+        other = t.pen(t.dim_text, 1.5, style=Qt.PenStyle.DashDotLine)
+        pens = {h: t.series_pen(series[h], 3) if h in series else other for h in every}
+        self.slopes.setBrush([pg.mkBrush(pens[h].color()) for h in every])
+        self.slopes.setSymbol([SERIES_SYMBOLS[series[h]] if h in series else "o" for h in every])
         self.slopes.setSize(t.size(9))
         for line in self.lines:
             self.line_plot.removeItem(line)
         distance = np.arange(SHOWN_LENGTH * 8)
-        # The heads drawn above in their colours, over the others in grey.
-        others = [h for h in heads.tolist() if h not in colours]
+        others = [h for h in every if h not in series]  # beneath the heads drawn above
         self.lines = [
-            self.line_plot.plot(
-                distance,
-                -slopes[h - 1] * distance,
-                pen=t.pen(colours.get(h, t.dim_text), 3 if h in colours else 1.5),
-            )
+            self.line_plot.plot(distance, -slopes[h - 1] * distance, pen=pens[h])
             for h in others + drawn
         ]
-        entries: list[tuple[QColor | None, str]] = [
-            (colours[h], tr("alibi.matrix", head=h, slope=slope_text(slopes[h - 1]))) for h in drawn
+        entries = [
+            (pens[h], tr("alibi.matrix", head=h, slope=slope_text(slopes[h - 1]))) for h in drawn
         ]
         if others:
-            entries.append((t.dim_text, tr("alibi.other_lines", n=len(others))))
+            entries.append((pens[others[0]], tr("alibi.other_lines", n=len(others))))
         self.key.setText(key_text(entries))
         self.slope_plot.setLabel("bottom", tr("alibi.head"))
         self.slope_plot.setLabel("left", tr("alibi.slope"))

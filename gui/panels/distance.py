@@ -44,8 +44,8 @@ class DistanceView(Panel):
         )
         # They coincide: each drawn thinner over the one before, so that all show as stripes.
         self.curves = [
-            pg.PlotDataItem(pen=self._theme.pen(color, width))
-            for color, width in zip(self._theme.curves, (10, 7, 4.5, 2.5), strict=True)
+            pg.PlotDataItem(pen=self._theme.series_pen(index, width))
+            for index, width in enumerate((10, 7, 4.5, 2.5))
         ]
         # The current pos's curve in two parts, k >= 0 and k <= 0: at a small pos a step only
         # lengthens the part behind (k < -pos has no row), and only that part is redrawn; of

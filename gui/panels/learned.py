@@ -8,7 +8,7 @@ import html
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QWidget
 
 from pe_clock.core.format import fmt_base
@@ -117,7 +117,7 @@ class LearnedView(Panel):
         dashed = Qt.PenStyle.DashLine
         # The learned table's curve from each start; the sinusoids' one curve, dashed (every
         # start draws the same: their similarity is a function of k alone).
-        self.offset_curves = [self.offset_plot.plot(pen=t.pen(c, 2.5)) for c in t.curves[:3]]
+        self.offset_curves = [self.offset_plot.plot(pen=t.series_pen(i, 2.5)) for i in range(3)]
         self.sine_offset = self.offset_plot.plot(pen=t.pen(t.text, 2, style=dashed))
         self.sine_offset.setZValue(5)
         self.nearest_curves = (
@@ -175,13 +175,13 @@ class LearnedView(Panel):
         learned_by_offset = []
         if learned is not None:
             learned_by_offset = similarity_by_offset(lambda a, b: learned[a:b], n, starts, reach)
-        entries: list[tuple[QColor | None, str]] = []
+        entries: list[tuple[QPen, str]] = []
         for index, curve in enumerate(self.offset_curves):
             curve.setVisible(index < len(learned_by_offset))
             if index < len(learned_by_offset):
                 start, k, cos = learned_by_offset[index]
                 curve.setData(k, cos)
-                entries.append((self._theme.curves[index], f"pos {start}"))
+                entries.append((curve.opts["pen"], f"pos {start}"))
         self.offset_plot.setRange(xRange=(0, max(reach, 1)), yRange=(-1, 1.05), padding=0.02)
         highest = 0.0
         for curve, measures in zip(
@@ -223,7 +223,7 @@ class LearnedView(Panel):
         width: int,
         learned_measures: TableMeasures | None,
         sine_measures: TableMeasures,
-        entries: list[tuple[QColor | None, str]],
+        entries: list[tuple[QPen, str]],
     ) -> None:
         s = self._state
         model = s.model
@@ -270,7 +270,7 @@ class LearnedView(Panel):
             self.sim_bar,
         ):
             style_plot(plot, s)
-        self.key.setText(key_text([*entries, (None, tr("learned.dashed"))]))
+        self.key.setText(key_text([*entries, (self.sine_offset.opts["pen"], tr("learned.dashed"))]))
         for row in self.rows:
             row.pca_ends.setSize(11 * s.line_scale)
         self.caption.setText(tr("learned.caption"))

@@ -92,7 +92,7 @@ class RopeView(Panel):
         self.decay_plot = quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=2), self)
         self.decay_legend = self.decay_plot.addLegend(offset=(-10, 10), labelTextColor=t.text)
         self.decay_legend.setColumnCount(len(DECAY_BASES))  # one row, in room kept above
-        self.decay_curves = [self.decay_plot.plot(pen=t.pen(color, 2)) for color in t.curves[:3]]
+        self.decay_curves = [self.decay_plot.plot(pen=t.series_pen(i, 2)) for i in range(3)]
         self.graphics.ci.layout.setRowStretchFactor(0, 1)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
         self.strip = LayerStrip(state, ("rope", "none"), unscaled=True)

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from pe_clock.core.format import fmt_base
@@ -24,6 +24,7 @@ from pe_clock.core.scaling import (
     yarn_paper_frequencies,
 )
 from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.look.themes import LOOSE_DOTS, SERIES_SYMBOLS
 from pe_clock.gui.model.opened_model import shown_group
 from pe_clock.gui.model.picture import SCALING_CHOICES
 from pe_clock.gui.model.state import AppState
@@ -83,15 +84,18 @@ class ScalingView(Panel):
             self,
         )
         self.wave_plot.setLogMode(x=False, y=True)
-        colors = dict(zip((*METHODS, "default"), (*t.curves, t.fifth, t.text), strict=True))
+        # Each method in a series' colour and dash; θ itself solid, in the text's colour.
+        pens = {method: t.series_pen(index, 2.5) for index, method in enumerate(METHODS)}
+        pens["default"] = t.pen(t.text, 2.5)
         # The key under the plots: inside them it covered the curves wherever it went.
         self.key = rich_label()
-        self._colors = colors
-        self.ratio_curves = {m: self.ratio_plot.plot(pen=t.pen(c, 2.5)) for m, c in colors.items()}
+        self._pens = pens
+        self._symbols = dict(zip(METHODS, SERIES_SYMBOLS, strict=True)) | {"default": "o"}
+        self.ratio_curves = {m: self.ratio_plot.plot(pen=pen) for m, pen in pens.items()}
         dashed = t.pen(t.text, 1.5, style=Qt.PenStyle.DashLine)
         self.paper_curve = self.ratio_plot.plot(pen=dashed)
         self.paper_curve.setZValue(5)  # over the solid curves: at base 2 Llama 3.1 hid it
-        self.wave_curves = {m: self.wave_plot.plot(pen=t.pen(c, 2.5)) for m, c in colors.items()}
+        self.wave_curves = {m: self.wave_plot.plot(pen=pen) for m, pen in pens.items()}
         self.original_wave = self.wave_plot.plot(pen=dashed)
         self.original_wave.setZValue(5)
         self.lines = [marker_line(t, 0.05, [(0, 1), (0, 1)]) for _ in range(2)]
@@ -100,13 +104,12 @@ class ScalingView(Panel):
         # An opened model's own θ′ (its config's every number: betas, truncate, longrope's
         # factors), over the methods' curves, in a colour of none of them; longrope's long
         # factors dotted.
-        self.model_colour = t.warning
         self.model_curves = [
             plot.plot(pen=t.pen(t.warning, 3.5, style=Qt.PenStyle.DashDotLine))
             for plot in (self.ratio_plot, self.wave_plot)
         ]
-        self.long_colour = t.dim_text
-        dotted = t.pen(t.dim_text, 3, style=Qt.PenStyle.DotLine)
+        dotted = t.pen(t.dim_text, 3, style=Qt.PenStyle.CustomDashLine)
+        dotted.setDashPattern(LOOSE_DOTS)
         self.long_curves = [plot.plot(pen=dotted) for plot in (self.ratio_plot, self.wave_plot)]
         for curve in (*self.model_curves, *self.long_curves):
             curve.setZValue(6)
@@ -158,20 +161,18 @@ class ScalingView(Panel):
         same = (group.rope_theta, group.rotary_dim) == (self._state.base, inv.size * 2)
         return group.inv_freq is not None and same
 
-    def _draw_model(
-        self, group: LayerGroup | None, inv: np.ndarray
-    ) -> list[tuple[QColor | None, str]]:
+    def _draw_model(self, group: LayerGroup | None, inv: np.ndarray) -> list[tuple[QPen, str]]:
         """The opened model's θ′/θ and wavelengths (group: the one the tab shows, or None)."""
         for curve in (*self.model_curves, *self.long_curves):
             curve.setVisible(group is not None)
         if group is None or group.inv_freq is None or self._state.model is None:
             return []
         pairs = np.arange(inv.size)
-        entries: list[tuple[QColor | None, str]] = []
+        entries: list[tuple[QPen, str]] = []
         name = html.escape(self._state.model.name)
-        for curves, theta, key, colour in (
-            (self.model_curves, group.inv_freq, "scaling.model_curve", self.model_colour),
-            (self.long_curves, group.inv_freq_long, "scaling.model_long", self.long_colour),
+        for curves, theta, key in (
+            (self.model_curves, group.inv_freq, "scaling.model_curve"),
+            (self.long_curves, group.inv_freq_long, "scaling.model_long"),
         ):
             visible = theta is not None
             for curve in curves:
@@ -180,7 +181,7 @@ class ScalingView(Panel):
                 continue
             curves[0].setData(pairs, theta / inv)
             curves[1].setData(pairs, 2 * np.pi / theta)
-            entries.append((colour, tr(key, name=name)))
+            entries.append((curves[0].opts["pen"], tr(key, name=name)))
         return entries
 
     def _sync(self) -> None:
@@ -190,11 +191,11 @@ class ScalingView(Panel):
         pairs = np.arange(inv.size)
         factors = []
         splits = []
-        entries: list[tuple[QColor | None, str]] = []
+        entries: list[tuple[QPen, str]] = []
         model = shown_group(s)
         drawn = model if model is not None and self._draws_model(model, inv) else None
         own = drawn.rope_type if drawn is not None else None
-        for method in self._colors:  # every curve, "default" (θ itself) too
+        for method, pen in self._pens.items():  # every curve, "default" (θ itself) too
             # The model's own curve replaces its method's (whose betas or frequency factors
             # are the method's defaults, not the config's).
             visible = method in shown and method != own
@@ -205,10 +206,10 @@ class ScalingView(Panel):
             theta, attention = scaled(s, method)
             # head_dim 2 has one pair: a dot, since a line needs two (and none after it).
             one = inv.size == 1
-            dot = {"symbol": "o" if one else None, "symbolBrush": self._colors[method]}
+            dot = {"symbol": self._symbols[method] if one else None, "symbolBrush": pen.color()}
             self.ratio_curves[method].setData(pairs, theta / inv, **dot)
             self.wave_curves[method].setData(pairs, 2 * np.pi / theta, **dot)
-            entries.append((self._colors[method], tr(f"scaling.{method}")))
+            entries.append((pen, tr(f"scaling.{method}")))
             if method != "default":
                 factors.append(f"<nobr>{tr(f'scaling.{method}')} {attention:.4g}</nobr>")
             if method in RAMPED:
@@ -226,9 +227,9 @@ class ScalingView(Panel):
         if yarn:
             paper = yarn_paper_frequencies(s.head_dim, s.base, s.scaling_factor, s.original_len)
             self.paper_curve.setData(pairs, paper / inv)
-            entries.append((None, tr("scaling.paper")))
+            entries.append((self.paper_curve.opts["pen"], tr("scaling.paper")))
             paper_gap = _largest_gap_note(np.abs(scaled(s, "yarn")[0] - paper) / inv)
-        entries.append((None, tr("scaling.before")))
+        entries.append((self.original_wave.opts["pen"], tr("scaling.before")))
         entries.extend(self._draw_model(drawn, inv))
         self.key.setText(key_text(entries))
         self.original_wave.setData(pairs, 2 * np.pi / inv)

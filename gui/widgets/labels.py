@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import (
-    QColor,
-)
+from PySide6.QtGui import QPen
 from PySide6.QtWidgets import (
     QLabel,
     QWidget,
@@ -13,6 +11,7 @@ from PySide6.QtWidgets import (
 
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import tr
+from pe_clock.gui.look.themes import LONG_DASH, LOOSE_DOTS
 from pe_clock.gui.model.state import (
     AppState,
 )
@@ -44,14 +43,28 @@ def parameter_line(state: AppState) -> str:
     )
 
 
-def key_text(entries: list[tuple[QColor | None, str]]) -> str:
+#: A key's sample of each dash a curve is drawn with, as text.
+DASH_SAMPLES = {
+    Qt.PenStyle.SolidLine: "━━━",
+    Qt.PenStyle.DashLine: "━&nbsp;━",
+    Qt.PenStyle.DotLine: "•&nbsp;•&nbsp;•",
+    Qt.PenStyle.DashDotLine: "━•━",
+    Qt.PenStyle.DashDotDotLine: "━••",
+    LONG_DASH: "━━&nbsp;━━",
+    LOOSE_DOTS: "•&nbsp;&nbsp;&nbsp;•",
+}
+
+
+def key_text(entries: list[tuple[QPen, str]]) -> str:
     """A key of curves for a label under the plots (inside them a legend covered the curves
-    wherever it went): a coloured line and its name per entry, a dashed one for None, never
-    broken across lines."""
+    wherever it went): each curve's pen, drawn as text in its colour and dash (what tells
+    curves apart for eyes that do not tell their colours apart), and its name, never broken
+    across lines."""
     parts = []
-    for color, name in entries:
-        line = "┅┅" if color is None else f"<b style='color:{color.name()}'>━━</b>"
-        parts.append(f"<nobr>{line} {name}</nobr>")
+    for pen, name in entries:
+        custom = pen.style() == Qt.PenStyle.CustomDashLine
+        sample = DASH_SAMPLES[tuple(pen.dashPattern()) if custom else pen.style()]
+        parts.append(f"<nobr><b style='color:{pen.color().name()}'>{sample}</b> {name}</nobr>")
     return " · ".join(parts)
 
 
