@@ -326,7 +326,10 @@ class Explorer:
             self._loop.call_soon_threadsafe(handler, value)
 
     def _watch(self, name: str, widget: Any) -> Any:
+        """widget sets field name: its tooltip the field's, as in the window."""
         self.controls[name] = widget
+        for part in getattr(widget, "boxes", [widget]):  # the clock's hands: a box each
+            part.tooltip = tr(Picture.FIELDS[name].tip)
         self._on(widget, lambda value: self._changed(name, value))
         return widget
 
@@ -407,6 +410,7 @@ class Explorer:
         speed.observe(
             lambda change: setattr(play, "interval", round(1000 / change["new"])), "value"
         )
+        speed.tooltip = tr(Picture.FIELDS["speed"].tip)
         self.controls["play"], self.controls["speed"] = play, speed
         self._watch("pos", slider)
         return w.HBox([play, slider, speed, w.Label(tr("controls.speed_suffix").strip())])
@@ -419,6 +423,7 @@ class Explorer:
         preset = w.Dropdown(options=options, value=base if base in known else 0.0,
                             description=tr("controls.preset"))  # fmt: skip
         field = w.FloatText(value=base, description=tr("controls.base"))
+        preset.tooltip = tr("tip.preset")
         self.controls["preset"] = preset
 
         def chosen(value: float) -> None:

@@ -127,6 +127,31 @@ class ExportDialog(QDialog):
         form.addRow(self.error_label)
         form.addRow(self.buttons)
 
+        # Every control named and explained for a screen reader and the mouse (a combo box
+        # is otherwise read by its current item alone).
+        named = [
+            (self.view_combo, "export.view_label", "tip.export_view"),
+            (self.size_combo, "export.size_label", "tip.export_size"),
+            (self.width_spin, "export.width", "tip.export_width"),
+            (self.height_spin, "export.height", "tip.export_height"),
+            (self.theme_combo, "export.theme", "tip.export_theme"),
+            (self.path_edit, "export.file", "tip.export_file"),
+            (self.caption_check, "", "tip.export_caption"),
+            (browse, "", "tip.export_browse"),
+            (self.buttons.button(QDialogButtonBox.StandardButton.Save), "", "tip.export_save"),
+            (self.buttons.button(QDialogButtonBox.StandardButton.Cancel), "", "tip.cancel"),
+        ]
+        if self._animated:
+            named += [
+                (self.start_spin, "export.from", "tip.export_from"),
+                (self.stop_spin, "export.to", "tip.export_to"),
+                (self.fps_spin, "export.rate", "tip.export_rate"),
+            ]
+        for widget, name, tip in named:
+            if name:
+                widget.setAccessibleName(tr(name))
+            widget.setToolTip(tr(tip))
+
         self.view_combo.currentIndexChanged.connect(self._on_view_combo_current_index_changed)
         self.size_combo.currentIndexChanged.connect(self._on_size_combo_current_index_changed)
         browse.clicked.connect(self._on_browse_clicked)

@@ -110,6 +110,7 @@ class Slide(QWidget):
             label.setTextFormat(Qt.TextFormat.PlainText)  # a deck's words are text, not markup
             label.setWordWrap(True)
         self.view = VIEWS[name].load()(state)
+        self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the stage's window has the keys
         leave_out_explanations(self.view)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)

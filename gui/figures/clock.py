@@ -40,7 +40,7 @@ from pe_clock.gui.figures.dial_grid import (
 from pe_clock.gui.figures.segments import Segments, Trail
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import theme_of
-from pe_clock.gui.model.picture import HAND_KEYS
+from pe_clock.gui.model.picture import HAND_KEYS, Picture
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.backdrop import BackdropPlotWidget
 from pe_clock.gui.widgets.labels import INTERACTIVE, mark_prose, rich_label
@@ -254,15 +254,16 @@ class ClockView(LazyView):
             spin.setAccessibleName(tr(HAND_KEYS[hand]))
             spin.setToolTip(tr("clock.hand_tip", name=tr(HAND_KEYS[hand])))
         self.trail_check.setText(tr("clock.trails"))
-        self.trail_check.setToolTip(tr("clock.trails_tip", n=TRAIL_LENGTH))
+        self.trail_check.setToolTip(tr(Picture.FIELDS["trails"].tip))
         self._sync_layout()
         self._sync_fonts()
 
     def describe(self) -> str:
         """Its explanations, and the hands' legend: each hand's pair, its positions per turn
         and its angle now."""
-        legend = [plain_text(line.text()) for line in self.legend_lines if line.text()]
-        return " ".join([super().describe(), *legend])
+        legend = [plain_text(line.text()) for line in self.legend_lines if line.isVisible()]
+        parts = [part.rstrip(". ") for part in (super().describe(), *legend) if part]
+        return ". ".join(parts) + "."
 
     def page(self) -> tuple[int, int]:
         """(first pair, number of pairs) of the page that holds the selected pair."""

@@ -38,6 +38,24 @@ VECTOR_ROWS = ("PE(pos)", "R(k)·PE(pos)", "PE(pos+k)")
 class RotationView(LazyView):
     """R(k) as a matrix, the selected pair's 2x2 block with its numbers, and the three vectors."""
 
+    def describe(self) -> str:
+        """k, the selected pair's block and its angle, and how far R(k)·PE(pos) is from
+        PE(pos+k), before its explanations."""
+        s = self._state
+        pair = s.selected_pair
+        phi = float(s.pair_angles()[pair])
+        at = [column_of(2 * pair + part, s.d_model, s.layout) for part in (0, 1)]
+        said = tr(
+            "speech.rotation",
+            k=fmt(s.k, 0),
+            pair=pair,
+            a=at[0],
+            b=at[1],
+            degrees=fmt(math.degrees(phi), 4),
+            error=f"{s.rotation_error():.2e}",
+        )
+        return " ".join([said, super().describe()]).strip()
+
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._state = state

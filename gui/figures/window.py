@@ -34,6 +34,7 @@ class WindowView(LazyView):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab stops at each of its three figures
 
     def _parts(self) -> tuple[LazyView, ...]:
         return (self.heatmap_view, self.clock_view, self.rotation_view)

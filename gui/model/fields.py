@@ -152,6 +152,17 @@ class StateField(Generic[T]):
         self.control = control
 
     @property
+    def label(self) -> str:
+        """The catalogue key of its control's label: its `Control`'s, else controls.<name>
+        (the window's main controls: pos, k, d_model, max_len, base, layout)."""
+        return self.control.label if self.control is not None else f"controls.{self.name}"
+
+    @property
+    def tip(self) -> str:
+        """The catalogue key of its control's tooltip, in every frontend: tip.<name>."""
+        return f"tip.{self.name}"
+
+    @property
     def signal_name(self) -> str:
         """pos -> posChanged, d_model -> dModelChanged."""
         head, *rest = self.name.split("_")

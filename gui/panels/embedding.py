@@ -19,6 +19,7 @@ from pe_clock.core.examples import input_norms
 from pe_clock.core.format import fmt
 from pe_clock.core.i18n import tr
 from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.platform.file_dialog import choose_file
@@ -135,8 +136,11 @@ class EmbeddingView(Panel):
             self.scale_check.setChecked(s.scale_embeddings)
         self.buttons.setFont(scaled_font(s.font_scale))  # in presenter mode too
         self.scale_check.setText(tr("embed.scale_switch"))
+        self.scale_check.setToolTip(tr(Picture.FIELDS["scale_embeddings"].tip))
         self.load_button.setText(tr("embed.load"))
+        self.load_button.setToolTip(tr("tip.load_embeddings"))
         self.examples_button.setText(tr("embed.examples"))
+        self.examples_button.setToolTip(tr("tip.example_embeddings"))
         self.examples_button.setEnabled(s.embeddings_loaded)
         # One scale for all three, in steps of 0.5, that stays while pos moves: a colour is the
         # same number at every step. Every |PE| <= 1, so every sum lies within max|E| + 1.

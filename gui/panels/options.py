@@ -151,20 +151,35 @@ class Options(QWidget):
         control = declared.control
         assert control is not None
         self.fields.append(name)
+        widget: QWidget
         if declared.kind is bool:
-            return self.check(name, control.label)
-        if control.choices:
-            return self.choice(name, control.label, dict(control.choices), control.width)
-        assert control.lo is not None and control.hi is not None
-        if declared.kind is float:
-            return self.number(name, control.label, control.lo, control.hi)
-        return self.spin(name, control.label, int(control.lo), int(control.hi), control.step == 2)
+            widget = self.check(name, control.label)
+        elif control.choices:
+            widget = self.choice(name, control.label, dict(control.choices), control.width)
+        else:
+            assert control.lo is not None and control.hi is not None
+            if declared.kind is float:
+                widget = self.number(name, control.label, control.lo, control.hi)
+            else:
+                lo, hi = int(control.lo), int(control.hi)
+                widget = self.spin(name, control.label, lo, hi, control.step == 2)
+        self._tip(widget, declared.tip)
+        return widget
 
     def extra(
-        self, label_key: str, widget: QWidget, show: Callable[[], None], fields: list[str]
+        self,
+        label_key: str,
+        tip_key: str,
+        widget: QWidget,
+        show: Callable[[], None],
+        fields: list[str],
     ) -> None:
         """A control of the panel's own making, set by show() when one of fields changes."""
         self._add(fields, label_key, widget, show)
+        self._tip(widget, tip_key)
+
+    def _tip(self, widget: QWidget, key: str) -> None:
+        self._texts.append(lambda: widget.setToolTip(tr(key)))
 
     def has_controls(self) -> bool:
         return self._row.count() > 0

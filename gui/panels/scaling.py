@@ -65,6 +65,7 @@ class ScalingView(Panel):
         self.preset.currentIndexChanged.connect(self._on_preset_chosen)
         self.options.extra(
             "scaling.preset",
+            "tip.scaling_preset",
             self.preset,
             self._show_preset,
             ["base", "head_dim", "original_len", "scaling_method", "scaling_factor"],

@@ -122,9 +122,14 @@ class WorkedView(Panel):
         self.formula.setFont(scaled_font(s.font_scale, 1.2))
         self.hint.setText(tr("worked.hint"))
         self.hint.setFont(scaled_font(s.font_scale))
+        self.table.setAccessibleName(tr("worked.table"))
+        self.table.setToolTip(tr("tip.worked_table"))
         self.follow_check.setText(tr("worked.follow"))
+        self.follow_check.setToolTip(tr("tip.worked_follow"))
         self.copy_text_button.setText(tr("worked.copy_text"))
+        self.copy_text_button.setToolTip(tr("tip.copy_text"))
         self.copy_csv_button.setText(tr("worked.copy_csv"))
+        self.copy_csv_button.setToolTip(tr("tip.copy_csv"))
         self._sync_rows()
 
     @lazy

@@ -27,6 +27,7 @@ from PySide6.QtCore import QObject, QStandardPaths
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from pe_clock.core.i18n import tr
+from pe_clock.gui.platform.message import message_box
 
 LOG_NAME = "pe-clock.log"
 LOG_BYTES, LOG_BACKUPS = 1 << 20, 3
@@ -136,12 +137,8 @@ class ErrorHook(QObject):
             return  # already on screen and in the terminal: count it, do not flood
         print(text, file=sys.stderr)
         if self.message is None:
-            self.message = QMessageBox(
-                QMessageBox.Icon.Warning,
-                tr("error.title"),
-                "",
-                QMessageBox.StandardButton.Ok,
-                self._window,
+            self.message = message_box(
+                QMessageBox.Icon.Warning, tr("error.title"), "", self._window
             )
             self.message.setModal(False)
         self.message.setText(summary)

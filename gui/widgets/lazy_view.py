@@ -15,9 +15,11 @@ import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsView, QWidget
 
+from pe_clock.gui.widgets.focus_ring import FocusRing
 from pe_clock.gui.widgets.prose import explanations, plain_text
 
 V = TypeVar("V", bound="LazyView")
@@ -50,6 +52,11 @@ class LazyView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._pending: dict[int, Callable[[Any], None]] = {}
+        # One stop of the Tab chain, named and described for a screen reader (the window
+        # does it), its focus drawn round it; a click on it gives it the focus too, and the
+        # presenter keys then step it as they step the window.
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.focus_ring = FocusRing(self)
 
     # --- the contract -------------------------------------------------------------------------
     def prepare_export(self) -> None:
@@ -79,6 +86,8 @@ class LazyView(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        for plot in self.findChildren(QGraphicsView):  # the view is the stop, not its plots
+            plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         pending, self._pending = self._pending, {}
         for _, method in sorted(pending.items(), key=lambda item: item[0]):
             method(self)

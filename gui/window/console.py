@@ -110,14 +110,13 @@ class Console(QWidget):
         self.slide: Slide | None = None
         self._looked: Looked | None = None
         self._slide_key: tuple[object, ...] = ()
-        #: The deck's scenes: a click shows one (the keys stay with the presentation).
+        #: The deck's scenes: a click shows one (the keys stay with the presentation); by
+        #: keyboard, Tab reaches it, the arrows choose and Enter shows.
         self.scene_list = QListWidget()
-        self.scene_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.scene_list.setWordWrap(True)  # a long title on two lines, never cut
         self.scene_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scene_list.itemClicked.connect(
-            lambda item: self.chosen.emit(self.scene_list.row(item))
-        )
+        for signal in (self.scene_list.itemClicked, self.scene_list.itemActivated):
+            signal.connect(lambda item: self.chosen.emit(self.scene_list.row(item)))
         #: What the window's status bar would say (hidden under the console): the end of
         #: the deck, a refused value.
         self.notice = QLabel()
@@ -167,7 +166,9 @@ class Console(QWidget):
         self._tick.timeout.connect(self._on_tick_timeout)
         self._tick.start(1000)
         state.observe(["font_scale", "language"], self._sync_fonts)
+        state.observe(["language"], self._retranslate)
         self._sync_fonts()
+        self._retranslate()
         self._show_time()
 
     def restart_clock(self) -> None:
@@ -291,6 +292,10 @@ class Console(QWidget):
         hours, minutes = divmod(minutes, 60)
         since = f"{hours}:{minutes:02d}:{seconds:02d}"
         self.clock.setText(tr("console.time", time=since, clock=time.strftime("%H:%M")))
+
+    def _retranslate(self, *_: object) -> None:
+        self.scene_list.setAccessibleName(tr("console.scenes"))
+        self.scene_list.setToolTip(tr("tip.scenes"))
 
     def _sync_fonts(self, *_: object) -> None:
         """Type and pictures for the console's size: on a laptop's screen the notes are

@@ -23,7 +23,7 @@ from pe_clock.core.layout import LAYOUTS
 from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.choices import BASE_PRESETS
-from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED
+from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED, Picture
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.spin_box import DoubleSpinBox, SpinBox
 
@@ -85,17 +85,27 @@ class ControlPanel(QWidget):
 
         self.params_box = QGroupBox()
         form = QFormLayout(self.params_box)
-        #: (label key, tooltip key, field): rows whose texts follow the language.
-        self._rows: list[tuple[str, str | None, QWidget]] = [
-            ("controls.pos", "tip.pos", self.pos_spin),
-            ("controls.k", "tip.k", self.k_spin),
-            ("controls.d_model", "tip.d_model", self.d_model_spin),
-            ("controls.max_len", "tip.max_len", self.max_len_spin),
-            ("controls.base", "tip.base", self.base_edit),
-            ("controls.preset", None, self.base_preset),
-            ("controls.pair", None, self.pair_spin),
-            ("controls.layout", "tip.layout", self.layout_combo),
-            ("controls.train_len", "tip.train_len", self.train_len_spin),
+        #: (label key, tooltip key, control): rows whose texts follow the language; a field's
+        #: from its declaration.
+        fields = Picture.FIELDS
+        self._rows: list[tuple[str, str, QWidget]] = [
+            (fields[name].label, fields[name].tip, widget)
+            for name, widget in (
+                ("pos", self.pos_spin),
+                ("k", self.k_spin),
+                ("d_model", self.d_model_spin),
+                ("max_len", self.max_len_spin),
+                ("base", self.base_edit),
+            )
+        ]
+        self._rows.append(("controls.preset", "tip.preset", self.base_preset))
+        self._rows += [
+            (fields[name].label, fields[name].tip, widget)
+            for name, widget in (
+                ("selected_pair", self.pair_spin),
+                ("layout", self.layout_combo),
+                ("train_len", self.train_len_spin),
+            )
         ]
         for _, _, field in self._rows:
             form.addRow(QLabel(), field)
@@ -149,11 +159,16 @@ class ControlPanel(QWidget):
         for label_key, tip_key, field in self._rows:
             self._label(self._form, field).setText(tr(label_key))
             field.setAccessibleName(tr(label_key))
-            field.setToolTip(tr(tip_key) if tip_key else "")
+            field.setToolTip(tr(tip_key))
+        # The slider under the pos field sets pos too.
+        self.pos_slider.setAccessibleName(self.pos_spin.accessibleName())
+        self.pos_slider.setToolTip(self.pos_spin.toolTip())
         self._label(self._play_form, self.speed_spin).setText(tr("controls.speed"))
         self.speed_spin.setAccessibleName(tr("controls.speed"))
+        self.speed_spin.setToolTip(tr(Picture.FIELDS["speed"].tip))
         self.speed_spin.setSuffix(tr("controls.speed_suffix"))
         self.loop_check.setText(tr("controls.loop"))
+        self.loop_check.setToolTip(tr(Picture.FIELDS["loop"].tip))
         self.play_button.setToolTip(tr("tip.play"))
         for index, (key, _) in enumerate(BASE_PRESETS):
             self.base_preset.setItemText(index, tr(key))

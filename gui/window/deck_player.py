@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from pe_clock.core.i18n import LANGUAGES, language, tr
 from pe_clock.gui.export.options import SLIDE_SIZE
@@ -30,6 +30,7 @@ from pe_clock.gui.model.deck import (
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.file_dialog import choose_file
 from pe_clock.gui.platform.files import WriteError, atomic_write
+from pe_clock.gui.platform.message import warn
 from pe_clock.gui.views import VIEWS
 from pe_clock.gui.widgets.labels import rich_label
 from pe_clock.gui.window.console import ConsoleScene
@@ -85,7 +86,7 @@ class DeckPlayer(QObject):
             self.open(source)
         except DeckError as err:
             self._window.show_status(str(err))
-            QMessageBox.warning(self._dialogs, tr("dialog.deck_failed"), str(err))
+            warn(self._dialogs, tr("dialog.deck_failed"), str(err))
             return False
         return True
 
@@ -106,7 +107,7 @@ class DeckPlayer(QObject):
         try:
             written = self.save(Path(path))
         except WriteError as err:
-            QMessageBox.warning(self._dialogs, tr("dialog.deck_failed"), str(err))
+            warn(self._dialogs, tr("dialog.deck_failed"), str(err))
             return
         self._window.show_status(tr("status.saved", path=written))
 

@@ -7,6 +7,10 @@ keeps its typing, Up/Down and Enter; the keys a presentation clicker sends (Page
 F5, Esc, and B and "." where they are not typing), function keys and Ctrl combinations act
 whatever has the focus. Enter or Esc in a field commits or cancels it and hands the focus back
 to the presentation, as does a click anywhere outside the field.
+
+A control reached by Tab (a button, a check box, a list, a slider, the tabs) is being worked
+by keyboard, as a field is: its own keys (Space, the arrows) work it and the clicker's keys
+still step; Esc hands the focus back. Clicked, it leaves the keys to the presentation.
 """
 
 from __future__ import annotations
@@ -18,12 +22,16 @@ import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QAbstractSlider,
     QAbstractSpinBox,
     QApplication,
     QComboBox,
     QLineEdit,
     QPlainTextEdit,
     QSpinBox,
+    QTabBar,
     QTextEdit,
     QWidget,
 )
@@ -120,6 +128,9 @@ CLICKER_KEYS = {Qt.Key.Key_PageDown.value, Qt.Key.Key_PageUp.value}
 #: Clicker keys that are typing in a field taking text or decimals, but not in an integer one.
 CLICKER_LETTERS = {Qt.Key.Key_B.value, Qt.Key.Key_Period.value}
 _ENTER = {Qt.Key.Key_Return.value, Qt.Key.Key_Enter.value}
+_TAB = {Qt.Key.Key_Tab.value, Qt.Key.Key_Backtab.value}
+#: Controls with keys of their own, worked by them when reached by Tab.
+OPERABLE = (QAbstractButton, QComboBox, QAbstractSlider, QTabBar, QAbstractItemView)
 
 
 class PresenterWindow(Protocol):
@@ -181,6 +192,9 @@ class PresenterKeys(QObject):
         #: and the console on their own screens.
         self._windows: list[QWidget] = [window]
         self._watched: QWidget | None = None
+        self._tabbing = False  # a Tab was pressed: the next focus came by keyboard
+        #: The control reached by Tab, worked by its own keys (None: the presentation's).
+        self.operated: QWidget | None = None
         self._follow_focus(None, QApplication.focusWidget())
         app.focusChanged.connect(self._follow_focus)  # Qt ends both with this object
 
@@ -194,6 +208,11 @@ class PresenterKeys(QObject):
         return any(widget.window() is window for window in self._windows)
 
     def _follow_focus(self, _old: QWidget | None, new: QWidget | None) -> None:
+        tabbed, self._tabbing = self._tabbing, False
+        if tabbed:
+            self.operated = new if isinstance(new, OPERABLE) else None
+        elif new is not self.operated and new is not None and self._ours(new):
+            self.operated = None  # clicked, or handed back (a popup's return keeps it)
         if self._watched is not None and shiboken6.isValid(self._watched):
             self._watched.removeEventFilter(self)
         ours = new is not None and self._ours(new)
@@ -209,14 +228,18 @@ class PresenterKeys(QObject):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.MouseButtonPress:
+            self._tabbing = False
             self._on_press(obj)
             return False
         if kind != QEvent.Type.KeyPress or not isinstance(obj, QWidget):
             return False
         if not self._ours(obj) or not isinstance(event, QKeyEvent):
             return False
+        if event.key() in _TAB:
+            self._tabbing = True
+            return False
         field = QApplication.focusWidget()
-        if is_text_field(field) and field is not None:
+        if field is not None and (is_text_field(field) or field is self.operated):
             return self._in_field(field, event)
         binding = binding_for(event)
         if binding is None:
@@ -225,10 +248,12 @@ class PresenterKeys(QObject):
         return True
 
     def _in_field(self, field: QWidget, event: QKeyEvent) -> bool:
-        """A key pressed while a text field has the focus: True if it was acted on here."""
+        """A key pressed while a text field (or a control worked by keyboard) has the focus:
+        True if it was acted on here."""
         key = event.key()
         if key in _ENTER:  # the field commits it first, then the presentation has the keys
-            QTimer.singleShot(0, self._hand_back)
+            if is_text_field(field):
+                QTimer.singleShot(0, self._hand_back)
             return False
         if key == Qt.Key.Key_Escape.value:
             _undo_typing(field)
@@ -259,7 +284,8 @@ class PresenterKeys(QObject):
 
     def _hand_back(self) -> None:
         """Focus to the presentation (the field commits what was typed as it loses it)."""
-        if is_text_field(QApplication.focusWidget()):
+        field = QApplication.focusWidget()
+        if is_text_field(field) or (field is not None and field is self.operated):
             self._window.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def run(self, action: str, event: QKeyEvent | None = None) -> None:

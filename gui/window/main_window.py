@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 
 from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt, QTimer
@@ -12,6 +13,7 @@ from PySide6.QtGui import (
     QScreen,
 )
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QDockWidget,
     QMainWindow,
     QMessageBox,
@@ -34,6 +36,7 @@ from pe_clock.gui.platform.app import use_qt_translations
 from pe_clock.gui.platform.error_hook import ErrorHook
 from pe_clock.gui.platform.file_dialog import choose_file
 from pe_clock.gui.platform.files import WriteError
+from pe_clock.gui.platform.message import message_box
 from pe_clock.gui.platform.resources import ensure_fonts
 from pe_clock.gui.platform.settings import open_settings, save_values
 from pe_clock.gui.views import TABS, VIEWS
@@ -182,6 +185,8 @@ class MainWindow(QMainWindow):
         self.state.notified.connect(self.show_status)
         self._retranslate()
         self._sync_fonts()
+        self._order_focus()
+        self._speech.start()  # what the figures show at start-up
 
         self._fit_first_size()
         geometry = self.settings.value("window/geometry")
@@ -232,7 +237,26 @@ class MainWindow(QMainWindow):
             layout = self.panel_hosts[name].layout()
             assert layout is not None
             layout.addWidget(self.panels[name])
+            self._order_focus()
         return self.panels[name]
+
+    def _order_focus(self) -> None:
+        """Tab in reading order, from the focus a window starts with: the tabs, the tab on
+        screen (its figures, each before its controls), then the controls on the left, top
+        to bottom. (Qt's order is the order the widgets were made in: a tab built when first
+        shown came after the controls.)"""
+        chain: list[QWidget] = []
+        widget = self.nextInFocusChain()
+        while widget is not None and widget is not self:
+            if widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+                chain.append(widget)
+            widget = widget.nextInFocusChain()
+        bar = self.tabs.tabBar()
+        docked = [w for w in chain if self.control_dock.isAncestorOf(w)]
+        shown = [w for w in chain if w not in (self.tabs, bar) and w not in docked]
+        # The tab widget hands its focus to the bar.
+        for first, second in itertools.pairwise([self.tabs, bar, *shown, *docked]):
+            QWidget.setTabOrder(first, second)
 
     def _on_tabs_current_changed(self, index: int) -> None:
         self.panel(TABS[index].name)
@@ -246,6 +270,12 @@ class MainWindow(QMainWindow):
         for index, spec in enumerate(TABS):
             self.tabs.setTabText(index, spec.tab_title)
             self.tabs.setTabToolTip(index, spec.title)
+        self.tabs.tabBar().setAccessibleName(tr("tabs.name"))
+        for key in ("float", "close"):  # the controls' title bar's two buttons
+            button = self.control_dock.findChild(QAbstractButton, f"qt_dockwidget_{key}button")
+            if button is not None:
+                button.setAccessibleName(tr(f"dock.{key}"))
+                button.setToolTip(tr(f"tip.dock_{key}"))
         self.shortcut_overlay.retranslate()
         self._sync_readout()
         self._sync_console_step()  # the console in the new language at once, as the stage
@@ -459,7 +489,10 @@ class MainWindow(QMainWindow):
         self.shortcut_overlay.set_scale(scale)
 
     def show_about(self) -> None:
-        QMessageBox.about(self, tr("about.title"), tr("about.text", version=__version__))
+        about = tr("about.text", version=__version__)
+        box = message_box(QMessageBox.Icon.Information, tr("about.title"), about, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
 
     # --- Qt overrides ------------------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -483,7 +516,7 @@ class MainWindow(QMainWindow):
             # modal warning that nobody answered kept a signalled window running).
             print(f"pe-clock: {tr('dialog.settings_failed')}: {err}", file=sys.stderr)
             if not self.closing_on_signal and self.save_notice is None:  # once a window
-                notice = QMessageBox(
+                notice = message_box(
                     QMessageBox.Icon.Warning, tr("dialog.settings_failed"), str(err)
                 )
                 notice.setModal(False)

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from pe_clock.gui.model.deck import DeckError, check_deck, deck_toml, parse_deck, read_deck
+from pe_clock.gui.window import deck_player
 from tests.gui.helpers import cli_main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +97,7 @@ def test_the_clicker_steps_through_a_scene_then_on_to_the_next(window, qtbot):
 
 def test_a_bad_deck_in_the_window_is_shown_and_changes_nothing(window, tmp_path, monkeypatch):
     shown = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda *args: shown.append(args[2]))
+    monkeypatch.setattr(deck_player, "warn", lambda *args: shown.append(args[2]))
     window.state.set(pos=7)
     bad = tmp_path / "bad.toml"
     bad.write_text('[[scene]]\nview = "clock"\npos = 3\n[[scene]]\nview = "nope"\n')
