@@ -114,6 +114,8 @@ class ScalingView(Panel):
         self.long_curves = [plot.plot(pen=dotted) for plot in (self.ratio_plot, self.wave_plot)]
         for curve in (*self.model_curves, *self.long_curves):
             curve.setZValue(6)
+        for line in self.lines:  # their labels over every curve (a dot hid a digit's comma)
+            line.setZValue(7)
         self.strip = LayerStrip(state, ("rope", "none"))
         self.arrange(above=[self.strip], below=[self.key])
         fields = ["base", "head_dim", "scaling_method", "scaling_factor", "original_len"]

@@ -34,6 +34,11 @@ class BackdropView:
     _backdrop: tuple[QGraphicsItem, ...] = ()
     _watched: tuple[Any, ...] = ()  # the signals that redraw the backdrop
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A figure (its `LazyView`) is one stop of the Tab chain, not each of its plots.
+        self._view().setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
     def set_backdrop(self, *items: QGraphicsItem) -> None:
         """Draw items (leaf items: their children are not drawn) into the view's cached
         background, under every other item, instead of with the scene; no items: every item

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QGraphicsView, QWidget
+from PySide6.QtWidgets import QWidget
 
 from pe_clock.gui.widgets.focus_ring import FocusRing
 from pe_clock.gui.widgets.prose import explanations, plain_text
@@ -86,8 +86,6 @@ class LazyView(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        for plot in self.findChildren(QGraphicsView):  # the view is the stop, not its plots
-            plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         pending, self._pending = self._pending, {}
         for _, method in sorted(pending.items(), key=lambda item: item[0]):
             method(self)

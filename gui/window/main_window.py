@@ -470,8 +470,9 @@ class MainWindow(QMainWindow):
         line = parameter_line(self.state)
         shown = [(n, v) for n, v in self.panels.items() if n != TABS[0].name]
         shown += [(n, self.figures.views()[n]) for n in ("heatmap", "clock", "rotation")]
-        if self.stage.slide is not None:
-            shown.append((self.stage.slide.name, self.stage.slide.view))
+        for slide in (self.stage.slide, self.console.slide):  # the class's and the lecturer's
+            if slide is not None:
+                shown.append((slide.name, slide.view))
         for name, view in shown:
             if view.isVisible():
                 view.setAccessibleName(VIEWS[name].title)

@@ -274,7 +274,8 @@ def test_one_pair_is_a_dot_and_more_pairs_are_lines_again(show, state):
 
     view = show(ScalingView, state, (1400, 800))
     state.set(head_dim=2)
-    assert all(curve.opts["symbol"] == "o" for curve in drawn(view))
+    symbols = [curve.opts["symbol"] for curve in drawn(view)]
+    assert None not in symbols and len(set(symbols)) == 5  # told apart without colour too
     text = view.result.text()
     assert "every pair keeps" not in text and "the one pair keeps" in text  # not "every"
     assert "NTK-aware and dynamic NTK leave it" in text

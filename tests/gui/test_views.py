@@ -66,7 +66,9 @@ def test_heatmap_outline_moves_with_pos(heatmap, state, qtbot):
 
 
 def test_heatmap_offset_outline_follows_k(heatmap, state, qtbot):
-    green = (0x12, 0xA1, 0x50)
+    from pe_clock.gui.look.themes import THEMES
+
+    green = THEMES["light"].offset.getRgb()[:3]
     state.set(pos=10, k=15)
     qtbot.wait(10)
     rows = outline_rows(heatmap, green)
