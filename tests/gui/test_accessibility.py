@@ -299,3 +299,18 @@ def test_the_figures_say_the_numbers_core_computes_once_a_step_settles(window, q
     assert "k = 3" in said and f"{math.degrees(phi):.4f}°" in said
     gap = np.max(np.abs(s.rotated() - encode([10], 16, s.base)[0]))
     assert f"{gap:.2e}" in said
+
+
+def test_the_file_dialog_is_completed_without_a_mouse(window, qtbot, tmp_path):
+    chooser = file_dialog(window, "title", str(tmp_path), "*.npy", save=True)
+    chooser.show()
+    qtbot.waitExposed(chooser)
+    chooser.activateWindow()
+    qtbot.waitUntil(chooser.isActiveWindow)
+    field = chooser.findChild(QLineEdit, "fileNameEdit")
+    assert QApplication.focusWidget() is field  # it opens in the file's name
+    qtbot.keyClicks(field, "table.npy")
+    qtbot.keyClick(field, K.Key_Return)
+    assert chooser.result() == chooser.DialogCode.Accepted
+    assert chooser.selectedFiles() == [str(tmp_path / "table.npy")]
+    chooser.deleteLater()

@@ -69,3 +69,36 @@ def test_text_and_marks_stand_out_from_the_background(theme):
         assert contrast(rgb(colour), back) >= 4.5, colour.name()
     for colour in [*theme.curves, theme.fifth, theme.dial_rim]:
         assert contrast(rgb(colour), back) >= 3.0, colour.name()
+
+
+def test_every_word_in_the_window_meets_4_5_to_1(window, qtbot):
+    """Every label of every tab, in its colour and in the colours its rich text gives words
+    (the hands, pos + k, the selected pair), against the window's background (WCAG 1.4.3)."""
+    import re
+
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QLabel
+
+    from pe_clock.gui.views import TABS
+
+    back = rgb(window.palette().color(QPalette.ColorRole.Window))
+    coloured = re.compile(r"color:\s*(#[0-9a-fA-F]{6})")
+    # A key's sample of a curve is a line set in type: 3:1, as any line (WCAG 1.4.11).
+    sample = re.compile(r"<b style='color:#[0-9a-fA-F]{6}'>(?:━|•|&nbsp;)+</b>")
+    low: dict[str, float] = {}
+    for index, spec in enumerate(TABS):
+        window.tabs.setCurrentIndex(index)
+        qtbot.waitUntil(lambda spec=spec: window.panel(spec.name).isVisible())
+        for label in window.findChildren(QLabel):
+            if not label.isVisible() or not label.isEnabled() or not label.text():
+                continue
+            colours = [label.palette().color(label.foregroundRole())]
+            colours += [QColor(found) for found in coloured.findall(sample.sub("", label.text()))]
+            lines = [
+                QColor(found) for found in coloured.findall("".join(sample.findall(label.text())))
+            ]
+            for colour, least in [*((c, 4.5) for c in colours), *((c, 3.0) for c in lines)]:
+                ratio = float(contrast(rgb(colour), back))
+                if ratio < least:
+                    low[f"{spec.name}: {colour.name()} in {label.text()[:40]!r}"] = ratio
+    assert low == {}
