@@ -310,6 +310,9 @@ class ClockView(LazyView):
         )
         self.pager.setVisible(n > count)
         self.page_label.setText(tr("clock.page", first=first, last=first + count - 1, n=n))
+        for button, key in ((self.previous_page, "previous"), (self.next_page, "next")):
+            button.setAccessibleName(tr(f"clock.{key}_page"))
+            button.setToolTip(tr(f"tip.{key}_page"))
         self.previous_page.setEnabled(first > 0)
         self.next_page.setEnabled(first + count < n)
         self._sync_selection()

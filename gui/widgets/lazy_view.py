@@ -15,9 +15,9 @@ import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAccessible, QAccessibleInterface, QShowEvent
+from PySide6.QtWidgets import QAccessibleWidget, QWidget
 
 from pe_clock.gui.widgets.focus_ring import FocusRing
 from pe_clock.gui.widgets.prose import explanations, plain_text
@@ -89,6 +89,17 @@ class LazyView(QWidget):
         pending, self._pending = self._pending, {}
         for _, method in sorted(pending.items(), key=lambda item: item[0]):
             method(self)
+
+
+def _chart(_key: str, widget: QObject) -> QAccessibleInterface | None:
+    """A figure's accessible interface: a chart (a plain widget is a "filler" to AT-SPI,
+    whose kind Orca does not say)."""
+    if isinstance(widget, LazyView):
+        return QAccessibleWidget(widget, QAccessible.Role.Chart)
+    return None
+
+
+QAccessible.installFactory(_chart)
 
 
 def as_view(widget: QWidget) -> LazyView:

@@ -28,6 +28,14 @@ from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.spin_box import DoubleSpinBox, SpinBox
 
 
+def _label_of(field: QWidget) -> QLabel:
+    """A row's label, the label of its field for a screen reader too (given as a widget,
+    QFormLayout sets no buddy: a combo box was labelled by its group's title)."""
+    label = QLabel()
+    label.setBuddy(field)
+    return label
+
+
 class ControlPanel(QWidget):
     """Spin boxes, slider, base presets and playback controls bound to the state."""
 
@@ -108,7 +116,7 @@ class ControlPanel(QWidget):
             )
         ]
         for _, _, field in self._rows:
-            form.addRow(QLabel(), field)
+            form.addRow(_label_of(field), field)
             if field is self.pos_spin:
                 form.addRow(self.pos_slider)
         self.playback_box = QGroupBox()
@@ -117,7 +125,7 @@ class ControlPanel(QWidget):
         row.addWidget(self.play_button)
         row.addWidget(self.loop_check)
         self._play_form.addRow(row)
-        self._play_form.addRow(QLabel(), self.speed_spin)
+        self._play_form.addRow(_label_of(self.speed_spin), self.speed_spin)
         self._form = form
         layout = QVBoxLayout(self)
         layout.addWidget(self.params_box)

@@ -7,6 +7,8 @@ import sys
 
 from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt, QTimer
 from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleAnnouncementEvent,
     QCloseEvent,
     QGuiApplication,
     QResizeEvent,
@@ -271,11 +273,18 @@ class MainWindow(QMainWindow):
             self.tabs.setTabText(index, spec.tab_title)
             self.tabs.setTabToolTip(index, spec.title)
         self.tabs.tabBar().setAccessibleName(tr("tabs.name"))
-        for key in ("float", "close"):  # the controls' title bar's two buttons
-            button = self.control_dock.findChild(QAbstractButton, f"qt_dockwidget_{key}button")
+        # Buttons Qt makes, in the window's language (Qt's own said "Scroll Left" in Korean).
+        made: list[tuple[QWidget, str, str]] = [
+            (self.control_dock, f"qt_dockwidget_{key}button", key) for key in ("float", "close")
+        ]
+        made += [(self.tabs.tabBar(), f"Scroll{side}Button", f"scroll_{side.lower()}")
+                 for side in ("Left", "Right")]  # fmt: skip
+        for parent, name, key in made:
+            button = parent.findChild(QAbstractButton, name)
             if button is not None:
-                button.setAccessibleName(tr(f"dock.{key}"))
-                button.setToolTip(tr(f"tip.dock_{key}"))
+                button.setAccessibleName(tr(f"button.{key}"))
+                button.setToolTip(tr(f"tip.{key}"))
+                button.setAccessibleDescription(tr(f"tip.{key}"))
         self.shortcut_overlay.retranslate()
         self._sync_readout()
         self._sync_console_step()  # the console in the new language at once, as the stage
@@ -474,9 +483,14 @@ class MainWindow(QMainWindow):
             if slide is not None:
                 shown.append((slide.name, slide.view))
         for name, view in shown:
-            if view.isVisible():
-                view.setAccessibleName(VIEWS[name].title)
-                view.setAccessibleDescription(f"{line}. {as_view(view).describe()}")
+            if not view.isVisible():
+                continue
+            view.setAccessibleName(VIEWS[name].title)
+            described = f"{line}. {as_view(view).describe()}"
+            if described != view.accessibleDescription():
+                view.setAccessibleDescription(described)
+                if view.hasFocus():  # said aloud: Orca reads no change of a description
+                    QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(view, described))
 
     def _sync_readout(self, *_: object) -> None:
         if self.statusBar().isHidden():  # under the stage: brought up to date when shown
