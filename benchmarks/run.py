@@ -177,22 +177,33 @@ def tab_figures(repeats: int) -> list[tuple[str, int, float, float]]:
 STAGE_SCREENS = ((1920, 1080), (3840, 2160))
 #: Playback speed (positions per second) and how long it plays, for the stage's share shown.
 PLAY_SPEED, PLAY_SECONDS = 60.0, 3.0
+#: Half a 60 Hz frame: what a moving view may cost (issue 46).
+FRAME_BUDGET_MS = 8.0
 
 
 def stage_figures(
-    repeats: int, steps: bool, play: bool, busy: int = 0
+    repeats: int,
+    steps: bool,
+    play: bool,
+    busy: int = 0,
+    only: dict[str, list[str]] | None = None,
 ) -> tuple[list[list[object]], ...]:
     """On a virtual screen of each of STAGE_SCREENS, one process a screen (Qt's offscreen
     screen is fixed at its start): with steps, the rows (view, screen, d_model, step ms,
     floor ms) for every stage view; with play, (view, screen, d_model, share of the positions
     drawn, share moved) for every moving view, and for the window's Clock tab at 1600 x 900
-    on the first. busy: as many other processes spinning the CPU all along."""
+    on the first. busy: as many other processes spinning the CPU all along. only: the
+    views, screens ("3840x2160") and d_models to measure, where given."""
     import json
+
+    only = only or {}
 
     rows: list[list[object]] = []
     shares: list[list[object]] = []
     window: list[list[object]] = []
     for index, (width, height) in enumerate(STAGE_SCREENS):
+        if only.get("screens") and f"{width}x{height}" not in only["screens"]:
+            continue
         with tempfile.TemporaryDirectory() as folder:
             config = Path(folder) / "screens.json"
             screen = {"name": "stage", "x": 0, "y": 0, "width": width, "height": height,
@@ -205,7 +216,8 @@ def stage_figures(
                         for _ in range(busy)]  # fmt: skip
             try:
                 out = subprocess.run(
-                    [sys.executable, __file__, "--stage-here", str(repeats), ",".join(what)],
+                    [sys.executable, __file__, "--stage-here", str(repeats), ",".join(what),
+                     json.dumps(only)],
                     env=env, capture_output=True, text=True, check=True,
                 )  # fmt: skip
             finally:
@@ -218,7 +230,7 @@ def stage_figures(
     return rows, shares, window
 
 
-def stage_here(repeats: int, what: set[str]) -> None:
+def stage_here(repeats: int, what: set[str], only: dict[str, list[str]]) -> None:
     """The stage on this process's screen, one JSON list a line. "steps": a step is a real
     Right key with its events and a full render of the stage (full screen, as S puts it); the
     floor is a render of the unchanged stage. "play": each moving view's share of positions
@@ -255,22 +267,25 @@ def stage_here(repeats: int, what: set[str]) -> None:
             step_ms, floor_ms = interleaved_ms(step, window.stage.grab, repeats)
             print(json.dumps(["step", view, screen, d_model, step_ms, floor_ms]), flush=True)
 
-    for d_model in TAB_D_MODELS if "play" in what else ():
-        for view in PLAY_VIEWS:
+    d_models = [int(d) for d in only.get("d_models", TAB_D_MODELS)]
+    for d_model in d_models if "play" in what else ():
+        for view in only.get("views", PLAY_VIEWS):
             window.stage.show_view(view)
             shares = played_share(w, window.stage, d_model)
             print(json.dumps(["play", view, screen, d_model, *shares]), flush=True)
     if "window" in what:
         window.leave_stage()
-        window.resize(*STEP_SIZE)
-        w.app.processEvents()
-        print(json.dumps(["window", *window_step_figures(w, repeats)]), flush=True)
+        for size in STEP_SIZES:
+            window.resize(*size)
+            w.app.processEvents()
+            figures = window_step_figures(w, repeats, size)
+            print(json.dumps(["window", "x".join(map(str, size)), *figures]), flush=True)
         window.resize(WIDTH, HEIGHT)
     if "tab" in what:
         window.leave_stage()
         window.tabs.setCurrentIndex(0)
         w.app.processEvents()
-        for d_model in TAB_D_MODELS:
+        for d_model in d_models:
             shares = played_share(w, window, d_model)
             name = f"window's Clock tab at {WIDTH}x{HEIGHT}"
             print(json.dumps(["play", name, screen, d_model, *shares]), flush=True)
@@ -278,10 +293,12 @@ def stage_here(repeats: int, what: set[str]) -> None:
 
 
 #: The window's size for the step against matplotlib (issue 37's target 3).
-STEP_SIZE = (1920, 1080)
+STEP_SIZES = ((1600, 900), (1920, 1080))
 
 
-def window_step_figures(w: Window, repeats: int) -> tuple[float, float, float, int]:
+def window_step_figures(
+    w: Window, repeats: int, size: tuple[int, int]
+) -> tuple[float, float, float, int]:
     """(step ms, step + grab ms, matplotlib ms, paints) at the window's size: a step is a real
     Right key press with its events processed, which repaints on screen what changed (paints:
     the least number of widgets painted in one step, which must not be 0); "step + grab"
@@ -313,7 +330,7 @@ def window_step_figures(w: Window, repeats: int) -> tuple[float, float, float, i
             raise RuntimeError(f"a key step left pos at {before}")
         least[0] = min(least[0], painted[0])
 
-    mpl_step, close = matplotlib_panels(*STEP_SIZE)
+    mpl_step, close = matplotlib_panels(*size)
     for _ in range(5):
         step(), mpl_step()
     ours, theirs = interleaved_ms(step, mpl_step, repeats)
@@ -327,20 +344,25 @@ def window_step_figures(w: Window, repeats: int) -> tuple[float, float, float, i
 PLAY_VIEWS = tuple(name for name in STAGE_VIEWS if VIEWS[name].moves and name != "worked")
 
 
-def played_share(w: Window, shown: QWidget, d_model: int) -> tuple[float, float]:
-    """(drawn, moved) playing at PLAY_SPEED for PLAY_SECONDS at d_model: drawn, the share of
-    the PLAY_SPEED x seconds positions asked for that `shown` painted (a position counts
-    once some widget inside it painted while the position was current); moved, how far pos
-    went, as a share of how far it was asked to."""
-    from PySide6.QtCore import QEvent, QObject
+def played_share(w: Window, shown: QWidget, d_model: int) -> tuple[float, ...]:
+    """(drawn, moved, CPU ms per frame: mean, median, 90th percentile) playing at PLAY_SPEED
+    for PLAY_SECONDS at d_model, the process waiting in the event loop (never spinning on
+    it: its CPU time is then only what playing costs). drawn: the share of the PLAY_SPEED x
+    seconds positions asked for that `shown` painted (a position counts once some widget
+    inside it painted while it was current); moved: how far pos went, as a share of how far
+    it was asked to. A frame's CPU time is the process's (user + system) between the first
+    paints of two positions in a row: what a busy machine cannot take away."""
+    from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
     from PySide6.QtWidgets import QWidget
 
     drawn: set[int] = set()
+    stamps: list[float] = []
 
     class Painted(QObject):
         def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint:
+            if event.type() == QEvent.Type.Paint and w.state.pos not in drawn:
                 drawn.add(w.state.pos)
+                stamps.append(time.process_time())
             return False
 
     w.state.set(d_model=d_model, pos=0, max_len=100_000)
@@ -353,17 +375,26 @@ def played_share(w: Window, shown: QWidget, d_model: int) -> tuple[float, float]
         w.state.step()
         w.app.processEvents()
     drawn.clear()
+    stamps.clear()
     start = w.state.pos
+    loop = QEventLoop()
+    QTimer.singleShot(round(PLAY_SECONDS * 1000), loop.quit)
     w.state.set(speed=PLAY_SPEED, playing=True)
-    begin = time.perf_counter()
-    while time.perf_counter() - begin < PLAY_SECONDS:
-        w.app.processEvents()
+    begin, cpu = time.perf_counter(), time.process_time()
+    loop.exec()
     w.state.set(playing=False)
-    elapsed = time.perf_counter() - begin
+    elapsed, spent = time.perf_counter() - begin, time.process_time() - cpu
     for widget in widgets:
         widget.removeEventFilter(painted)
     asked = PLAY_SPEED * elapsed
-    return len(drawn) / asked, (w.state.pos - start) / asked
+    frames = np.diff(stamps) * 1000 if len(stamps) > 1 else np.zeros(1)
+    return (
+        len(drawn) / asked,
+        (w.state.pos - start) / asked,
+        1000 * spent / max(len(drawn), 1),
+        float(np.median(frames)),
+        float(np.percentile(frames, 90)),
+    )
 
 
 def print_stage_table(rows: list[list[object]]) -> None:
@@ -376,24 +407,23 @@ def print_stage_table(rows: list[list[object]]) -> None:
 
 
 def print_play_table(shares: list[list[object]], busy: int = 0) -> None:
-    """Views down, screen and d_model across: the share of the positions drawn (and how far
-    pos moved, where it lagged)."""
-    columns = sorted({(str(screen), int(str(d))) for _, screen, d, *_ in shares},
-                     key=lambda c: (int(c[0].split("x")[0]), c[1]))  # fmt: skip
-    table: dict[str, dict[tuple[str, int], str]] = {}
-    for view, screen, d_model, drawn, moved in shares:
+    """A row per view, screen and d_model: the share of the positions drawn (and how far pos
+    moved, where it lagged) and the CPU time a painted frame cost."""
+    others = f", with {busy} other processes spinning the CPU" if busy else ""
+    print(f"Playing at {PLAY_SPEED:g} positions/s for {PLAY_SECONDS:g} s{others}: the share "
+          f"of the positions asked for at which the view painted, and the process's CPU time "
+          f"(user + system) per painted frame (target: 90th percentile <= {FRAME_BUDGET_MS:g} "
+          f"ms at 3840x2160).")  # fmt: skip
+    print()
+    print("| view | screen | d_model | shown | CPU/frame mean | median | p90 | met |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for view, screen, d_model, drawn, moved, mean, median, p90 in shares:
         cell = f"{100 * float(str(drawn)):.0f}%"
         if float(str(moved)) < 0.97:
             cell += f" (pos moved {100 * float(str(moved)):.0f}%)"
-        table.setdefault(str(view), {})[(str(screen), int(str(d_model)))] = cell
-    others = f", with {busy} other processes spinning the CPU" if busy else ""
-    print(f"Playing at {PLAY_SPEED:g} positions/s for {PLAY_SECONDS:g} s{others}: the share "
-          f"of the positions asked for at which the view painted.")  # fmt: skip
-    print()
-    print("| view | " + " | ".join(f"{screen}, d_model {d}" for screen, d in columns) + " |")
-    print("| --- |" + " --- |" * len(columns))
-    for view, cells in table.items():
-        print(f"| {view} | " + " | ".join(cells.get(c, "") for c in columns) + " |")
+        met = "yes" if float(str(p90)) <= FRAME_BUDGET_MS else "no"
+        print(f"| {view} | {screen} | {d_model} | {cell} | {float(str(mean)):.1f} ms "
+              f"| {float(str(median)):.1f} ms | {float(str(p90)):.1f} ms | {met} |")  # fmt: skip
 
 
 def print_tab_table(rows: list[tuple[str, int, float, float]]) -> None:
@@ -605,26 +635,34 @@ def main() -> None:
     parser.add_argument(
         "--busy", type=int, default=0, help="with --play: this many CPU-spinning processes beside"
     )
-    parser.add_argument("--stage-here", nargs=2, help=argparse.SUPPRESS)
+    for name, what in (("views", "views"), ("screens", "screens (3840x2160)"),
+                       ("d-models", "d_models")):  # fmt: skip
+        parser.add_argument(f"--{name}", help=f"with --play: only these {what}, comma-separated")
+    parser.add_argument("--stage-here", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     repeats = 10 if args.quick else 40
     if args.tabs:
         print_tab_table(tab_figures(repeats))
         return
     if args.stage_here:
-        stage_here(int(args.stage_here[0]), set(args.stage_here[1].split(",")))
+        import json
+
+        stage_here(int(args.stage_here[0]), set(args.stage_here[1].split(",")),
+                   json.loads(args.stage_here[2]))  # fmt: skip
         return
     if args.stage or args.play:
-        rows, shares, window = stage_figures(repeats, args.stage, True, args.busy)
+        chosen = {"views": args.views, "screens": args.screens, "d_models": args.d_models}
+        only = {key: value.split(",") for key, value in chosen.items() if value}
+        rows, shares, window = stage_figures(repeats, args.stage, True, args.busy, only)
         if rows:
             print_stage_table(rows)
             print()
         print_play_table(shares, args.busy)
         print()
-        for ours, grabbed, theirs, paints in window:
+        for size, ours, grabbed, theirs, paints in window:
             assert isinstance(ours, float) and isinstance(theirs, float)
             assert isinstance(grabbed, float)
-            print(f"Window at {STEP_SIZE[0]}x{STEP_SIZE[1]}, one step with its repaint "
+            print(f"Window at {size}, one step with its repaint "
                   f"(at least {paints} widgets painted): {ours:.1f} ms; matplotlib Agg, the "
                   f"same panels: {theirs:.1f} ms; {theirs / ours:.1f}x faster (target 15x). "
                   f"With a full render of the window after the step: {grabbed:.1f} ms, "

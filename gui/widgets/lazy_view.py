@@ -93,8 +93,9 @@ class LazyView(QWidget):
 
 def _chart(_key: str, widget: QObject) -> QAccessibleInterface | None:
     """A figure's accessible interface: a chart (a plain widget is a "filler" to AT-SPI,
-    whose kind Orca does not say)."""
-    if isinstance(widget, LazyView):
+    whose kind Orca does not say). A view made of views (the window's three) only holds
+    them: it stays a plain widget, not a chart without a name."""
+    if isinstance(widget, LazyView) and widget.findChild(LazyView) is None:
         return QAccessibleWidget(widget, QAccessible.Role.Chart)
     return None
 

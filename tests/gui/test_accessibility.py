@@ -230,6 +230,8 @@ def test_a_figure_takes_the_focus_shows_it_and_steps_with_the_presenter_keys(
     heatmap = window.heatmap_view
     for figure in (heatmap, window.clock_view, window.rotation_view):
         assert QAccessible.queryAccessibleInterface(figure).role() == QAccessible.Role.Chart
+    holder = QAccessible.queryAccessibleInterface(window.figures)
+    assert holder.role() != QAccessible.Role.Chart  # it holds the three: no nameless chart
     order = tab_walk(window, qtbot)
     assert order[1] is heatmap  # the first figure right after the tabs
     qtbot.keyClick(window.tabs.tabBar(), K.Key_Tab)
