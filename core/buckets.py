@@ -34,9 +34,28 @@ def relative_buckets(
     return out + np.where(n < exact, n, large)
 
 
+def exact_buckets(num_buckets: int, bidirectional: bool) -> int:
+    """How many buckets of one direction hold one distance each (the rest are logarithmic)."""
+    return (num_buckets // 2 if bidirectional else num_buckets) // 2
+
+
 def bucket_starts(num_buckets: int, max_distance: int, bidirectional: bool) -> list[int]:
-    """The first distance of each bucket of one direction (the past, for the decoder)."""
-    n = np.arange(0, max_distance + 2, dtype=np.int64)
-    buckets = relative_buckets(-n, num_buckets, max_distance, bidirectional)
-    starts = np.flatnonzero(np.r_[True, buckets[1:] != buckets[:-1]])
-    return [int(n[i]) for i in starts]
+    """The first distance of each bucket of one direction (the past, for the decoder), found
+    by a bisection per bucket over the distances up to max_distance (the bucket grows with
+    the distance), never a table of them: max_distance may be 10^12."""
+    per_side = num_buckets // 2 if bidirectional else num_buckets
+
+    def bucket(n: NDArray[np.int64]) -> NDArray[np.int64]:
+        return relative_buckets(-n, num_buckets, max_distance, bidirectional)
+
+    wanted = np.arange(per_side, dtype=np.int64)
+    low = np.zeros(per_side, dtype=np.int64)  # bucket(low) < wanted, or low = 0
+    high = np.full(per_side, max_distance + 1, dtype=np.int64)  # bucket(high) >= wanted
+    while np.any(high - low > 1):
+        middle = (low + high) // 2
+        reached = bucket(middle) >= wanted
+        high = np.where(reached, middle, high)
+        low = np.where(reached, low, middle)
+    first = np.where(bucket(low) >= wanted, low, high)  # the smallest n in its bucket
+    # A bucket no distance falls in shares its first distance with the next: listed once.
+    return sorted({int(n) for n, b in zip(first, bucket(first), strict=True) if b == wanted[b]})

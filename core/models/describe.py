@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from pe_clock.core.buckets import bucket_starts
+from pe_clock.core.buckets import bucket_starts, exact_buckets
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup
@@ -138,7 +138,7 @@ def bucket_lines(group: LayerGroup) -> list[str]:
     lines = []
     for side, both in (("encoder", True), ("decoder", False)):
         starts = bucket_starts(count, longest, both)
-        exact = (count // 2 if both else count) // 2
+        exact = exact_buckets(count, both)
         lines.append(
             tr(
                 f"modelinfo.buckets_{side}",

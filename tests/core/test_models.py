@@ -507,6 +507,43 @@ def test_t5_buckets_are_named_with_the_distances_each_holds(buckets, longest):
     assert t5.max_position_embeddings is None and t5.unknown == ("n_positions",)
 
 
+@pytest.mark.parametrize(
+    ("buckets", "longest", "key"),
+    [
+        (2, 128, "relative_attention_num_buckets"),  # T5's formula divided by 0
+        (3, 128, "relative_attention_num_buckets"),
+        (4096, 10**5, "relative_attention_num_buckets"),  # a line of 4,096 distances
+        (32, 16, "relative_attention_max_distance"),  # at the decoder's exact buckets: log 1
+    ],
+)
+def test_t5_buckets_no_formula_can_work_with_are_refused_in_one_line(buckets, longest, key):
+    """2 or 3 buckets passed the check and crashed (ZeroDivisionError)."""
+    given = {**configs.T5_SMALL, "relative_attention_num_buckets": buckets}
+    with pytest.raises(ValueError, match=f"^{key} in config.json must be") as refused:
+        read({**given, "relative_attention_max_distance": longest})
+    assert "\n" not in str(refused.value)
+
+
+def test_t5_buckets_as_far_as_10_to_the_12_are_described_without_a_table_of_them():
+    """relative_attention_max_distance 10^9 took 7.7 GB (a table of every distance)."""
+    import resource
+
+    from pe_clock.core.buckets import bucket_starts, relative_buckets
+    from pe_clock.core.models.describe import bucket_lines
+
+    config = read({**configs.T5_SMALL, "relative_attention_max_distance": 10**12})
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    (encoder, decoder) = bucket_lines(config.groups[0])
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 50_000  # KiB
+    # Each bucket starts where T5's formula (in float32, as PyTorch) first puts a distance in
+    # it: the bucket of each start is one more than its distance less one's.
+    for line, both in ((encoder, True), (decoder, False)):
+        starts = np.array(bucket_starts(32, 10**12, both))
+        assert f"from {starts[-1]} on" in line
+        at = relative_buckets(-starts[1:], 32, 10**12, both)
+        assert (at == relative_buckets(-(starts[1:] - 1), 32, 10**12, both) + 1).all()
+
+
 @pytest.mark.parametrize("config", [configs.MAMBA_130M, configs.MAMBA_130M_ORIGINAL])
 def test_a_state_space_model_has_no_positions_by_design(config):
     model = read(config)

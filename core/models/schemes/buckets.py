@@ -3,6 +3,7 @@ query and key, shared by every layer."""
 
 from __future__ import annotations
 
+from pe_clock.core.buckets import exact_buckets
 from pe_clock.core.models.group import LayerGroup, Read
 from pe_clock.core.models.reader import ConfigReader
 
@@ -21,6 +22,8 @@ KEYS = frozenset(
 
 #: T5's relative_attention_max_distance when its config gives none (T5Config's default).
 T5_MAX_DISTANCE = 128
+#: The most buckets read (T5 and its kin use 32).
+MAX_BUCKETS = 1024
 
 
 def detects(reader: ConfigReader, kind: str) -> bool:
@@ -35,11 +38,15 @@ def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None
 def _bucket_group(reader: ConfigReader, layers: tuple[int, ...]) -> LayerGroup:
     """T5's relative attention bias: one learned bias per head and bucket of the distance
     between query and key, the same for every layer (layer 0 holds it)."""
-    buckets = reader.whole("relative_attention_num_buckets", 2, 10**6)
+    # At least 4: the encoder halves them per direction and gives half of those a distance
+    # each; with 2 or 3 no distance has a bucket of its own and T5's formula divides by 0.
+    # At most MAX_BUCKETS: every bucket's first distance is said in a line.
+    buckets = reader.whole("relative_attention_num_buckets", 4, MAX_BUCKETS)
     given = reader.get("relative_attention_max_distance")
+    # Past the decoder's exact buckets (its logarithm's base is max_distance / exact).
     distance = reader.whole(
         "relative_attention_max_distance",
-        1,
+        exact_buckets(buckets, bidirectional=False) + 1,
         10**12,
         value=T5_MAX_DISTANCE if given is None else given,
     )
