@@ -96,7 +96,8 @@ def model_reference(text: str) -> Reference | None:
     if url:
         text = url["id"] + (f"@{urllib.parse.unquote(url['rev'])}" if url["rev"] else "")
     model_id, at, revision = text.partition("@")
-    revision = revision.rstrip("/")
+    # A trailing slash (a shell completes a folder's name with one) names the same model.
+    model_id, revision = model_id.rstrip("/"), revision.rstrip("/")
     if not MODEL_ID.fullmatch(model_id) or ".." in model_id or "--" in model_id:
         return None
     if at and (not REVISION.fullmatch(revision) or ".." in revision):

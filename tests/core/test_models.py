@@ -312,6 +312,7 @@ def test_the_cache_is_found_as_huggingface_hub_finds_it(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HUB_CACHE", str(root))
     found = locate("Qwen/Qwen2.5-7B-Instruct")
     assert found.folder == snapshot and found.name == "Qwen/Qwen2.5-7B-Instruct"
+    assert locate("Qwen/Qwen2.5-7B-Instruct/") == found  # as a shell completes it (refused)
     assert cached_models() == [("Qwen/Qwen2.5-7B-Instruct", snapshot)]
     assert open_model("Qwen/Qwen2.5-7B-Instruct").config.groups[0].rope_type == "yarn"
     with pytest.raises(ValueError, match=r"not in the local Hugging Face cache.*never downloads"):
