@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+import numpy as np
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
 from PySide6.QtGui import QFont, QImage, QImageWriter, QPainter
 
@@ -22,6 +23,7 @@ from pe_clock.gui.export.options import NOTE_SHARE, PAPERS, TITLE_SHARE, handout
 from pe_clock.gui.export.pdf_text import readable_spaces
 from pe_clock.gui.export.render import (
     ExportError,
+    Figure,
     TooSmall,
     pdf_writer,
     request_state,
@@ -75,8 +77,12 @@ def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, he
 PAPER_MARGIN = 0.6 * 96
 TITLE_PT, NOTE_PT, FOOTER_PT = 15.0, 11.0, 9.0
 EXPLANATION_PT = (10.0, 9.0, 8.0)  # the largest at which the page holds everything
-#: The figure's height on paper: at most 80% of the text width, at least this many pixels.
-FIGURE_SHARE, MIN_FIGURE = 0.8, 260
+#: The figure's height on paper: the room its text leaves, at least this many pixels; laid out
+#: that tall, it is drawn from its first row of ink to its last (`_inked_rows`), so the text
+#: follows what it draws, not the blank a view that keeps its shape leaves round it.
+MIN_FIGURE = 260
+#: Blank kept above and below the ink of a figure on paper, in pixels.
+INK_PAD = 6
 _WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 
 
@@ -109,29 +115,31 @@ def _paint_paper(
     top = PAPER_MARGIN + sum(_text_height(painter, t, f, inner) + gap for t, f in heads)
     bottom = height - PAPER_MARGIN - 2 * 96 / 72 * FOOTER_PT
     figure_w = round(inner)
-    with staged(
-        scene.view, state, figure_w, round(FIGURE_SHARE * inner), False, printed=True
-    ) as figure:
+    # Laid out first as tall as the page allows (a figure drawn smaller stays smaller).
+    room = round(bottom - top)
+    with staged(scene.view, state, figure_w, room, False, printed=True) as figure:
         texts = as_view(figure.widget).explanations()
         leave_out_explanations(figure.widget)  # under the figure, in print type
-        # The largest type at which the figure (as tall as it may be) and the text both fit.
+        # The largest type at which the figure (at least MIN_FIGURE) and the text both fit.
         for points in EXPLANATION_PT:
             document = explanation_document(texts, _font(points), inner, theme.text)
             text_h = document.size().height()
-            figure_h = min(round(FIGURE_SHARE * inner), round(bottom - top - text_h - gap))
+            figure_h = round(bottom - top - text_h - gap)
             if figure_h >= MIN_FIGURE:
                 break
         figure.set_height(max(MIN_FIGURE, figure_h))
+        first, last = _inked_rows(figure)
         y = PAPER_MARGIN
         for text, font in heads:
             painter.setFont(font)
             painter.drawText(QRectF(PAPER_MARGIN, y, inner, bottom - y), _WRAP, text)
             y += _text_height(painter, text, font, inner) + gap
         painter.save()
-        painter.translate(PAPER_MARGIN, top)
+        painter.translate(PAPER_MARGIN, top - first)
+        painter.setClipRect(QRectF(0, first, figure.width, last - first))
         figure.paint(painter)
         painter.restore()
-        y = top + figure.height + gap
+        y = top + (last - first) + gap
     painter.save()
     painter.translate(PAPER_MARGIN, y)
     document.drawContents(painter, QRectF(0, 0, inner, bottom - y))
@@ -143,6 +151,18 @@ def _paint_paper(
         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
         tr("handout.footer", title=page.title, n=page.number, total=page.total),
     )
+
+
+def _inked_rows(figure: Figure) -> tuple[int, int]:
+    """The rows of figure from its first drawn pixel to its last (INK_PAD more each way, within
+    it): a view that keeps its shape (a clock, a table) leaves the rest of the room blank."""
+    image = figure.image().convertToFormat(QImage.Format.Format_RGB32)
+    pixels = np.frombuffer(image.constBits(), np.uint32, image.height() * image.width())
+    background = np.uint32(figure.theme.background.rgb())
+    rows = np.flatnonzero((pixels.reshape(image.height(), -1) != background).any(axis=1))
+    if not len(rows):
+        return 0, figure.height
+    return max(0, int(rows[0]) - INK_PAD), min(figure.height, int(rows[-1]) + 1 + INK_PAD)
 
 
 @dataclass(frozen=True)
