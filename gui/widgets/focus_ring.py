@@ -13,7 +13,7 @@ the mouse through.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QRegion
+from PySide6.QtGui import QColor, QFocusEvent, QPainter, QPaintEvent, QRegion
 from PySide6.QtWidgets import QWidget
 
 #: The band: blue outside, white inside, in pixels.
@@ -24,7 +24,9 @@ WHITE = QColor("#ffffff")
 
 
 class FocusRing(QWidget):
-    """A ring over the edge of its parent, shown while the parent has the keyboard focus."""
+    """A ring over the edge of its parent, shown while the parent has the focus it got from
+    the keyboard (Tab, a shortcut, the window coming back): a click on a figure, in front of
+    a class, draws no frame round it."""
 
     def __init__(self, figure: QWidget) -> None:
         super().__init__(figure)
@@ -37,10 +39,11 @@ class FocusRing(QWidget):
         kind = event.type()
         if kind == QEvent.Type.Resize:
             self._fit()
-        elif kind == QEvent.Type.FocusIn:
-            self._fit()
-            self.show()
-            self.raise_()
+        elif kind == QEvent.Type.FocusIn and isinstance(event, QFocusEvent):
+            if event.reason() != Qt.FocusReason.MouseFocusReason:
+                self._fit()
+                self.show()
+                self.raise_()
         elif kind == QEvent.Type.FocusOut:
             self.hide()
         return False

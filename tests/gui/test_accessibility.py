@@ -246,6 +246,8 @@ def test_a_figure_takes_the_focus_shows_it_and_steps_with_the_presenter_keys(
     assert all(e.object() is heatmap for e in said)  # only the focused figure speaks
     qtbot.keyClick(heatmap, K.Key_Tab)
     assert not ring.isVisible()
+    qtbot.mouseClick(heatmap, Qt.MouseButton.LeftButton)  # a click before a class: no frame
+    assert QApplication.focusWidget() is heatmap and not ring.isVisible()
     # The ring shows on both themes' backgrounds: blue on white, white on black (WCAG 3:1).
     assert contrast([11, 87, 208], [255, 255, 255]) >= 3.0
     assert contrast([255, 255, 255], [0, 0, 0]) >= 3.0
