@@ -32,6 +32,12 @@ class LayerGroup:
     #: The rope_scaling block's other numbers as read (beta_fast, low_freq_factor, …).
     details: Mapping[str, Any] = field(default_factory=dict)
 
+    @property
+    def local(self) -> bool:
+        """Whether its layers attend locally: in a sliding window, or within chunks (Llama 4's
+        RoPE layers; its layers without positions attend to everything: they are global)."""
+        return self.sliding_window is not None or "attention_chunk_size" in self.details
+
 
 @dataclass(frozen=True)
 class LearnedSize:

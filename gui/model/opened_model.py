@@ -30,7 +30,7 @@ from pe_clock.gui.views import REGISTRY
 
 #: transformers' rope types the Extension tab draws as a method of its own.
 DRAWN_TYPES = ("linear", "dynamic", "yarn", "llama3")
-#: --layers' names of Gemma 3's (and every sliding-window model's) two kinds of layer.
+#: --layers' names of the two kinds of layer: local (a sliding window, or chunks), global.
 LAYER_NAMES = ("local", "global")
 
 
@@ -49,8 +49,8 @@ def scheme_words(model: OpenedModel) -> str:
 
 
 def chosen_group(model: OpenedModel, layers: object, asked: str = "") -> int:
-    """The index of the group layers names: "local" (the sliding-window layers), "global"
-    (the full-attention ones) or a layer's number; ValueError naming the groups otherwise,
+    """The index of the group layers names: "local" (the sliding-window or chunked layers),
+    "global" (the full-attention ones) or a layer's number; ValueError naming the groups otherwise,
     and how the caller asked (asked: ``--layers 99``, ``layers=99``). A group without
     positions to draw (Llama 4's NoPE layers) is refused too."""
     config = model.config
@@ -62,8 +62,7 @@ def chosen_group(model: OpenedModel, layers: object, asked: str = "") -> int:
     text = str(layers).strip()
     found: list[int] = []
     if text in LAYER_NAMES:
-        sliding = text == "local"
-        found = [i for i in drawn if (groups[i].sliding_window is not None) == sliding]
+        found = [i for i in drawn if groups[i].local == (text == "local")]
     elif text.isascii() and text.isdigit() and len(text) < 8 and not isinstance(layers, bool):
         found = [i for i in drawn if int(text) in groups[i].layers]
     return found[0] if found else _no_group(model, asked)
@@ -73,7 +72,7 @@ def _no_group(model: OpenedModel, asked: str) -> int:
     config = model.config
     runs = []
     for group in config.groups if config else ():
-        kind = "local" if group.sliding_window is not None else "global"
+        kind = "local" if group.local else "global"
         where = tr("modelinfo.layers", runs=layer_runs(group.layers), n=len(group.layers))
         runs.append(f"{where} ({kind}): {group_title(group, compact=True)}")
     raise ValueError(

@@ -545,6 +545,26 @@ def test_t5_buckets_as_far_as_10_to_the_12_are_described_without_a_table_of_them
         assert (at == relative_buckets(-(starts[1:] - 1), 32, 10**12, both) + 1).all()
 
 
+def test_gemma_2_as_published_alternates_sliding_and_full_layers():
+    """With no layer_types, every layer was given a 4,096-position window; transformers'
+    Gemma2Config slides on even layers and attends fully on odd ones."""
+    local, overall = read(configs.GEMMA_2_2B).groups
+    assert local.layers == tuple(range(0, 26, 2)) and local.sliding_window == 4096
+    assert overall.layers == tuple(range(1, 26, 2)) and overall.sliding_window is None
+    assert local.rope_theta == overall.rope_theta == 10000.0
+
+
+def test_cohere2_rotates_only_its_sliding_layers():
+    """Command R7B was said to have RoPE on its full layers 3, 7, …, 31: transformers rotates
+    only the sliding layers, and the full ones have no positions."""
+    rotated, plain = read(configs.COHERE2_7B).groups
+    every_fourth = tuple(range(3, 32, 4))
+    assert rotated.scheme == "rope" and rotated.sliding_window == 4096
+    assert rotated.layers == tuple(i for i in range(32) if i not in every_fourth)
+    assert plain.scheme == "none" and plain.layers == every_fourth
+    assert plain.sliding_window is None and rotated.rope_theta == 50000
+
+
 @pytest.mark.parametrize("config", [configs.MAMBA_130M, configs.MAMBA_130M_ORIGINAL])
 def test_a_state_space_model_has_no_positions_by_design(config):
     model = read(config)

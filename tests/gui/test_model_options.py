@@ -117,6 +117,13 @@ def test_layers_choose_a_group_and_a_layer_without_positions_is_refused(hub, tmp
     assert chosen_group(gemma, 5) == chosen_group(gemma, "11") == overall
     assert chosen_group(gemma, None) == overall  # the rescaled one first, as the window opens
     scout = open_model("meta-llama/Llama-4-Scout-17B-16E-Instruct")
+    # Llama 4's RoPE layers attend within chunks: they are its local layers (they were
+    # called global and --layers local was refused); its global layers have no positions.
+    rope = chosen_group(scout, "local")
+    assert scout.config.groups[rope].scheme == "rope"
+    assert "attention_chunk_size" in scout.config.groups[rope].details
+    with pytest.raises(ValueError, match=r"has no group of layers with positions.*\(global\)"):
+        chosen_group(scout, "global")
     for model, bad in [
         (scout, 3),
         (scout, "35"),

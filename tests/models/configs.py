@@ -456,3 +456,43 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "Qwen/Qwen2-VL-7B-Instruct": QWEN2_VL_7B,
     "Qwen/Qwen2.5-VL-7B-Instruct": QWEN2_5_VL_7B,
 }
+
+#: google/gemma-2-2b as published: no layer_types (transformers alternates: sliding on even
+#: layers, full on odd ones).
+GEMMA_2_2B = {
+    "architectures": ["Gemma2ForCausalLM"],
+    "attn_logit_softcapping": 50.0,
+    "cache_implementation": "hybrid",
+    "final_logit_softcapping": 30.0,
+    "head_dim": 256,
+    "hidden_size": 2304,
+    "intermediate_size": 9216,
+    "max_position_embeddings": 8192,
+    "model_type": "gemma2",
+    "num_attention_heads": 8,
+    "num_hidden_layers": 26,
+    "num_key_value_heads": 4,
+    "query_pre_attn_scalar": 256,
+    "rope_theta": 10000.0,
+    "sliding_window": 4096,
+    "vocab_size": 256000,
+}
+
+#: CohereForAI/c4ai-command-r7b-12-2024 (Cohere2): every fourth layer full attention, and
+#: only the sliding layers rotated (the full ones have no positions).
+COHERE2_7B = {
+    "architectures": ["Cohere2ForCausalLM"],
+    "cache_implementation": "hybrid",
+    "head_dim": 128,
+    "hidden_size": 4096,
+    "intermediate_size": 14336,
+    "max_position_embeddings": 8192,
+    "model_type": "cohere2",
+    "num_attention_heads": 32,
+    "num_hidden_layers": 32,
+    "num_key_value_heads": 8,
+    "rope_theta": 50000,
+    "sliding_window": 4096,
+    "sliding_window_pattern": 4,
+    "vocab_size": 256000,
+}

@@ -96,7 +96,16 @@ def detects(reader: ConfigReader, kind: str) -> bool:
 
 
 def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None) -> Read:
-    return Read(_rope_groups(reader, layers, max_positions))
+    return Read(_rope_groups(reader, kind, layers, max_positions))
+
+
+#: Model types whose sliding window alternates when the config gives no layer_types: every
+#: pattern-th layer is global (transformers' Gemma2Config: sliding on even layers, full on
+#: odd ones; a config as Google published it has neither layer_types nor a pattern).
+DEFAULT_PATTERNS = {"gemma2": 2}
+#: Model types that rotate only their sliding layers: their full-attention layers have no
+#: positions at all (transformers' Cohere2 applies RoPE where the layer has a window).
+ROPE_ONLY_SLIDING = ("cohere2",)
 
 
 def _is_rope(reader: ConfigReader, model_type: str) -> bool:
@@ -138,9 +147,10 @@ def _head_dim(reader: ConfigReader) -> int:
 LAYER_KINDS = ("full_attention", "sliding_attention", "chunked_attention")
 
 
-def _layer_kinds(reader: ConfigReader, layers: int, rope: list[bool]) -> list[str]:
+def _layer_kinds(reader: ConfigReader, model_type: str, layers: int, rope: list[bool]) -> list[str]:
     """Each layer's attention (LAYER_KINDS): from layer_types; else Gemma 3's
-    sliding_window_pattern (every pattern-th layer global); Qwen2's max_window_layers (the
+    sliding_window_pattern (every pattern-th layer global; Gemma 2's is 2 when not given,
+    `DEFAULT_PATTERNS`); Qwen2's max_window_layers (the
     layers from it on slide, when use_sliding_window); Llama 4's attention_chunk_size (its
     RoPE layers attend in chunks); a sliding_window for every layer (Mistral); else full."""
     kinds = reader.get("layer_types")
@@ -155,8 +165,13 @@ def _layer_kinds(reader: ConfigReader, layers: int, rope: list[bool]) -> list[st
                 tr("model.key", name="layer_types", value=echo(kinds), allowed=allowed)
             )
         return list(kinds)
-    if reader.get("sliding_window_pattern") is not None:
-        pattern = reader.whole("sliding_window_pattern", 1, MAX_LAYERS)
+    if reader.get("sliding_window_pattern") is not None or model_type in DEFAULT_PATTERNS:
+        pattern = reader.whole(
+            "sliding_window_pattern",
+            1,
+            MAX_LAYERS,
+            value=reader.get("sliding_window_pattern", DEFAULT_PATTERNS.get(model_type)),
+        )
         return [
             "sliding_attention" if (i + 1) % pattern else "full_attention" for i in range(layers)
         ]
@@ -259,11 +274,13 @@ def _rope_blocks(reader: ConfigReader) -> dict[str, dict[str, Any]]:
 
 
 def _rope_groups(
-    reader: ConfigReader, layers: int, max_positions: int | None
+    reader: ConfigReader, model_type: str, layers: int, max_positions: int | None
 ) -> tuple[LayerGroup, ...]:
     head_dim = _head_dim(reader)
     rope = _uses_rope(reader, layers)
-    kinds = _layer_kinds(reader, layers, rope)
+    kinds = _layer_kinds(reader, model_type, layers, rope)
+    if model_type in ROPE_ONLY_SLIDING:
+        rope = [uses and k == "sliding_attention" for uses, k in zip(rope, kinds, strict=True)]
     blocks = _rope_blocks(reader)
     window = _sliding_window(reader)
     chunk = _chunk(reader)
