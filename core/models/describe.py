@@ -5,13 +5,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
-
 from pe_clock.core.buckets import bucket_starts, exact_buckets
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup
 from pe_clock.core.models.opened import OpenedModel
+from pe_clock.core.models.schemes.mrope import mrope_pairs
 from pe_clock.core.rope import rope_inverse_frequencies
 from pe_clock.core.scaling import split_pairs, split_parts
 
@@ -158,12 +157,10 @@ def detail_lines(group: LayerGroup) -> list[str]:
     lines = bucket_lines(group)
     sections = group.details.get("mrope_section")
     if sections:
-        ends = np.cumsum(sections)
-        runs = [
-            layer_runs(tuple(range(end - size, end)))
-            for size, end in zip(sections, ends, strict=True)
-        ]
-        lines.append(tr("modelinfo.mrope", time=runs[0], rows=runs[1], cols=runs[2]))
+        interleaved = bool(group.details.get("mrope_interleaved"))
+        time, rows, cols = (layer_runs(p) for p in mrope_pairs(sections, interleaved))
+        key = "modelinfo.mrope_interleaved" if interleaved else "modelinfo.mrope"
+        lines.append(tr(key, time=time, rows=rows, cols=cols))
     if group.sliding_window is not None:
         lines.append(tr("modelinfo.window", n=f"{group.sliding_window:,}"))
     details = group.details

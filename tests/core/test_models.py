@@ -594,6 +594,36 @@ def test_qwen2_vl_mrope_is_plain_rope_split_into_sections(config):
         read(bad)
 
 
+def test_mrope_in_transformers_5s_nested_form_and_qwen3_vls_interleaved_sections():
+    """A text config re-saved by transformers 5 (rope_type default beside mrope_section, under
+    text_config's own model type) and Qwen3-VL's interleaved sections got no M-RoPE line."""
+    from pe_clock.core.models.describe import detail_lines
+
+    nested = {
+        **configs.QWEN2_5_VL_7B,
+        "model_type": "qwen2_5_vl_text",
+        "rope_scaling": {"rope_type": "default", "mrope_section": [16, 24, 24]},
+    }
+    model = read(nested)
+    (group,) = model.groups
+    assert group.details["mrope_section"] == (16, 24, 24) and not model.unknown
+    (line,) = detail_lines(group)
+    assert line.startswith("M-RoPE: pairs 0–15 turn with a token's time, pairs 16–39 with its row")
+    qwen3 = {
+        **nested,
+        "model_type": "qwen3_vl_text",
+        "rope_scaling": {"mrope_interleaved": True, "mrope_section": [24, 20, 20],
+                         "rope_type": "default"},
+    }  # fmt: skip
+    model = read(qwen3)
+    (group,) = model.groups
+    assert group.details["mrope_interleaved"] is True and not model.unknown
+    (line,) = detail_lines(group)
+    # Qwen3-VL's apply_interleaved_mrope: rows on 1, 4, …, 58, columns on 2, 5, …, 59.
+    assert "pairs 1, 4, 7, …, 58 turn with a token's row and pairs 2, 5, 8, …, 59" in line
+    assert "(0, 3, 6, …, 60–63) with its time" in line
+
+
 def test_no_scheme_is_said_to_be_unsaid_and_each_is_described_as_it_is():
     from pe_clock.core.models.describe import describe_text
     from pe_clock.core.models.opened import OpenedModel

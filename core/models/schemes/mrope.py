@@ -6,8 +6,31 @@ from __future__ import annotations
 
 from pe_clock.core.i18n import echo, tr
 
-#: Vision-language models whose rope block's mrope_section splits the pairs (M-RoPE).
-MROPE_TYPES = ("qwen2_vl", "qwen2_5_vl", "qwen3_vl", "glm4v")
+#: Vision-language models whose rope block's mrope_section splits the pairs (M-RoPE), and
+#: their text configs as transformers 5 saves them (nested under text_config).
+MROPE_TYPES = tuple(
+    f"{name}{part}"
+    for name in ("qwen2_vl", "qwen2_5_vl", "qwen3_vl", "qwen3_vl_moe", "glm4v", "glm4v_moe")
+    for part in ("", "_text")
+)
+
+
+def mrope_pairs(sections: tuple[int, ...], interleaved: bool) -> tuple[tuple[int, ...], ...]:
+    """The pairs that turn with a token's time, its row and its column: three runs in order
+    (Qwen2-VL), or, interleaved (Qwen3-VL's apply_interleaved_mrope), pair j with its row
+    where j % 3 == 1 and j < 3 × the row's section, its column where j % 3 == 2 and
+    j < 3 × the column's, and its time otherwise."""
+    pairs = range(sum(sections))
+    if not interleaved:
+        ends = [sum(sections[: i + 1]) for i in range(3)]
+        return tuple(
+            tuple(range(end - size, end)) for size, end in zip(sections, ends, strict=True)
+        )
+    kind = [0] * len(pairs)
+    for axis in (1, 2):
+        for j in range(axis, 3 * sections[axis], 3):
+            kind[j] = axis
+    return tuple(tuple(j for j in pairs if kind[j] == axis) for axis in range(3))
 
 
 def mrope_section(name: str, given: object, rotary: int) -> tuple[int, ...]:

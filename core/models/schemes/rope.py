@@ -390,6 +390,20 @@ def _rope_group(
         details["mrope_section"] = mrope_section(
             key("mrope_section"), block["mrope_section"], rotary
         )
+        if "mrope_interleaved" in block:  # Qwen3-VL: the three axes take pairs in turn
+            reader.block_keys_read.add("mrope_interleaved")
+            interleaved = block["mrope_interleaved"]
+            if not isinstance(interleaved, bool):
+                allowed = "true / false"
+                raise ValueError(
+                    tr(
+                        "model.key",
+                        name=key("mrope_interleaved"),
+                        value=echo(interleaved),
+                        allowed=allowed,
+                    )
+                )
+            details["mrope_interleaved"] = interleaved
     factor = None  # longrope without one: max_position_embeddings / L0 (`longrope`)
     if rope_type != "default" and not (rope_type == "longrope" and "factor" not in block):
         factor = reader.number(key("factor"), *FACTOR_RANGE, value=block.get("factor"))
