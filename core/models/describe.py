@@ -163,6 +163,12 @@ def detail_lines(group: LayerGroup) -> list[str]:
         lines.append(tr(key, time=time, rows=rows, cols=cols))
     if group.sliding_window is not None:
         lines.append(tr("modelinfo.window", n=f"{group.sliding_window:,}"))
+    local = group.details.get("local_layers")
+    if local:
+        window = f"{group.details['local_window']:,}"
+        lines.append(
+            tr("modelinfo.local_layers", layers=layer_runs(local), n=len(local), window=window)
+        )
     details = group.details
     if "attention_chunk_size" in details:
         lines.append(tr("modelinfo.chunks", n=f"{details['attention_chunk_size']:,}"))

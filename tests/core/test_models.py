@@ -575,6 +575,19 @@ def test_a_state_space_model_has_no_positions_by_design(config):
 def test_gpt_neo_and_esm_1b_learn_a_table_and_esm_2_turns_its_heads():
     neo = read(configs.GPT_NEO_125M)
     assert (neo.learned.positions, neo.learned.width, neo.num_layers) == (2048, 768, 12)
+    # Its odd layers attend within 256 positions (they were not mentioned).
+    from pe_clock.core.models.describe import detail_lines
+
+    (table,) = neo.groups
+    assert table.details == {"local_layers": (1, 3, 5, 7, 9, 11), "local_window": 256}
+    assert detail_lines(table) == [
+        "layers 1, 3, 5, 7, 9, 11 (6) attend only to the 256 positions before each token "
+        "(local attention); the others to every position before it"
+    ]
+    types_only = {k: v for k, v in configs.GPT_NEO_125M.items() if k != "attention_layers"}
+    assert read(types_only).groups == neo.groups  # attention_types, expanded
+    with pytest.raises(ValueError, match=r"^attention_layers in config\.json must be"):
+        read({**configs.GPT_NEO_125M, "attention_layers": ["global", "nearby"] * 6})
     esm1b = read({**configs.ESM2_8M, "position_embedding_type": "absolute"})
     assert esm1b.learned.positions == 1026
     (esm2,) = read(configs.ESM2_8M).groups

@@ -11,6 +11,8 @@ NAME = "learned"
 #: The keys of config.json this reader reads (any other naming positions is reported).
 KEYS = frozenset(
     {
+        "attention_layers",
+        "attention_types",
         "embedding_size",
         "hidden_size",
         "max_position_embeddings",
@@ -18,8 +20,11 @@ KEYS = frozenset(
         "n_embd",
         "n_positions",
         "position_embedding_type",
+        "window_size",
     }
 )
+#: GPT-Neo's local attention window when its config gives none (GPTNeoConfig's default).
+NEO_WINDOW = 256
 
 
 #: Model types whose positions are a learned absolute table, and the keys of its size.
@@ -56,4 +61,37 @@ def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None
         reader.whole(positions_key, 2 - offset, 10**7) + offset,
         reader.whole(width_key, 2, 10**6),
     )
-    return Read((LayerGroup(tuple(range(layers)), "learned"),), learned)
+    details = _local_layers(reader, layers) if kind == "gpt_neo" else {}
+    return Read((LayerGroup(tuple(range(layers)), "learned", details=details),), learned)
+
+
+def _local_layers(reader: ConfigReader, layers: int) -> dict[str, object]:
+    """GPT-Neo's layers that attend only to the window_size positions before a token (its
+    "local" layers, attention_layers; or attention_types, [[kinds, times], …], expanded as
+    GPTNeoConfig does); the others attend to every position before it."""
+    kinds = reader.get("attention_layers")
+    if kinds is None and isinstance(reader.get("attention_types"), list):
+        kinds = []
+        for part in reader.get("attention_types"):
+            if not (isinstance(part, list) and len(part) == 2 and isinstance(part[0], list)):
+                kinds = part  # refused below, by name
+                break
+            if isinstance(part[1], int) and not isinstance(part[1], bool) and part[1] <= layers:
+                kinds += part[0] * part[1]
+    if kinds is None:
+        return {}
+    if (
+        not isinstance(kinds, list)
+        or len(kinds) != layers
+        or any(kind not in ("global", "local") for kind in kinds)
+    ):
+        name = (
+            "attention_layers" if reader.get("attention_layers") is not None else "attention_types"
+        )
+        allowed = f"{layers} × global / local"
+        raise ValueError(tr("model.key", name=name, value=echo(kinds), allowed=allowed))
+    local = tuple(i for i, kind in enumerate(kinds) if kind == "local")
+    if not local:
+        return {}
+    window = reader.whole("window_size", 1, 10**7, value=reader.get("window_size", NEO_WINDOW))
+    return {"local_layers": local, "local_window": window}
