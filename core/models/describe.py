@@ -163,6 +163,9 @@ def detail_lines(group: LayerGroup) -> list[str]:
         lines.append(tr(key, time=time, rows=rows, cols=cols))
     if group.sliding_window is not None:
         lines.append(tr("modelinfo.window", n=f"{group.sliding_window:,}"))
+    if "bfloat16_gap" in group.details:
+        gap = f"{100 * group.details['bfloat16_gap']:.2f}"
+        lines.append(tr("modelinfo.bfloat16_slopes", gap=gap))
     local = group.details.get("local_layers")
     if local:
         window = f"{group.details['local_window']:,}"

@@ -545,6 +545,29 @@ def test_t5_buckets_as_far_as_10_to_the_12_are_described_without_a_table_of_them
         assert (at == relative_buckets(-(starts[1:] - 1), 32, 10**12, both) + 1).all()
 
 
+def test_falcons_alibi_slopes_are_the_bfloat16_ones_its_attention_applies():
+    """transformers' Falcon multiplies the distances by slopes[..., None].bfloat16(): up to
+    0.14% off the float slopes that were shown as its own."""
+    from pe_clock.core.models.describe import detail_lines
+    from pe_clock.core.models.schemes.alibi import bfloat16
+    from tests.models.files import bf16_bits
+
+    (group,) = read(configs.FALCON_RW_1B).groups
+    np.testing.assert_array_equal(group.slopes, bfloat16(alibi_slopes(32)))
+    # bfloat16(): the nearer of the two bfloat16 values round each float32 (71 heads' slopes
+    # round both ways).
+    exact = alibi_slopes(71)
+    down = (bf16_bits(exact.astype(np.float32)).astype(np.uint32) << 16).view(np.float32)
+    up = ((bf16_bits(down).astype(np.uint32) + 1) << 16).view(np.float32)
+    nearer = np.where(np.abs(up - exact) < np.abs(exact - down), up, down)
+    np.testing.assert_array_equal(bfloat16(exact), nearer)
+    assert (nearer == up).any() and (nearer == down).any()
+    assert group.details["bfloat16_gap"] == pytest.approx(0.0014355, rel=1e-4)
+    assert "up to 0.14% off" in detail_lines(group)[0]
+    (bloom,) = read(configs.BLOOM_560M).groups
+    np.testing.assert_array_equal(bloom.slopes, alibi_slopes(16))  # BLOOM's stay float
+
+
 def test_gemma_2_as_published_alternates_sliding_and_full_layers():
     """With no layer_types, every layer was given a 4,096-position window; transformers'
     Gemma2Config slides on even layers and attends fully on odd ones."""

@@ -496,3 +496,18 @@ COHERE2_7B = {
     "sliding_window_pattern": 4,
     "vocab_size": 256000,
 }
+
+#: tiiuae/falcon-rw-1b: Falcon with ALiBi (its slopes applied in bfloat16 by transformers).
+FALCON_RW_1B = {
+    "alibi": True,
+    "architectures": ["FalconForCausalLM"],
+    "bias": True,
+    "hidden_size": 2048,
+    "model_type": "falcon",
+    "multi_query": False,
+    "new_decoder_architecture": False,
+    "num_attention_heads": 32,
+    "num_hidden_layers": 24,
+    "parallel_attn": False,
+    "vocab_size": 50304,
+}

@@ -45,7 +45,25 @@ def _alibi_group(reader: ConfigReader, model_type: str, layers: int) -> LayerGro
         slopes = mpt_slopes(heads, bias_max)
     else:
         slopes = alibi_slopes(heads)
-    return LayerGroup(tuple(range(layers)), "alibi", slopes=slopes)
+    details: dict[str, object] = {}
+    if model_type in BFLOAT16_SLOPES:  # the slopes as its attention applies them
+        exact, slopes = slopes, bfloat16(slopes)
+        details["bfloat16_gap"] = float(np.max(np.abs(slopes - exact) / exact))
+    return LayerGroup(tuple(range(layers)), "alibi", slopes=slopes, details=details)
+
+
+#: Model types whose attention applies the slopes rounded to bfloat16, whatever its dtype
+#: (transformers' Falcon: `slopes[..., None].bfloat16() * arange_tensor`).
+BFLOAT16_SLOPES = ("falcon",)
+
+
+def bfloat16(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    """values as float32, then rounded to bfloat16 (to nearest, ties to even), as PyTorch's
+    .bfloat16() rounds them."""
+    bits = np.asarray(values, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) << 16
+    out: NDArray[np.float64] = rounded.astype(np.uint32).view(np.float32).astype(np.float64)
+    return out
 
 
 def mpt_slopes(heads: int, bias_max: float = 8.0) -> NDArray[np.float64]:
