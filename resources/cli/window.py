@@ -70,10 +70,10 @@ def run_gui(
             from pe_clock.gui.model.request import CLI, check_model_view
 
             opened = open_model(model)
-            if view is not None:
-                check_model_view(opened, view, CLI.given("view", view))
+            # A model no view draws (T5's buckets, Mamba) opens no window that pretends to.
+            view = view or model_view(opened) or ""
+            check_model_view(opened, view, CLI.given("view", view), asked=model)
             window.state.show_model(opened)
-            view = view or model_view(opened)
         if deck is not None:
             window.deck.open(deck)  # its first scene, over the parameters above
     except (ValueError, TypeError, DeckError) as err:

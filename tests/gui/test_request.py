@@ -152,6 +152,17 @@ def test_the_window_view_refuses_a_model_it_does_not_draw(tmp_path, capsys):
     )
 
 
+@pytest.mark.parametrize("config", [configs.T5_SMALL, configs.MAMBA_130M])
+def test_the_window_does_not_open_on_a_model_no_view_draws(tmp_path, capsys, config):
+    """pe-clock --model on T5 or Mamba opened a window no view of which showed the model."""
+    from tests.gui.helpers import cli_main
+
+    folder = write_model(tmp_path / "m", config)
+    code, _, err = cli_main(capsys, "--lang", "en", "--model", str(folder))
+    assert code == 2 and "no view of PE Clock draws these positions" in err
+    assert err.count("\n") == 1
+
+
 def test_an_alibi_model_draws_all_its_heads_and_its_strip_says_only_what_is_true(tmp_path, state):
     """BLOOM-176B's 112 heads were drawn as 12 under "set over the model's 112"."""
     bloom = write_model(tmp_path / "bloom", {**configs.BLOOM_560M, "n_head": 112})
