@@ -319,6 +319,27 @@ def test_the_cache_is_found_as_huggingface_hub_finds_it(tmp_path, monkeypatch):
         open_model("meta-llama/Llama-3.1-8B")
 
 
+def test_a_cached_model_is_opened_and_refused_as_the_hub_would(tmp_path, monkeypatch):
+    """org/name opened another snapshot where refs/main named one the cache lacked, while
+    org/name@main was refused; the refusal listed one ref per snapshot (main, not v1.0 beside
+    it); a snapshot named with a line break was listed on two lines."""
+    root = tmp_path / "hub"
+    monkeypatch.setenv("HF_HUB_CACHE", str(root))
+    main = write_cache(root, "org/model", configs.LLAMA_2_7B)
+    repo = root / "models--org--model"
+    (repo / "refs" / "v1.0").write_text(main.name)
+    assert locate("org/model@v1.0").folder == locate("org/model").folder == main
+    odd = repo / "snapshots" / (main.name[:-1] + "9\n")
+    odd.mkdir()
+    assert [name for name, _ in cached_models()] == ["org/model"]  # no second line
+    with pytest.raises(ValueError, match=r"not at revision nope \(the cache holds main, v1\.0\)"):
+        locate("org/model@nope")
+    (repo / "refs" / "main").write_text("f" * 40)  # main moved on; its snapshot not fetched
+    for asked in ("org/model", "org/model@main"):
+        with pytest.raises(ValueError, match=r"not at revision main \(the cache holds v1\.0\)"):
+            locate(asked)
+
+
 # --- config-class rules an audit against transformers 5 found ------------------------------
 def test_defaults_are_named_only_when_taken():
     v5 = dict(configs.QWEN_2_5_7B)
