@@ -15,6 +15,7 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.layout import column_of, pair_of
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
+from pe_clock.gui.model.opened_model import drawn_for
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets import axes
 from pe_clock.gui.widgets.colour_bar import colour_bar
@@ -164,6 +165,7 @@ class HeatmapView(LazyView):
         state.observe(["selected_pair"], self._sync_pair)
         state.observe(["font_scale"], self._sync_fonts)
         state.observe(["train_len"], self._sync_training)
+        state.observe(["model"], lambda *_: self._sync_title())
         state.observe(["presenting"], self._show_readout)
         state.observe(["language", "layout"], self._sync)
         self._sync_table()
@@ -182,7 +184,7 @@ class HeatmapView(LazyView):
         s = self._state
         set_title(
             self.plot,
-            tr("heatmap.title", d_model=s.d_model, base=fmt_base(s.base)),
+            tr("heatmap.title", d_model=s.d_model, base=fmt_base(s.base)) + drawn_for(s, "heatmap"),
             s,
         )
 

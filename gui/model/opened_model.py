@@ -15,6 +15,7 @@ positions, which no view draws, are named rather than drawn as something else.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,16 @@ from pe_clock.gui.views import REGISTRY
 DRAWN_TYPES = ("linear", "dynamic", "yarn", "llama3")
 #: --layers' names of the two kinds of layer: local (a sliding window, or chunks), global.
 LAYER_NAMES = ("local", "global")
+
+
+def drawn_for(state: ModelHolder, view: str) -> str:
+    """ " · model" for a title of view when it draws the state's opened model (a figure
+    drawn for a model names it: "PE(pos, dim) · d_model 768 · base 10000" said nothing of
+    DistilBERT), as HTML-escaped text (a name comes from a file); "" otherwise."""
+    model = state.model
+    if model is None or view not in model_views(model):
+        return ""
+    return " · " + html.escape(model.name)
 
 
 def model_views(model: OpenedModel) -> tuple[str, ...]:

@@ -23,6 +23,7 @@ from pe_clock.core.models.learned import (
 )
 from pe_clock.core.params import MAX_D_MODEL
 from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.model.opened_model import drawn_for
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets.axes import WholeAxis
@@ -230,6 +231,7 @@ class LearnedView(Panel):
         table = model.table if model else None
         base = fmt_base(s.base)
         learned_title = tr("learned.table") if table is not None else tr("learned.table_none")
+        learned_title += drawn_for(s, "learned")
         set_title(self.rows[0].table_plot, learned_title, s)
         set_title(
             self.rows[1].table_plot,

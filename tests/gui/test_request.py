@@ -152,6 +152,25 @@ def test_the_window_view_refuses_a_model_it_does_not_draw(tmp_path, capsys):
     )
 
 
+def test_a_figure_drawn_for_a_model_names_it(tmp_path, state, show):
+    """DistilBERT's heatmap said "PE(pos, dim) · d_model 768 · base 10000" and a learned
+    table's "Learned table": neither which model (its name is a file's: escaped)."""
+    from pe_clock.gui.figures.heatmap import HeatmapView
+    from pe_clock.gui.panels.learned import LearnedView
+    from tests.models.files import smooth_table
+
+    folder = write_model(tmp_path / "dist<b>il", configs.DISTILBERT_SINUSOIDAL)
+    state.show_model(open_model(folder))
+    heatmap = show(HeatmapView, state)
+    assert heatmap.plot.titleLabel.whole.endswith(" · dist&lt;b&gt;il")
+    state.close_model()
+    assert "dist" not in heatmap.plot.titleLabel.whole  # no model: none named
+    tensors = {"wpe.weight": ("F32", smooth_table(1024, 768))}
+    state.show_model(open_model(write_model(tmp_path / "gpt2", configs.GPT_2, tensors)))
+    learned = show(LearnedView, state)
+    assert learned.rows[0].table_plot.titleLabel.whole.endswith(" · gpt2")
+
+
 @pytest.mark.parametrize("config", [configs.T5_SMALL, configs.MAMBA_130M])
 def test_the_window_does_not_open_on_a_model_no_view_draws(tmp_path, capsys, config):
     """pe-clock --model on T5 or Mamba opened a window no view of which showed the model."""
