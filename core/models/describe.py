@@ -161,7 +161,10 @@ def detail_lines(group: LayerGroup) -> list[str]:
         time, rows, cols = (layer_runs(p) for p in mrope_pairs(sections, interleaved))
         key = "modelinfo.mrope_interleaved" if interleaved else "modelinfo.mrope"
         lines.append(tr(key, time=time, rows=rows, cols=cols))
-    if group.sliding_window is not None:
+    if group.sliding_window is not None and group.details.get("window_centred"):
+        half = f"{group.sliding_window // 2:,}"
+        lines.append(tr("modelinfo.window_centred", n=f"{group.sliding_window:,}", half=half))
+    elif group.sliding_window is not None:
         lines.append(tr("modelinfo.window", n=f"{group.sliding_window:,}"))
     if "bfloat16_gap" in group.details:
         gap = f"{100 * group.details['bfloat16_gap']:.2f}"

@@ -598,6 +598,22 @@ def test_gemma_2_as_published_alternates_sliding_and_full_layers():
     assert local.rope_theta == overall.rope_theta == 10000.0
 
 
+def test_modernbert_has_a_base_for_its_global_layers_and_one_for_its_local_ones():
+    """It was refused: its bases are global_rope_theta and local_rope_theta, its local layers
+    see local_attention / 2 positions each way (transformers' ModernBertConfig)."""
+    from pe_clock.core.models.describe import detail_lines
+
+    model = read(configs.MODERNBERT_BASE)
+    overall, local = model.groups
+    assert overall.layers == tuple(range(0, 22, 3)) and overall.rope_theta == 160000.0
+    assert overall.sliding_window is None and overall.head_dim == 64
+    assert local.layers == tuple(i for i in range(22) if i % 3) and local.rope_theta == 1e4
+    assert local.sliding_window == 128 and local.local
+    assert detail_lines(local)[-1].startswith("each token sees itself, the 64 positions before")
+    check(overall, theta(64, 160000.0))
+    assert model.defaults == () and model.unknown == ()  # no rope_theta said to be taken
+
+
 def test_cohere2_rotates_only_its_sliding_layers():
     """Command R7B was said to have RoPE on its full layers 3, 7, …, 31: transformers rotates
     only the sliding layers, and the full ones have no positions."""

@@ -511,3 +511,21 @@ FALCON_RW_1B = {
     "parallel_attn": False,
     "vocab_size": 50304,
 }
+
+#: answerdotai/ModernBERT-base: RoPE with a base for its global layers (every third) and
+#: one for its local ones, which attend within 128 positions centred on each token.
+MODERNBERT_BASE = {
+    "architectures": ["ModernBertForMaskedLM"],
+    "global_attn_every_n_layers": 3,
+    "global_rope_theta": 160000.0,
+    "hidden_size": 768,
+    "intermediate_size": 1152,
+    "local_attention": 128,
+    "local_rope_theta": 10000.0,
+    "max_position_embeddings": 8192,
+    "model_type": "modernbert",
+    "num_attention_heads": 12,
+    "num_hidden_layers": 22,
+    "position_embedding_type": "absolute",
+    "vocab_size": 50368,
+}

@@ -33,9 +33,13 @@ KEYS = frozenset(
         "attn_temperature_tuning",
         "d_model",
         "floor_scale",
+        "global_attn_every_n_layers",
+        "global_rope_theta",
         "head_dim",
         "hidden_size",
         "layer_types",
+        "local_attention",
+        "local_rope_theta",
         "max_position_embeddings",
         "max_window_layers",
         "n_embd",
@@ -106,10 +110,26 @@ DEFAULT_PATTERNS = {"gemma2": 2}
 #: Model types that rotate only their sliding layers: their full-attention layers have no
 #: positions at all (transformers' Cohere2 applies RoPE where the layer has a window).
 ROPE_ONLY_SLIDING = ("cohere2",)
+#: ModernBERT's keys (transformers' ModernBertConfig and its defaults): every n-th layer
+#: global, with its own rope_theta; the others attend within local_attention positions
+#: centred on each token (half before, half after), with theirs.
+MODERNBERT = {
+    "global_attn_every_n_layers": 3,
+    "global_rope_theta": 160000.0,
+    "local_rope_theta": 10000.0,
+    "local_attention": 128,
+}
 
 
 def _is_rope(reader: ConfigReader, model_type: str) -> bool:
-    keys = ("rope_theta", "rope_parameters", "rope_scaling", "rotary_pct", "rotary_emb_base")
+    keys = (
+        "rope_theta",
+        "rope_parameters",
+        "rope_scaling",
+        "rotary_pct",
+        "rotary_emb_base",
+        "global_rope_theta",
+    )
     return any(key in reader.values for key in keys) or model_type in (
         "llama",
         "mistral",
@@ -126,6 +146,7 @@ def _is_rope(reader: ConfigReader, model_type: str) -> bool:
         "deepseek_v2",
         "deepseek_v3",
         "falcon",
+        "modernbert",
     )
 
 
@@ -165,6 +186,16 @@ def _layer_kinds(reader: ConfigReader, model_type: str, layers: int, rope: list[
                 tr("model.key", name="layer_types", value=echo(kinds), allowed=allowed)
             )
         return list(kinds)
+    if model_type == "modernbert":
+        every = reader.whole(
+            "global_attn_every_n_layers",
+            1,
+            MAX_LAYERS,
+            value=reader.get(
+                "global_attn_every_n_layers", MODERNBERT["global_attn_every_n_layers"]
+            ),
+        )
+        return ["full_attention" if i % every == 0 else "sliding_attention" for i in range(layers)]
     if reader.get("sliding_window_pattern") is not None or model_type in DEFAULT_PATTERNS:
         pattern = reader.whole(
             "sliding_window_pattern",
@@ -252,6 +283,13 @@ def _rope_blocks(reader: ConfigReader) -> dict[str, dict[str, Any]]:
         return blocks
     if given is not None and not isinstance(given, dict):
         raise ValueError(tr("model.key", name="rope_parameters", value=echo(given), allowed="{…}"))
+    if "global_rope_theta" in reader.values:  # ModernBERT: a base for each kind of layer
+        return {
+            kind: {"rope_type": "default", "rope_theta": reader.get(key, MODERNBERT[key]),
+                   PREFIX: key, THETA: key}
+            for kind, key in (("full_attention", "global_rope_theta"),
+                              ("sliding_attention", "local_rope_theta"))
+        }  # fmt: skip
     scaling = reader.get("rope_scaling")
     if scaling is not None and not isinstance(scaling, dict):
         raise ValueError(tr("model.key", name="rope_scaling", value=echo(scaling), allowed="{…}"))
@@ -282,7 +320,7 @@ def _rope_groups(
     if model_type in ROPE_ONLY_SLIDING:
         rope = [uses and k == "sliding_attention" for uses, k in zip(rope, kinds, strict=True)]
     blocks = _rope_blocks(reader)
-    window = _sliding_window(reader)
+    window = _sliding_window(reader, model_type)
     chunk = _chunk(reader)
     made: dict[str, LayerGroup] = {}
     members: dict[tuple[str, bool], list[int]] = {}
@@ -291,7 +329,11 @@ def _rope_groups(
     groups = []
     for (kind, uses), numbers in members.items():
         sliding = window if kind == "sliding_attention" else None
-        extra = {"attention_chunk_size": chunk} if kind == "chunked_attention" and chunk else {}
+        extra: dict[str, object] = {}
+        if kind == "chunked_attention" and chunk:
+            extra["attention_chunk_size"] = chunk
+        if sliding is not None and model_type == "modernbert":
+            extra["window_centred"] = True
         if not uses:
             details = {**_temperature(reader), **extra}
             groups.append(
@@ -331,7 +373,10 @@ def _temperature(reader: ConfigReader) -> dict[str, object]:
     }
 
 
-def _sliding_window(reader: ConfigReader) -> int | None:
+def _sliding_window(reader: ConfigReader, model_type: str) -> int | None:
+    if model_type == "modernbert":  # centred on each token: half before, half after
+        value = reader.get("local_attention", MODERNBERT["local_attention"])
+        return reader.whole("local_attention", 2, 10**12, value=value)
     if reader.get("use_sliding_window") is False or reader.get("sliding_window") is None:
         return None
     return reader.whole("sliding_window", 1, 10**12)
