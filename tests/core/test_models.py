@@ -244,7 +244,6 @@ def test_keys_about_positions_it_does_not_read_are_named():
             },
             "rope_scaling.factor",
         ),
-        ({"rope_scaling": {"rope_type": "magic", "factor": 2.0}}, "rope_scaling.rope_type"),
         (
             {"rope_scaling": {"type": "yarn", "factor": 4.0, "truncate": "yes"}},
             "rope_scaling.truncate",
@@ -612,6 +611,18 @@ def test_modernbert_has_a_base_for_its_global_layers_and_one_for_its_local_ones(
     assert detail_lines(local)[-1].startswith("each token sees itself, the 64 positions before")
     check(overall, theta(64, 160000.0))
     assert model.defaults == () and model.unknown == ()  # no rope_theta said to be taken
+
+
+def test_deberta_and_a_rope_type_it_does_not_compute_are_named_as_they_are():
+    """DeBERTa-v2/v3 was "a model type PE Clock does not know"; transformers 5's rope_type
+    "proportional" was refused as if the config were wrong."""
+    deberta = {"model_type": "deberta-v2", "hidden_size": 768, "num_attention_heads": 12,
+               "num_hidden_layers": 12, "position_buckets": 256}  # fmt: skip
+    with pytest.raises(ValueError, match=r"^deberta-v2 \(DeBERTa\) adds no position vector"):
+        read(deberta)
+    proportional = {**configs.LLAMA_3_1_8B, "rope_scaling": {"rope_type": "proportional"}}
+    with pytest.raises(ValueError, match="is 'proportional': PE Clock computes the rope types"):
+        read(proportional)
 
 
 def test_cohere2_rotates_only_its_sliding_layers():

@@ -399,15 +399,11 @@ def _rope_group(
     mrope = rope_type == "mrope" or reader.get("model_type") in MROPE_TYPES
     if rope_type == "mrope":  # Qwen2-VL: transformers computes θ as default RoPE's
         rope_type = "default"
-    if rope_type not in ROPE_TYPES:
+    if rope_type not in ROPE_TYPES:  # (transformers 5's "proportional" among them)
         raise ValueError(
-            tr(
-                "model.key",
-                name=key("rope_type"),
-                value=echo(rope_type),
-                allowed=", ".join(ROPE_TYPES),
-            )
-        )
+            tr("model.rope_type", name=key("rope_type"), value=echo(rope_type),
+               types=", ".join(ROPE_TYPES))
+        )  # fmt: skip
     base = reader.number(key("rope_theta"), 1.0, 1e300, lo_open=True, value=block["rope_theta"])
     rotary_key = "head_dim"
     if reader.get("qk_rope_head_dim") is not None:  # DeepSeek's decoupled RoPE part
