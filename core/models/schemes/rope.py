@@ -110,15 +110,6 @@ DEFAULT_PATTERNS = {"gemma2": 2}
 #: Model types that rotate only their sliding layers: their full-attention layers have no
 #: positions at all (transformers' Cohere2 applies RoPE where the layer has a window).
 ROPE_ONLY_SLIDING = ("cohere2",)
-#: ModernBERT's keys (transformers' ModernBertConfig and its defaults): every n-th layer
-#: global, with its own rope_theta; the others attend within local_attention positions
-#: centred on each token (half before, half after), with theirs.
-MODERNBERT = {
-    "global_attn_every_n_layers": 3,
-    "global_rope_theta": 160000.0,
-    "local_rope_theta": 10000.0,
-    "local_attention": 128,
-}
 
 
 def _is_rope(reader: ConfigReader, model_type: str) -> bool:
@@ -146,7 +137,6 @@ def _is_rope(reader: ConfigReader, model_type: str) -> bool:
         "deepseek_v2",
         "deepseek_v3",
         "falcon",
-        "modernbert",
     )
 
 
@@ -186,15 +176,8 @@ def _layer_kinds(reader: ConfigReader, model_type: str, layers: int, rope: list[
                 tr("model.key", name="layer_types", value=echo(kinds), allowed=allowed)
             )
         return list(kinds)
-    if model_type == "modernbert":
-        every = reader.whole(
-            "global_attn_every_n_layers",
-            1,
-            MAX_LAYERS,
-            value=reader.get(
-                "global_attn_every_n_layers", MODERNBERT["global_attn_every_n_layers"]
-            ),
-        )
+    if model_type == "modernbert":  # every n-th layer global, with a base of its own
+        every = reader.whole("global_attn_every_n_layers", 1, MAX_LAYERS)
         return ["full_attention" if i % every == 0 else "sliding_attention" for i in range(layers)]
     if reader.get("sliding_window_pattern") is not None or model_type in DEFAULT_PATTERNS:
         pattern = reader.whole(
@@ -285,8 +268,7 @@ def _rope_blocks(reader: ConfigReader) -> dict[str, dict[str, Any]]:
         raise ValueError(tr("model.key", name="rope_parameters", value=echo(given), allowed="{…}"))
     if "global_rope_theta" in reader.values:  # ModernBERT: a base for each kind of layer
         return {
-            kind: {"rope_type": "default", "rope_theta": reader.get(key, MODERNBERT[key]),
-                   PREFIX: key, THETA: key}
+            kind: {"rope_type": "default", "rope_theta": reader.get(key), PREFIX: key, THETA: key}
             for kind, key in (("full_attention", "global_rope_theta"),
                               ("sliding_attention", "local_rope_theta"))
         }  # fmt: skip
@@ -375,8 +357,7 @@ def _temperature(reader: ConfigReader) -> dict[str, object]:
 
 def _sliding_window(reader: ConfigReader, model_type: str) -> int | None:
     if model_type == "modernbert":  # centred on each token: half before, half after
-        value = reader.get("local_attention", MODERNBERT["local_attention"])
-        return reader.whole("local_attention", 2, 10**12, value=value)
+        return reader.whole("local_attention", 2, 10**12)
     if reader.get("use_sliding_window") is False or reader.get("sliding_window") is None:
         return None
     return reader.whole("sliding_window", 1, 10**12)
