@@ -29,12 +29,11 @@ from PySide6.QtWidgets import (
 )
 
 from pe_clock.core.i18n import tr
-from pe_clock.gui.export.render import figure_palette
 from pe_clock.gui.export.slide import Slide, SlideTexts
-from pe_clock.gui.look.fonts import BASE_POINT_SIZE, figure_margin, scaled_font
-from pe_clock.gui.model.state import AppState, Looked
+from pe_clock.gui.look.fonts import BASE_POINT_SIZE, scaled_font
+from pe_clock.gui.model.state import AppState
 from pe_clock.gui.window.keys import BY_ACTION, key_text
-from pe_clock.gui.window.stage import live_slide
+from pe_clock.gui.window.stage import SlideFrame
 
 #: The keys the console lists, in this order: what a lecture needs.
 CONSOLE_KEYS = (
@@ -106,9 +105,7 @@ class Console(QWidget):
         #: The slide the class sees, live: its frame, and the slide in it while shown.
         self.current = QWidget()
         self.current.setAutoFillBackground(True)
-        self._current_column = QVBoxLayout(self.current)
-        self.slide: Slide | None = None
-        self._looked: Looked | None = None
+        self._frame = SlideFrame(self.current)
         self._slide_key: tuple[object, ...] = ()
         #: The deck's scenes: a click shows one (the keys stay with the presentation); by
         #: keyboard, Tab reaches it, the arrows choose and Enter shows.
@@ -224,26 +221,18 @@ class Console(QWidget):
         if scene is None or not scene.view or not self.isVisible() or size.height() < 90:
             return
         self._slide_key = key
-        margin = figure_margin(size.width(), size.height())
-        self._current_column.setContentsMargins(margin, margin, margin, margin)
-        self._looked, self.slide, chosen = live_slide(
-            self._state, scene.view, scene.texts, size.height(), scene.theme
-        )
-        self.current.setPalette(figure_palette(self.current.palette(), chosen))
-        self.slide.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self._current_column.addWidget(self.slide)
-        self.slide.show()
+        slide = self._frame.show(self._state, scene.view, scene.texts, scene.theme)
+        slide.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        slide.show()
+
+    @property
+    def slide(self) -> Slide | None:
+        """The live slide the class sees, while the console shows it."""
+        return self._frame.slide
 
     def _clear_current(self) -> None:
         self._slide_key = ()
-        if self.slide is not None:
-            self.slide.hide()
-            self.slide.setParent(None)
-            self.slide.deleteLater()
-            self.slide = None
-        if self._looked is not None:
-            self._looked.deleteLater()  # and with it the slide's connections to the state
-            self._looked = None
+        self._frame.clear()
 
     def hideEvent(self, event: QHideEvent) -> None:
         """Hidden, it draws nothing: its live slide goes (built again when shown)."""

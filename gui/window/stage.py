@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pe_clock.gui.export.render import figure_palette, prepare_figure
 from pe_clock.gui.export.slide import Slide, SlideTexts
 from pe_clock.gui.look.fonts import figure_margin, stage_fields
-from pe_clock.gui.look.themes import Theme, theme_of
+from pe_clock.gui.look.themes import theme_of
 from pe_clock.gui.model.state import AppState, Looked
 from pe_clock.gui.views import STAGE_VIEWS
 
@@ -28,17 +28,41 @@ def stage_view(name: str) -> str:
     return name if name in STAGE_VIEWS else "bigclock"
 
 
-def live_slide(
-    state: AppState, name: str, texts: SlideTexts | None, height: int, theme: str
-) -> tuple[Looked, Slide, Theme]:
-    """View name as a slide that many pixels high, live on state (every step and parameter
-    reaches it) with a stage's look in theme: the stage's, and the console's picture of it.
-    Deleting the Looked disconnects the slide from state."""
-    looked = Looked(state, **stage_fields(height), theme=theme)
-    chosen = theme_of(looked)
-    slide = Slide(name, looked, texts)
-    prepare_figure(slide, chosen, on_screen=True)
-    return looked, slide, chosen
+class SlideFrame:
+    """A frame that shows one live slide (the stage, and the console's picture of it): the
+    slide fills the frame inside its margin, on the slide's background, live on the state
+    (every step and parameter reaches it) with a stage's look of its own."""
+
+    def __init__(self, frame: QWidget) -> None:
+        self.frame = frame
+        self.slide: Slide | None = None
+        self._looked: Looked | None = None
+        self._column = QVBoxLayout(frame)
+
+    def show(self, state: AppState, name: str, texts: SlideTexts | None, theme: str) -> Slide:
+        """View name as a slide the frame's size, in theme, in place of the one there."""
+        self.clear()
+        width, height = self.frame.width(), self.frame.height()
+        margin = figure_margin(width, height)
+        self._column.setContentsMargins(margin, margin, margin, margin)
+        self._looked = Looked(state, **stage_fields(height), theme=theme)
+        chosen = theme_of(self._looked)
+        self.slide = Slide(name, self._looked, texts)
+        prepare_figure(self.slide, chosen, on_screen=True)
+        self.frame.setPalette(figure_palette(self.frame.palette(), chosen))
+        self._column.addWidget(self.slide)
+        return self.slide
+
+    def clear(self) -> None:
+        """The slide gone, and its Looked with it (which disconnects it from the state)."""
+        if self.slide is not None:
+            self.slide.hide()
+            self.slide.setParent(None)
+            self.slide.deleteLater()
+            self.slide = None
+        if self._looked is not None:
+            self._looked.deleteLater()
+            self._looked = None
 
 
 class Stage(QWidget):
@@ -58,12 +82,10 @@ class Stage(QWidget):
         self._texts = texts
         self.name = ""
         self.theme = "dark"
-        self.slide: Slide | None = None
         self.view: QWidget | None = None
         #: The screen the stage fills as a window of its own, or None: over the window.
         self.screen_shown: QScreen | None = None
-        self._looked: Looked | None = None
-        self._column = QVBoxLayout(self)
+        self._frame = SlideFrame(self)
         self.setAutoFillBackground(True)
         self.hide()
 
@@ -77,15 +99,7 @@ class Stage(QWidget):
             self.setGeometry(self.screen_shown.geometry())
         elif parent is not None:
             self.setGeometry(parent.rect())
-        width, height = self.width(), self.height()
-        margin = figure_margin(width, height)
-        self._column.setContentsMargins(margin, margin, margin, margin)
-        self._looked, self.slide, chosen = live_slide(
-            self._state, name, self._texts(name), height, self.theme
-        )
-        self.setPalette(figure_palette(self.palette(), chosen))
-        self.view = self.slide.view
-        self._column.addWidget(self.slide)
+        self.view = self._frame.show(self._state, name, self._texts(name), self.theme).view
         self.name = name
         if self.screen_shown is not None:
             self.showFullScreen()
@@ -123,12 +137,10 @@ class Stage(QWidget):
         index = STAGE_VIEWS.index(self.name) if self.name in STAGE_VIEWS else 0
         self.show_view(STAGE_VIEWS[(index + delta) % len(STAGE_VIEWS)])
 
+    @property
+    def slide(self) -> Slide | None:
+        return self._frame.slide
+
     def _clear(self) -> None:
-        if self.slide is not None:
-            self.slide.hide()
-            self.slide.setParent(None)
-            self.slide.deleteLater()
-            self.slide = self.view = None
-        if self._looked is not None:
-            self._looked.deleteLater()  # and with it every connection of the view it showed
-            self._looked = None
+        self._frame.clear()
+        self.view = None
