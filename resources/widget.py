@@ -179,7 +179,7 @@ SETTLE_SECONDS = 0.02
 def _all_boxes(attribute: str) -> property:
     """An attribute of all three hand boxes: read off the first, set on each."""
 
-    def set_each(hands: HandBoxes, value: int) -> None:
+    def set_each(hands: HandBoxes, value: object) -> None:
         for box in hands.boxes:
             setattr(box, attribute, value)
 
@@ -207,6 +207,7 @@ class HandBoxes:
 
     min = _all_boxes("min")
     max = _all_boxes("max")
+    tooltip = _all_boxes("tooltip")
 
     def observe(self, handler: Callable[[dict[str, Any]], None], name: str) -> None:
         """handler({"new": the three pairs}) whenever a box changes."""
@@ -328,8 +329,7 @@ class Explorer:
     def _watch(self, name: str, widget: Any) -> Any:
         """widget sets field name: its tooltip the field's, as in the window."""
         self.controls[name] = widget
-        for part in getattr(widget, "boxes", [widget]):  # the clock's hands: a box each
-            part.tooltip = tr(Picture.FIELDS[name].tip)
+        widget.tooltip = tr(Picture.FIELDS[name].tip)
         self._on(widget, lambda value: self._changed(name, value))
         return widget
 
