@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QFontMetrics, QPainterPath
+from PySide6.QtGui import QFontMetrics, QPainterPath, QResizeEvent
 from PySide6.QtWidgets import QGraphicsPathItem, QGridLayout, QVBoxLayout, QWidget
 
 from pe_clock.core.binning import max_abs_pool
@@ -33,6 +33,12 @@ TEXT_WIDTH = 420
 #: Largest angle (rad) from which the panel notes float64's rounding of the angles.
 PRECISION_NOTE_FROM = 1e4
 VECTOR_ROWS = ("PE(pos)", "R(k)·PE(pos)", "PE(pos+k)")
+#: Under this height (at type scale 1) a view without its explanations (a small figure or
+#: slide) has too little room for R(k)'s overview (at 800 x 450 it was 30 pixels tall for 512
+#: rows): it leaves the overview out, says so, and draws the zoom at the full height beside
+#: the three vectors.
+COMPACT_BELOW = 300
+WIDEST = 16_777_215  # QWIDGETSIZE_MAX
 
 
 class RotationView(LazyView):
@@ -131,6 +137,7 @@ class RotationView(LazyView):
         layout.addWidget(self.text_panels[1], 1, 1)
         layout.setRowStretch(0, 2)
         layout.setRowStretch(1, 1)
+        self._compact = False
         # On a slide the identity's one result line stays: max |R(k)·PE(pos) − PE(pos+k)|.
         mark_prose(self.text_panels[0], self.vector_title, self.vector_values.slot)
 
@@ -148,7 +155,37 @@ class RotationView(LazyView):
     def prepare_slide(self) -> None:
         """On a slide R(k) and its zoom take the whole first row (its text is not there): the
         zoom's cells are then wide enough for their numbers at stage type."""
-        self._grid.addWidget(self.graphics, 0, 0, 1, 2)
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """Lay the grid out: R(k) and its text over the vectors and theirs; without its text,
+        R(k) across the first row; compact, the zoom beside the vectors over their text."""
+        grid, slide = self._grid, self.text_panels[0].isHidden()
+        compact = slide and self.height() < round(COMPACT_BELOW * self._state.font_scale)
+        self._compact = compact
+        spans = ((0, 0, 1, 2 if slide else 1), (1, 0, 1, 1), (1, 1, 1, 1))
+        if compact:
+            spans = ((0, 0, 2, 1), (0, 1, 1, 1), (1, 1, 1, 1))
+        for widget, span in zip(
+            (self.graphics, self.vector_graphics, self.text_panels[1]), spans, strict=True
+        ):
+            grid.removeWidget(widget)  # moved, not added twice
+            grid.addWidget(widget, *span)
+        grid.setRowStretch(0, 1 if compact else 2)
+        grid.setRowStretch(1, 0 if compact else 1)
+        grid.setColumnStretch(1, 1 if compact else 0)
+        grid.setColumnStretch(0, 0 if compact else 1)
+        self.matrix_plot.setVisible(not compact)
+        # Compact, the zoom is square: as wide as tall, with its axes and the colour bar.
+        self.graphics.setMaximumWidth(round(1.45 * self.height()) if compact else WIDEST)
+        self._sync_titles()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.text_panels[0].isHidden():
+            compact = self.height() < round(COMPACT_BELOW * self._state.font_scale)
+            if compact != self._compact:
+                self._arrange()
 
     def _sync(self) -> None:
         self.caption.setText(tr("rotation.caption"))
@@ -186,7 +223,7 @@ class RotationView(LazyView):
         self.zoom_plot.setRange(xRange=(0, zoom_dim), yRange=(0, zoom_dim), padding=0)
         for name in ("left", "bottom"):  # each cell named by the column it is of R(k)
             self.zoom_plot.getAxis(name).set_cells(zoom_dim, names=[str(c) for c in columns])
-        set_title(self.zoom_plot, tr("rotation.zoom", n=pairs), s)
+        self._sync_titles()
         pair_of_row = dims // 2
         cells = [
             (r, c)
@@ -204,6 +241,16 @@ class RotationView(LazyView):
         self._zoom_cells = zoom_dim
         self._fit_zoom_numbers()
         self._sync_block()
+
+    def _sync_titles(self) -> None:
+        """The zoom's title; alone (compact), it says what R(k) it leaves out."""
+        s = self._state
+        pairs = min(ZOOM_PAIRS, s.n_pairs)
+        if self._compact:
+            title = tr("rotation.zoom_only", k=s.k, n=pairs, pairs=s.n_pairs)
+        else:
+            title = tr("rotation.zoom", n=pairs)
+        set_title(self.zoom_plot, title, s)
 
     def _sync_block(self) -> None:
         s = self._state

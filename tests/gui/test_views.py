@@ -346,6 +346,28 @@ def test_a_small_grid_draws_fewer_dials_legibly_and_says_which(qtbot, state):
             assert view.page_label.text() == f"pairs {first}–{first + count - 1} of 256"
 
 
+def test_a_small_figure_draws_r_of_k_by_its_first_pairs_and_says_so(qapp, state):
+    """At 800 x 450 R(k)'s overview was 30 pixels tall for 512 rows: the figure now leaves it
+    out, says so, and draws the zoom at the row's full height, its numbers in its cells."""
+    from pe_clock.gui.export.render import Figure
+
+    for size, compact in (((800, 450), True), ((1920, 1080), False)):
+        figure = Figure("window", state, *size, False)
+        try:
+            view = figure.widget.rotation_view
+            assert view._compact is compact
+            assert view.matrix_plot.isVisible() is not compact
+            title = view.zoom_plot.titleLabel.text
+            if compact:
+                assert "R(k = 1): its first 2 of 256 pairs" in title
+                assert view.zoom_plot.getViewBox().height() > 2 * view.graphics.height() / 3
+                assert all(text.opacity() == 1 for text in view.zoom_texts)
+            else:
+                assert "zoom: first 2 pairs" in title
+        finally:
+            figure.close()
+
+
 def test_wide_models_page_through_their_dials(clock, state):
     state.set(d_model=8192)
     assert clock._centres.shape == (256, 2) and clock.pager.isVisibleTo(clock)
