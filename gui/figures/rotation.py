@@ -161,16 +161,15 @@ class RotationView(LazyView):
         """Lay the grid out: R(k) and its text over the vectors and theirs; without its text,
         R(k) across the first row; compact, the zoom beside the vectors over their text."""
         grid, slide = self._grid, self.text_panels[0].isHidden()
-        compact = slide and self.height() < round(COMPACT_BELOW * self._state.font_scale)
-        self._compact = compact
+        compact = self._compact = self._fits_compact()
         spans = ((0, 0, 1, 2 if slide else 1), (1, 0, 1, 1), (1, 1, 1, 1))
         if compact:
             spans = ((0, 0, 2, 1), (0, 1, 1, 1), (1, 1, 1, 1))
-        for widget, span in zip(
+        for widget, (row, column, rows, columns) in zip(
             (self.graphics, self.vector_graphics, self.text_panels[1]), spans, strict=True
         ):
             grid.removeWidget(widget)  # moved, not added twice
-            grid.addWidget(widget, *span)
+            grid.addWidget(widget, row, column, rows, columns)
         grid.setRowStretch(0, 1 if compact else 2)
         grid.setRowStretch(1, 0 if compact else 1)
         grid.setColumnStretch(1, 1 if compact else 0)
@@ -180,12 +179,15 @@ class RotationView(LazyView):
         self.graphics.setMaximumWidth(round(1.45 * self.height()) if compact else WIDEST)
         self._sync_titles()
 
+    def _fits_compact(self) -> bool:
+        """Without its text (on a slide) and too short for R(k)'s overview."""
+        short = self.height() < round(COMPACT_BELOW * self._state.font_scale)
+        return short and self.text_panels[0].isHidden()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if self.text_panels[0].isHidden():
-            compact = self.height() < round(COMPACT_BELOW * self._state.font_scale)
-            if compact != self._compact:
-                self._arrange()
+        if self._fits_compact() != self._compact:
+            self._arrange()
 
     def _sync(self) -> None:
         self.caption.setText(tr("rotation.caption"))
