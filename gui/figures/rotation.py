@@ -162,12 +162,13 @@ class RotationView(LazyView):
         R(k) across the first row; compact, the zoom beside the vectors over their text."""
         grid, slide = self._grid, self.text_panels[0].isHidden()
         compact = self._compact = self._fits_compact()
-        spans = ((0, 0, 1, 2 if slide else 1), (1, 0, 1, 1), (1, 1, 1, 1))
-        if compact:
-            spans = ((0, 0, 2, 1), (0, 1, 1, 1), (1, 1, 1, 1))
-        for widget, (row, column, rows, columns) in zip(
-            (self.graphics, self.vector_graphics, self.text_panels[1]), spans, strict=True
-        ):
+        spans: tuple[tuple[int, int, int, int], ...] = (
+            ((0, 0, 2, 1), (0, 1, 1, 1), (1, 1, 1, 1))
+            if compact
+            else ((0, 0, 1, 2 if slide else 1), (1, 0, 1, 1), (1, 1, 1, 1))
+        )
+        widgets: tuple[QWidget, ...] = (self.graphics, self.vector_graphics, self.text_panels[1])
+        for widget, (row, column, rows, columns) in zip(widgets, spans, strict=True):
             grid.removeWidget(widget)  # moved, not added twice
             grid.addWidget(widget, row, column, rows, columns)
         grid.setRowStretch(0, 1 if compact else 2)
