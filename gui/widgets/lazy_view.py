@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface, QShowEvent
 from PySide6.QtWidgets import QAccessibleWidget, QWidget
 
+from pe_clock.gui.widgets.busy import working
 from pe_clock.gui.widgets.focus_ring import FocusRing
 from pe_clock.gui.widgets.prose import explanations, plain_text
 
@@ -31,18 +32,25 @@ def lazy(method: Callable[[V], None]) -> Callable[..., None]:
     hidden, once when the view is next shown (a step in another tab then costs nothing here).
 
     Deferred methods run in the order they are defined in the class, so a view's table sync
-    (defined first) runs before its per-step sync.
+    (defined first) runs before its per-step sync. Each run is work with a busy sign (`busy`):
+    a redraw that took long the last time shows it while it runs.
     """
     order = next(_order)
 
     @functools.wraps(method)
     def run(self: V, *_: object) -> None:
         if self.isVisible():
-            method(self)
+            _draw(self, method)
         else:
             self._pending[order] = method
 
     return run
+
+
+def _draw(view: LazyView, method: Callable[[Any], None]) -> None:
+    """Run a sync method of a view on screen as work it shows a busy sign for, if long."""
+    with working(view, f"{type(view).__name__}.{method.__name__}"):
+        method(view)
 
 
 class LazyView(QWidget):
@@ -88,7 +96,7 @@ class LazyView(QWidget):
         super().showEvent(event)
         pending, self._pending = self._pending, {}
         for _, method in sorted(pending.items(), key=lambda item: item[0]):
-            method(self)
+            _draw(self, method)
 
 
 def _chart(_key: str, widget: QObject) -> QAccessibleInterface | None:

@@ -42,6 +42,7 @@ from pe_clock.gui.platform.message import message_box
 from pe_clock.gui.platform.resources import ensure_fonts
 from pe_clock.gui.platform.settings import open_settings, save_values
 from pe_clock.gui.views import TABS, VIEWS
+from pe_clock.gui.widgets.busy import working
 from pe_clock.gui.widgets.labels import parameter_line
 from pe_clock.gui.widgets.lazy_view import as_view
 from pe_clock.gui.widgets.narrow_tabs import NarrowTabs
@@ -235,10 +236,15 @@ class MainWindow(QMainWindow):
     def panel(self, name: str) -> QWidget:
         """The tab's view called name, built on first use."""
         if name not in self.panels:
-            self.panels[name] = VIEWS[name].load()(self.state)
-            layout = self.panel_hosts[name].layout()
+            host = self.panel_hosts[name]
+            layout = host.layout()
             assert layout is not None
-            layout.addWidget(self.panels[name])
+            # The tab's frame at once, "Drawing…" if its first draw takes long: never a tab
+            # left blank, or the last one still on screen, while it builds.
+            with working(host, name, VIEWS[name].title):
+                view = self.panels[name] = VIEWS[name].load()(self.state)
+                layout.addWidget(view)
+                view.show()  # drawn now, inside the work (the layout would show it later)
             self._order_focus()
         return self.panels[name]
 
