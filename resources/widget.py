@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
+import itertools
 import os
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pe_clock.core import i18n
@@ -74,9 +77,8 @@ def _box_class(w: Any) -> Any:
         def close(self) -> None:
             explorer = getattr(self, "explorer", None)
             if explorer is not None:
-                explorer.figure.close()
-                for control in explorer.controls.values():
-                    control.close()
+                explorer.close()
+            self.layout.close()
             super().close()
 
     return ExplorerBox
@@ -256,8 +258,28 @@ class Frames:
         self._draw()
 
 
+def close_tree(widget: Any) -> None:
+    """Close widget, what it holds and its layout and style: each is a model of its own that
+    the page keeps until it is closed."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    for part in ("layout", "style"):
+        model = getattr(widget, part, None)
+        if model is not None:
+            model.close()
+    widget.close()
+
+
 class Explorer:
-    """The widget's parts: the figure, a line for what was refused, the controls."""
+    """The widget's parts: the figure, a line for what was refused, the controls.
+
+    Every change is handled on the thread that made the figure, one at a time (Qt draws on no
+    other, and two threads drawing at once crashed the process): a message on another thread
+    (JupyterLab's subshell) is handed to the kernel's loop; with no loop to hand it to (a
+    plain script), it waits for the figure's thread's next change. A handler reads its
+    control's value when it runs, so the figure ends at the value the control ends at,
+    whatever order the threads' messages came in.
+    """
 
     def __init__(
         self,
@@ -272,59 +294,106 @@ class Explorer:
         # The thread that draws, and its event loop (a notebook kernel's), if one runs.
         self._thread = threading.current_thread()
         self._loop = running_loop()
-        self.choosing = view is None
+        self._lock = threading.RLock()
+        # Set on another thread with no loop to run it: each control's handler, in order.
+        self._waiting: dict[int, Callable[[], None]] = {}
+        self._due: dict[int, int] = {}  # changes of each control not handled yet
+        self._made: list[Any] = []  # the rows of controls, closed when laid out anew
+        self._links: list[Any] = []  # the links between them (models the page keeps too)
         self.figure = LiveFigure(view or "clock", size, look, model, values)
         self.model_name = model_name
         self.frames = Frames(self._draw)
         self.image = self.w.Image(format="png", layout=self.w.Layout(width=f"{size[0]}px"))
         self.message = self.w.HTML()
+        self.code = self.w.HTML(layout=self.w.Layout(display="none"))
         self.controls: dict[str, Any] = {}
         self._quiet = False  # while the widget sets a control itself
+        self.menu = self._view_menu() if view is None else None
         self.box = _box_class(self.w)()
         self.box.explorer = self  # kept with the widget (its figure, its frames)
         self._lay_out()
-        self.frames.request()
+        # The first frame before the cell returns: an executed notebook keeps it.
+        self.frames.flush()
 
     # --- the parts ------------------------------------------------------------------------
     def _lay_out(self) -> None:
-        """Every control of the view, in the figure's language."""
+        """Every control of the view, in the figure's language; the menu, the picture and the
+        message line stay, the controls of the view before are closed."""
+        old, old_links = self._made, self._links
         with i18n.speaking(self.figure.look["lang"]):
-            self.controls = {}
-            rows = [self._view_menu()] if self.choosing else []
-            rows.append(self.image)
-            rows.append(self.message)
-            for name in VIEWS[self.figure.view].controls:
-                rows.append(self._control(name))
-            rows.append(self._look_row())
+            self.controls, self._links = {}, []
+            if self.menu is not None:
+                self._translate_menu()
+            made = [self._control(name) for name in VIEWS[self.figure.view].controls]
+            made += [self._look_row(), self._tools_row()]
+        self._made = made
         for control in self.controls.values():  # every label and button whole, never cut
             style: Any = getattr(control, "style", None)
             if hasattr(style, "description_width"):
                 style.description_width = "initial"
             if hasattr(style, "button_width"):
                 style.button_width = "auto"
-        self.box.children = tuple(rows)
+        menu = [] if self.menu is None else [self.menu]
+        self.box.children = (*menu, self.image, self.message, *made, self.code)
+        for widget in (*old, *old_links):
+            close_tree(widget)
         self._sync_ranges()
 
+    def close(self) -> None:
+        """Close the figure (its Qt view) and every model the widget made."""
+        self.figure.close()
+        menu = [] if self.menu is None else [self.menu]
+        for widget in (*menu, self.image, self.message, self.code, *self._made, *self._links):
+            close_tree(widget)
+        self._made, self._links = [], []
+
     def _view_menu(self) -> Any:
-        options = [(f"{VIEWS[name].title} ({name})", name) for name in VIEW_NAMES]
-        menu = self.w.Dropdown(
-            options=options, value=self.figure.view, description=tr("widget.view")
-        )
-        self.controls["view"] = menu
+        menu = self.w.Dropdown(options=[], value=None)
         self._on(menu, self._new_view)
         return menu
 
-    def _on(self, widget: Any, handler: Callable[[Any], None]) -> None:
-        """Call handler with each new value of widget, on the thread that made the figure:
-        JupyterLab sends a widget's messages on a subshell, another thread of the kernel,
-        and Qt draws on the thread that made its widgets."""
-        widget.observe(lambda change: self._in_main(handler, change["new"]), "value")
+    def _translate_menu(self) -> None:
+        """The menu's views and its label in the figure's language, at the view shown."""
+        assert self.menu is not None
+        options = [(f"{VIEWS[name].title} ({name})", name) for name in VIEW_NAMES]
+        self._quiet = True
+        try:
+            self.menu.options, self.menu.value = options, self.figure.view
+            self.menu.description = tr("widget.view")
+        finally:
+            self._quiet = False
+        self.controls["view"] = self.menu
 
-    def _in_main(self, handler: Callable[[Any], None], value: Any) -> None:
-        if threading.current_thread() is self._thread or self._loop is None:
-            handler(value)
+    def _on(self, widget: Any, handler: Callable[[Any], None]) -> None:
+        """Call handler with widget's value each time it changes, on the figure's thread.
+        Until it has run, nothing sets the widget back to the figure's value."""
+        key = id(widget)
+
+        def run() -> None:
+            self._due[key] -= 1
+            handler(widget.value)
+
+        def changed(_: object) -> None:
+            with self._lock:
+                self._due[key] = self._due.get(key, 0) + 1
+            self._in_main(key, run)
+
+        widget.observe(changed, "value")
+
+    def _in_main(self, control: int, run: Callable[[], None]) -> None:
+        """run (control's handler) on the figure's thread; waiting, a control's last one only."""
+        if threading.current_thread() is self._thread:
+            with self._lock:
+                waiting, self._waiting = self._waiting, {}
+                for handler in (*waiting.values(), run):
+                    handler()
+        elif self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._in_main, control, run)
         else:
-            self._loop.call_soon_threadsafe(handler, value)
+            with self._lock:
+                if self._waiting.pop(control, None) is not None:  # its last change will do
+                    self._due[control] -= 1
+                self._waiting[control] = run  # after the others that came since
 
     def _watch(self, name: str, widget: Any) -> Any:
         """widget sets field name: its tooltip the field's, as in the window."""
@@ -338,7 +407,6 @@ class Explorer:
         Play, k, d_model, max_len, base with its presets, layout) with their ranges, a
         model's field, or the control the field declares (as the window's panel builds it)."""
         w, values = self.w, self.figure.values
-        wide = w.Layout(width="480px")
         if name == "pos":
             return self._pos_row()
         if name == "base":
@@ -354,7 +422,7 @@ class Explorer:
         if name == "d_model":
             slider = w.IntSlider(
                 value=values["d_model"], min=MIN_D_MODEL, max=MAX_D_MODEL,
-                step=2, description=tr("controls.d_model"), layout=wide,
+                step=2, description=tr("controls.d_model"), layout=w.Layout(width="480px"),
             )  # fmt: skip
             return self._watch("d_model", slider)
         if name == "max_len":
@@ -405,8 +473,10 @@ class Explorer:
         speed = w.BoundedFloatText(value=first, min=MIN_SPEED, max=MAX_SPEED, step=0.25,
                                    description=tr("controls.speed"),
                                    layout=w.Layout(width="200px"))  # fmt: skip
-        w.jslink((play, "value"), (slider, "value"))  # played in the browser, drawn here
-        w.jslink((play, "max"), (slider, "max"))
+        self._links += [
+            w.jslink((play, "value"), (slider, "value")),  # played in the browser, drawn here
+            w.jslink((play, "max"), (slider, "max")),
+        ]
         speed.observe(
             lambda change: setattr(play, "interval", round(1000 / change["new"])), "value"
         )
@@ -480,6 +550,8 @@ class Explorer:
         values = self.figure.values
         for name, control in self.controls.items():
             held = values.get(name)
+            if self._due.get(id(control)):
+                continue  # a change of its own comes next: the student's, not undone
             if held is not None and control.value != held:
                 self._set_quietly(name, held)
         if "preset" in self.controls:
@@ -552,16 +624,65 @@ class Explorer:
         self._show_values()
         self.frames.request()
 
-    def _say(self, text: str) -> None:
-        import html
+    def _tools_row(self) -> Any:
+        """Save the figure as a PNG file, and show the script that recomputes its numbers."""
+        w = self.w
+        save = w.Button(description=tr("widget.save"), tooltip=tr("widget.tip_save"))
+        show = w.ToggleButton(
+            value=self.code.layout.display != "none",
+            description=tr("widget.code"),
+            tooltip=tr("widget.tip_code"),
+        )
+        save.on_click(lambda _: self._in_main(id(save), self._save))
+        self._on(show, self._show_code)
+        self.controls["save"], self.controls["code"] = save, show
+        return w.HBox([save, show])
 
-        colour = "#b00020"
+    def _save(self) -> None:
+        """The frame on screen (figure()'s pixels) as a new file in the current folder."""
+        from pe_clock.gui.platform.files import WriteError, atomic_write
+
+        stem, png = f"pe-clock-{self.figure.view}", self.image.value
+        with i18n.speaking(self.figure.look["lang"]):
+            try:
+                folder = Path.cwd()
+            except FileNotFoundError:
+                self._say(tr("widget.no_folder"))
+                return
+            names = (f"{stem}.png" if n == 1 else f"{stem}-{n}.png" for n in itertools.count(1))
+            path = next(folder / name for name in names if not (folder / name).exists())
+            try:
+                written = atomic_write(path, lambda file: file.write(png))
+            except WriteError as err:
+                self._say(str(err))
+                return
+            self._say(tr("widget.saved", path=written), error=False)
+
+    def _show_code(self, shown: bool) -> None:
+        self.code.layout.display = "" if shown else "none"
+        self._write_code()
+
+    def _write_code(self) -> None:
+        """The script of what the figure shows, while it is shown (`pe_clock.code`'s)."""
+        if self.code.layout.display == "none":
+            return
+        from pe_clock.core.figure_code import script
+
+        look = self.figure.look
+        text = script(self.figure.view, self.figure.picture.values(), look["lang"], False)
+        self.code.value = (
+            f"<pre style='white-space: pre; overflow-x: auto'>{html.escape(text)}</pre>"
+        )
+
+    def _say(self, text: str, error: bool = True) -> None:
+        colour = "#b00020" if error else "inherit"
         self.message.value = (
             f"<span style='color:{colour}'>{html.escape(text)}</span>" if text else ""
         )
 
     def _draw(self) -> None:
         self.image.value = self.figure.png()
+        self._write_code()
 
 
 def explore(
@@ -583,7 +704,8 @@ def explore(
     causal mask, the Why tab's switch) — then theme and language, and
     for a view that draws a model's positions the model (a cached id, a folder or a table).
     Without a view, a menu chooses it. Works without a display (Qt
-    offscreen), as `figure` does. Needs ipywidgets (``pip install pe-clock[notebook]``);
+    offscreen), as `figure` does. Needs ipywidgets (``%pip install ipywidgets`` in the notebook, or
+    ``pip install -e ".[notebook]"`` in PE Clock's folder: PE Clock is not on PyPI);
     without it, ImportError says so. Bad parameters raise ValueError as `figure`'s do.
     """
     _ipywidgets()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import contextlib
+import html
 import io
 import subprocess
 import sys
@@ -200,7 +202,9 @@ def test_bad_arguments_raise_as_figures_do(qapp):
 
 def test_without_ipywidgets_one_line_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "ipywidgets", None)
-    with pytest.raises(ImportError, match=r'^pe_clock.explore needs ipywidgets: pip install "pe-'):
+    with pytest.raises(
+        ImportError, match=r"^pe_clock.explore needs ipywidgets: %pip install ipywidgets"
+    ):
         pe_clock.explore("clock")
 
 
@@ -325,3 +329,123 @@ def test_the_sliders_offer_only_what_the_state_takes(qapp):
     assert controls["k"].min == -30 and explorer.message.value == ""
     with pytest.raises(ValueError, match="view must be one of"):
         pe_clock.explore("")
+
+
+def test_controls_set_from_two_threads_end_where_the_controls_end(qapp):
+    """Two threads drag d_model in opposite orders while the kernel's loop runs: every frame
+    is drawn on the figure's thread, and the figure ends at the value the slider ends at
+    (a handler read the value its message carried, and the messages raced)."""
+
+    async def session() -> object:
+        widget = pe_clock.explore("clock", lang="en")
+        slider = widget.explorer.controls["d_model"]
+
+        def drag(values: list[int]) -> None:
+            for value in values:
+                slider.value = value
+
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            loop.run_in_executor(None, drag, [16, 32, 64, 128] * 5),
+            loop.run_in_executor(None, drag, [128, 64, 32, 16] * 5),
+        )
+        await asyncio.sleep(4 * SETTLE_SECONDS)
+        return widget
+
+    widget = asyncio.run(session())
+    explorer = widget.explorer
+    assert explorer.figure.values["d_model"] == explorer.controls["d_model"].value
+    assert same_picture(widget, "clock", lang="en")
+
+
+def test_with_no_loop_another_threads_change_waits_for_the_figures_thread(qapp):
+    """A plain script has no loop to hand a thread's change to: Qt is never used from that
+    thread (two drawing at once crashed the process); the figure's thread's next change
+    draws the last value each control was set to."""
+    import threading
+
+    widget = pe_clock.explore("clock", lang="en")
+    explorer = widget.explorer
+    drawn = explorer.frames.drawn
+
+    def drag(values: list[int]) -> None:
+        for value in values:
+            explorer.controls["d_model"].value = value
+
+    threads = [threading.Thread(target=drag, args=([16, 64, 128, 32] * 3,)) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert explorer.frames.drawn == drawn and explorer.figure.values["d_model"] == 512
+    explorer.controls["k"].value = 2  # on the figure's thread: what waited, then this
+    assert explorer.figure.values["d_model"] == 32 and explorer.figure.values["k"] == 2
+    assert explorer.frames.drawn == drawn + 2  # one frame for d_model's last value, one for k
+    assert same_picture(widget, "clock", lang="en")
+
+
+def test_changing_view_or_language_leaves_no_model_open(qapp):
+    """Each change of view or language closes the controls it replaces (with their layouts,
+    styles and links); closing the widget closes every model it made."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    widget = pe_clock.explore(lang="en")
+    made = len(_instances)
+    for view in ["heatmap", "rope", "alibi", "clock"]:
+        widget.explorer.controls["view"].value = view
+    for lang in ["ko", "en"]:
+        widget.explorer.controls["lang"].value = lang
+    assert len(_instances) == made
+    assert widget.explorer.menu.value == "clock" and widget.children[0] is widget.explorer.menu
+    widget.close()
+    assert set(_instances) == before
+
+
+def test_the_first_frame_is_drawn_before_explore_returns(qapp):
+    """In a kernel (a running loop) too: an executed notebook keeps the picture its cell
+    drew, and nbconvert saves the widget when the cell returns."""
+
+    async def make() -> bytes:
+        return bytes(pe_clock.explore("heatmap", lang="en").explorer.image.value)
+
+    assert pixels(asyncio.run(make())).shape[:2] == (540, 960)
+
+
+def test_save_writes_the_frame_as_a_new_file_and_code_shows_its_script(tmp_path, monkeypatch, qapp):
+    from pe_clock.core.figure_code import script
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pe-clock-rotation.png").write_bytes(b"a student's file")
+    explorer = pe_clock.explore("rotation", lang="en", k=3).explorer
+    explorer.controls["save"].click()
+    saved = tmp_path / "pe-clock-rotation-2.png"
+    assert saved.read_bytes() == explorer.image.value  # the frame, figure()'s pixels
+    assert (tmp_path / "pe-clock-rotation.png").read_bytes() == b"a student's file"
+    assert explorer.message.value.endswith(f"Saved as {saved}</span>")
+
+    assert explorer.code.layout.display == "none"
+    explorer.controls["code"].value = True
+    explorer.controls["k"].value = 5
+    text = script("rotation", explorer.figure.picture.values(), "en", False)
+    assert "pos, k = 0, 5" in text and html.escape(text) in explorer.code.value
+
+
+def test_a_save_that_cannot_be_written_is_said_and_leaves_nothing(tmp_path, monkeypatch, qapp):
+    from tests.gui.test_files import tiny_filesystem
+
+    explorer = pe_clock.explore("clock", lang="en").explorer
+    with tiny_filesystem(tmp_path) as disk:
+        with contextlib.suppress(OSError), (disk / "filler").open("wb") as fill:
+            while True:
+                fill.write(b"\0" * 4096)
+        monkeypatch.chdir(disk)
+        explorer.controls["save"].click()
+        assert "No space left" in explorer.message.value and "#b00020" in explorer.message.value
+        assert sorted(path.name for path in disk.iterdir()) == ["filler"]
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    explorer.controls["save"].click()
+    assert "The current folder no longer exists" in explorer.message.value
