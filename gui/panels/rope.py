@@ -29,11 +29,15 @@ from pe_clock.gui.widgets.labels import mark_prose
 from pe_clock.gui.widgets.layer_strip import LayerStrip
 from pe_clock.gui.widgets.lazy_view import lazy
 from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_legend, style_plot
+from pe_clock.gui.widgets.section_band import SectionBand
 from pe_clock.gui.widgets.stable_label import StableLabel
 
 #: The bases whose decay is compared: the paper's, Llama 3's and Qwen2's rope_theta.
 DECAY_BASES = (10000.0, 500000.0, 1000000.0)
 DECAY_DISTANCES = np.arange(0, 1025)
+#: The least share of the decay plot's height the curves right of distance 0 keep under the
+#: legend's row.
+MIN_CURVE_SHARE = 0.35
 
 
 def query_key(head_dim: int) -> tuple[np.ndarray, np.ndarray]:
@@ -93,10 +97,13 @@ class RopeView(Panel):
         self.decay_legend = self.decay_plot.addLegend(offset=(-10, 10), labelTextColor=t.text)
         self.decay_legend.setColumnCount(len(DECAY_BASES))  # one row, in room kept above
         self.decay_curves = [self.decay_plot.plot(pen=t.series_pen(i, 2)) for i in range(3)]
+        self._decay_tail = self._decay_peak = 1.0
+        self.decay_plot.getViewBox().sigResized.connect(lambda *_: self._fit_decay_room())
         self.graphics.ci.layout.setRowStretchFactor(0, 1)
         self.graphics.ci.layout.setRowStretchFactor(1, 1)
         self.strip = LayerStrip(state, ("rope", "none"), unscaled=True)
-        self.arrange(above=[self.strip], below=[self.turn.slot])
+        self.sections = SectionBand(state)
+        self.arrange(above=[self.strip, self.sections], below=[self.turn.slot])
         mark_prose(self.turn.slot)
         state.observe(["base", "language", "font_scale", "head_dim"], self._request_sync)
         state.observe(["rope_layout"], self._request_sync)
@@ -126,8 +133,8 @@ class RopeView(Panel):
             self.decay_legend.addItem(curve, tr("rope.decay_base", base=fmt_base(base)))
             tail = max(tail, float(bound[len(bound) // 20 :].max()))
             peak = max(peak, float(bound.max()))
-        # Room for the legend's row above the curves right of the peak at distance 0.
-        self.decay_plot.setYRange(0, max(1.6 * tail, 1.05 * peak), padding=0)
+        self._decay_tail, self._decay_peak = tail, peak
+        self._fit_decay_room()
         order = half_to_interleaved(s.head_dim)
         half = rope_scores(q, k, SCORE_LENGTH, s.base, "half")
         interleaved = rope_scores(q[order], k[order], SCORE_LENGTH, s.base, "interleaved")
@@ -213,6 +220,17 @@ class RopeView(Panel):
         self.arc.setData(0.4 * np.cos(arc), 0.4 * np.sin(arc))
         middle = start + turn / 2
         self.arc_label.setPos(0.75 * math.cos(middle), 0.75 * math.sin(middle))
+
+    def _fit_decay_room(self) -> None:
+        """Room for the legend's row above the curves right of the peak at distance 0: its
+        height in pixels, whatever the plot's (a fixed share of the range let the legend
+        cross the curves in a short plot: a model's strip above it, a small export)."""
+        height = self.decay_plot.getViewBox().height()
+        legend = self.decay_legend.boundingRect().height() + 10 + 6  # its offset, a gap
+        share = max(1 - legend / height, MIN_CURVE_SHARE) if height > 0 else 1 / 1.6
+        self.decay_plot.setYRange(
+            0, max(self._decay_tail / share, 1.05 * self._decay_peak), padding=0
+        )
 
     def _fit_turn(self, grow: bool = False) -> None:
         """Three lines, more when the numbers are long (from pos 999,000 the Korean took four

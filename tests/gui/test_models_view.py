@@ -242,3 +242,65 @@ def test_a_scene_whose_view_cannot_show_its_model_is_refused(tmp_path, monkeypat
     )
     with pytest.raises(DeckError, match=r'(?i)scene 2: .*cannot be shown on view = "window"'):
         check_deck(scenes, state)
+
+
+#: Qwen3-VL's text config as transformers 5 saves it: the sections interleaved.
+QWEN3_VL = {
+    **configs.QWEN2_VL_7B,
+    "model_type": "qwen3_vl",
+    "rope_scaling": {
+        "rope_type": "default",
+        "mrope_section": [24, 20, 20],
+        "mrope_interleaved": True,
+    },
+}
+
+
+def interleaved_axes(sections: list[int], pairs: int) -> tuple[int, ...]:
+    """Qwen3-VL's apply_interleaved_mrope, written out: pair j takes the row's position where
+    j % 3 == 1 and j < 3 x its section, the column's where j % 3 == 2 and j < 3 x its section,
+    the time's otherwise."""
+    return tuple(
+        1 if j % 3 == 1 and j < 3 * sections[1] else 2 if j % 3 == 2 and j < 3 * sections[2] else 0
+        for j in range(pairs)
+    )
+
+
+@pytest.mark.parametrize(
+    ("config", "axes", "runs"),
+    [
+        (configs.QWEN2_VL_7B, (0,) * 16 + (1,) * 24 + (2,) * 24, "pairs 0–15"),
+        (QWEN3_VL, interleaved_axes([24, 20, 20], 64), "pairs 0, 3, 6, …, 60–63"),
+    ],
+)
+def test_m_ropes_sections_are_drawn_lettered_and_a_click_draws_a_pair(
+    show, state, tmp_path, qtbot, config, axes, runs
+):
+    state.open_model(write_model(tmp_path / "vl", config))
+    view = show(RopeView, state, (1400, 900))
+    band, cells = view.sections, view.sections.cells
+    assert band.isVisible() and cells.axes == axes
+    sections = config["rope_scaling"]["mrope_section"]
+    assert f"mrope_section {sections}" in band.key.text() and runs in band.key.text()
+    assert "plain RoPE" in band.note.text()
+    # Ink: each cell's letter is drawn in the text's colour on its tint.
+    image = cells.grab().toImage()
+    for pair in (0, 20, 40):
+        rect = cells.cell_rect(pair).toRect().adjusted(2, 2, -2, -2)
+        inks = {
+            image.pixelColor(x, y).lightness()
+            for x in range(rect.left(), rect.right())
+            for y in range(rect.top(), rect.bottom())
+        }
+        assert max(inks) - min(inks) > 60, pair
+    centre = cells.cell_rect(20).center()
+    qtbot.mouseClick(
+        cells, Qt.MouseButton.LeftButton, pos=QPoint(round(centre.x()), round(centre.y()))
+    )
+    assert state.selected_pair == 20 and view.pair() == 20
+
+
+def test_a_model_without_sections_draws_no_band(show, state, tmp_path):
+    state.open_model(write_model(tmp_path / "llama", configs.LLAMA_2_7B))
+    view = show(RopeView, state, (1400, 900))
+    assert view.strip.isVisible() and not view.sections.isVisible()
