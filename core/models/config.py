@@ -143,7 +143,7 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     return ModelConfig(
         model_type,
         max_positions,
-        layers,
+        read.num_layers or layers,
         read.groups,
         read.learned,
         tuple(sorted([*_unknown_keys(reader), *ignored])),

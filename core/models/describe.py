@@ -57,12 +57,16 @@ def group_title(group: LayerGroup, compact: bool = False) -> str:
 
 
 def _scheme_title(kind: str, group: LayerGroup) -> str:
-    """A scheme's title other than RoPE's, with the numbers it names."""
+    """A scheme's title other than RoPE's, with the numbers it names; an encoder-decoder's
+    group (Whisper's) by its part, "encoder_sinusoidal" and "decoder_learned"."""
+    part = group.details.get("part")
     return tr(
-        f"{kind}.{group.scheme}",
+        f"{kind}.{part}_{group.scheme}" if part else f"{kind}.{group.scheme}",
         heads=0 if group.slopes is None else group.slopes.size,
         d_model=group.head_dim,
         buckets=group.details.get("num_buckets"),
+        base=fmt_base(group.rope_theta or 0),
+        positions=f"{group.details.get('positions', 0):,}",
     )
 
 

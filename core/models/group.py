@@ -45,14 +45,20 @@ class LearnedSize:
 
     positions: int
     width: int
+    #: The end of the tensor's name that holds it where the weights hold more than one table
+    #: of positions (Whisper's decoder's, beside its encoder's fixed sinusoids); "" for any.
+    tensor: str = ""
 
 
 @dataclass(frozen=True)
 class Read:
     """What a scheme's reader found: its groups of layers, a learned table's size, and
     whether the config's longest length means one (T5's buckets reach any length: its
-    n_positions is a leftover transformers does not read)."""
+    n_positions is a leftover transformers does not read), and the layers of both stacks."""
 
     groups: tuple[LayerGroup, ...]
     learned: LearnedSize | None = None
     reads_max_positions: bool = True
+    #: The layers of both stacks of an encoder-decoder (Whisper's encoder_layers +
+    #: decoder_layers), where the config's layer count is the encoder's alone.
+    num_layers: int | None = None

@@ -53,7 +53,7 @@ def _open(path: str | os.PathLike[str], cache: Path | None) -> OpenedModel:
     config = read_model_config(parse_config(read_limited(where.config, MAX_CONFIG_BYTES)))
     if config.learned is None:
         return OpenedModel(where.name, config)
-    found = find_table(where.folder)
+    found = find_table(where.folder, config.learned.tensor)
     if found is None:
         pickle = pickled_checkpoint(where.folder)
         missing = tr("weights.pickle", file=pickle) if pickle else tr("weights.none")

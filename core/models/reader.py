@@ -47,6 +47,10 @@ MODEL_DEFAULTS: dict[str, dict[str, object]] = {
     "gpt2": {"n_positions": 1024, "n_embd": 768, "n_layer": 12, "n_head": 12},
     "bert": {"max_position_embeddings": 512, "hidden_size": 768, "num_hidden_layers": 12},
     "bloom": {"n_head": 8, "n_layer": 2},
+    "whisper": {
+        "d_model": 384, "encoder_layers": 4, "decoder_layers": 4, "num_hidden_layers": 4,
+        "max_source_positions": 1500, "max_target_positions": 448,
+    },
     "modernbert": {
         "global_rope_theta": 160000.0, "local_rope_theta": 10000.0,
         "global_attn_every_n_layers": 3, "local_attention": 128, "max_position_embeddings": 8192,

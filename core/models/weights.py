@@ -179,10 +179,13 @@ def check_table(rows: NDArray[np.float64], name: str) -> NDArray[np.float64]:
     return rows
 
 
-def find_table(folder: Path) -> tuple[Path, str] | None:
+def find_table(folder: Path, ending: str = "") -> tuple[Path, str] | None:
     """(file, tensor name) of the learned position table among a folder's safetensors
     weights: model.safetensors, or the shard model.safetensors.index.json names; None if the
-    folder has no safetensors weights. ValueError when weights exist but hold no table."""
+    folder has no safetensors weights. ValueError when weights exist but hold no table.
+    ending: the end of the table's name where the weights hold more than one table of
+    positions (Whisper's decoder.embed_positions.weight beside its encoder's)."""
+    names = (ending,) if ending else TABLE_NAMES
     index = folder / INDEX
     if os.path.lexists(index):
         try:
@@ -192,7 +195,7 @@ def find_table(folder: Path) -> tuple[Path, str] | None:
         if not isinstance(weight_map, dict):
             raise ValueError(tr("weights.index", file=INDEX))
         for tensor, shard in weight_map.items():
-            if isinstance(tensor, str) and tensor.endswith(TABLE_NAMES):
+            if isinstance(tensor, str) and tensor.endswith(names):
                 if not _plain_name(shard):
                     raise ValueError(tr("weights.index", file=INDEX))
                 if not os.path.lexists(folder / shard):
@@ -205,7 +208,7 @@ def find_table(folder: Path) -> tuple[Path, str] | None:
     if regular_file(single) is None:  # a FIFO, a device, a folder, a loop: said, not skipped
         raise ValueError(tr("model.not_file", file=SAFETENSORS))
     for tensor in tensor_names(single):
-        if tensor.endswith(TABLE_NAMES):
+        if tensor.endswith(names):
             return single, tensor
     raise ValueError(tr("weights.no_table", file=SAFETENSORS))
 

@@ -231,11 +231,16 @@ class ModelHolder:
                 self._model_refused["alibi_heads"] = tr("model.other_slopes", heads=heads)
                 return " " + self.model_refused()["alibi_heads"]
             changes = {"alibi_heads": heads}
-        elif group.scheme == "sinusoidal" and model.config.max_position_embeddings:
+        elif group.scheme == "sinusoidal":
+            # DistilBERT's rows are max_position_embeddings, Whisper's encoder's its own: the
+            # positions the model was trained on (the heatmap marks where they end).
+            rows = group.details.get("positions", model.config.max_position_embeddings)
             changes = {
                 "base": group.rope_theta,
                 "d_model": group.head_dim,
-                "max_len": model.config.max_position_embeddings,
+                "layout": group.details.get("layout", "interleaved"),
+                "max_len": rows,
+                "train_len": rows,
             }
         else:
             return ""

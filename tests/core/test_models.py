@@ -259,8 +259,8 @@ def test_a_value_out_of_range_names_its_key(change, key):
 
 
 def test_a_config_without_a_known_scheme_says_what_it_reads():
-    with pytest.raises(ValueError, match="model_type whisper"):
-        read({"model_type": "whisper", "d_model": 384})
+    with pytest.raises(ValueError, match="model_type wav2vec2"):  # a convolution's positions
+        read({"model_type": "wav2vec2", "hidden_size": 768})
 
 
 # --- files ------------------------------------------------------------------------------------
@@ -502,6 +502,46 @@ def test_distilbert_with_sinusoidal_pos_embds_is_the_papers_fixed_table():
     # Its learned twin (sinusoidal_pos_embds false) is a learned table of the same size.
     learned = read({**configs.DISTILBERT_SINUSOIDAL, "sinusoidal_pos_embds": False})
     assert learned.learned.positions == 512 and learned.learned.width == 768
+
+
+def whisper_sinusoids(length: int, channels: int) -> np.ndarray:
+    """Whisper's sinusoids() (transformers' modeling_whisper), in NumPy."""
+    increment = math.log(10000) / (channels // 2 - 1)
+    inv_timescales = np.exp(-increment * np.arange(channels // 2))
+    scaled_time = np.arange(length)[:, None] * inv_timescales[None, :]
+    return np.concatenate([np.sin(scaled_time), np.cos(scaled_time)], axis=1)
+
+
+@pytest.mark.parametrize("width", [384, 512, 1280, 4])
+def test_whispers_encoder_is_a_split_sinusoid_table_and_its_decoder_a_learned_one(width):
+    from pe_clock.core.encoding import positional_encoding
+    from pe_clock.core.layout import column_order
+    from pe_clock.core.models.describe import describe_text
+    from pe_clock.core.models.group import LearnedSize
+    from pe_clock.core.models.opened import OpenedModel
+
+    config = read({**configs.WHISPER_TINY, "d_model": width})
+    encoder, decoder = config.groups
+    assert (encoder.scheme, encoder.layers, encoder.head_dim) == ("sinusoidal", (0, 1, 2, 3), width)
+    assert encoder.details["layout"] == "split" and encoder.details["positions"] == 1500
+    assert (decoder.scheme, decoder.layers) == ("learned", (4, 5, 6, 7))
+    assert config.num_layers == 8 and config.unknown == () and config.defaults == ()
+    assert config.learned == LearnedSize(448, width, "decoder.embed_positions.weight")
+    # What the views draw at the base and layout it sets is Whisper's own table.
+    drawn = positional_encoding(1500, width, encoder.rope_theta)[:, column_order(width, "split")]
+    np.testing.assert_allclose(drawn, whisper_sinusoids(1500, width), rtol=0, atol=1e-11)
+    sin, cos = np.split(whisper_sinusoids(2, width)[1], 2)  # position 1: every ω_i below π
+    np.testing.assert_allclose(encoder.inv_freq, np.arctan2(sin, cos), rtol=1e-14)
+    text = describe_text(OpenedModel("whisper-tiny", config))
+    assert "encoder's fixed sinusoidal table" in text and "10000^(−i/(d_model/2 − 1))" in text
+    assert "layers 4–7 (4): the decoder's learned position table: 448 rows" in text
+
+
+def test_whisper_odd_or_narrow_widths_are_refused_in_one_line():
+    with pytest.raises(ValueError, match=r"^d_model in config.json must be an even integer"):
+        read({**configs.WHISPER_TINY, "d_model": 385})
+    with pytest.raises(ValueError, match=r"^d_model in config.json"):
+        read({**configs.WHISPER_TINY, "d_model": 2})
 
 
 @pytest.mark.parametrize(("buckets", "longest"), [(32, 128), (32, 256), (64, 512), (8, 20)])

@@ -304,3 +304,26 @@ def test_a_model_without_sections_draws_no_band(show, state, tmp_path):
     state.open_model(write_model(tmp_path / "llama", configs.LLAMA_2_7B))
     view = show(RopeView, state, (1400, 900))
     assert view.strip.isVisible() and not view.sections.isVisible()
+
+
+def test_whisper_opens_on_its_encoders_sinusoids_and_its_decoders_learned_table(
+    show, state, tmp_path
+):
+    """The encoder's table first in the file (Whisper stores both as embed_positions): the
+    learned view reads the decoder's; the course's views draw the encoder's, split, at the
+    base and length that make the paper's formula Whisper's."""
+    from tests.core.test_models import whisper_sinusoids
+
+    small = {**configs.WHISPER_TINY, "d_model": 32, "max_source_positions": 60}
+    decoder = smooth_table(448, 32)
+    tensors = {
+        "model.encoder.embed_positions.weight": ("F32", whisper_sinusoids(60, 32)),
+        "model.decoder.embed_positions.weight": ("F32", decoder),
+    }
+    assert state.open_model(write_model(tmp_path / "whisper", small, tensors))
+    assert (state.d_model, state.layout, state.max_len, state.train_len) == (32, "split", 60, 60)
+    assert state.base == pytest.approx(10000 ** (32 / 30), rel=1e-15)
+    assert state.model.table.tensor == "model.decoder.embed_positions.weight"
+    np.testing.assert_array_equal(state.model.table.rows, decoder)
+    view = show(LearnedView, state, (1600, 900))
+    assert "whisper" in view.rows[0].table_plot.titleLabel.text

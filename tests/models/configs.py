@@ -432,6 +432,24 @@ QWEN2_5_VL_7B = {
     "max_position_embeddings": 128000,
     "model_type": "qwen2_5_vl",
 }
+#: openai/whisper-tiny's config.json (its position keys and sizes as published).
+WHISPER_TINY = {
+    "architectures": ["WhisperForConditionalGeneration"],
+    "d_model": 384,
+    "decoder_attention_heads": 6,
+    "decoder_layers": 4,
+    "encoder_attention_heads": 6,
+    "encoder_layers": 4,
+    "is_encoder_decoder": True,
+    "max_length": 448,
+    "max_source_positions": 1500,
+    "max_target_positions": 448,
+    "model_type": "whisper",
+    "num_hidden_layers": 4,
+    "num_mel_bins": 80,
+    "scale_embedding": False,
+    "vocab_size": 51865,
+}
 
 CONFIGS: dict[str, dict[str, Any]] = {
     "meta-llama/Llama-2-7b-hf": LLAMA_2_7B,
@@ -455,6 +473,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "facebook/esm2_t6_8M_UR50D": ESM2_8M,
     "Qwen/Qwen2-VL-7B-Instruct": QWEN2_VL_7B,
     "Qwen/Qwen2.5-VL-7B-Instruct": QWEN2_5_VL_7B,
+    "openai/whisper-tiny": WHISPER_TINY,
 }
 
 #: google/gemma-2-2b as published: no layer_types (transformers alternates: sliding on even

@@ -1,27 +1,85 @@
-"""The paper's fixed sinusoids as a model's table: DistilBERT's sinusoidal_pos_embds."""
+"""Fixed sinusoids as a model's table: DistilBERT's sinusoidal_pos_embds (the paper's), and
+Whisper's encoder (its own variant, beside the learned table of its decoder)."""
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from pe_clock.core.i18n import tr
-from pe_clock.core.models.group import LayerGroup, Read
-from pe_clock.core.models.reader import DEFAULT_ROPE_THETA, ConfigReader
-from pe_clock.core.params import MAX_D_MODEL
+from pe_clock.core.models.group import LayerGroup, LearnedSize, Read
+from pe_clock.core.models.reader import DEFAULT_ROPE_THETA, MAX_LAYERS, ConfigReader
+from pe_clock.core.params import MAX_D_MODEL, MAX_LEN
 from pe_clock.core.rope import rope_inverse_frequencies
 
 NAME = "sinusoidal"
 #: The keys of config.json this reader reads (any other naming positions is reported).
-KEYS = frozenset({"dim", "sinusoidal_pos_embds"})
+KEYS = frozenset(
+    {
+        "dim",
+        "sinusoidal_pos_embds",
+        "d_model",
+        "encoder_layers",
+        "decoder_layers",
+        "max_source_positions",
+        "max_target_positions",
+    }
+)
+#: Whisper's decoder table, named apart from its encoder's (both are embed_positions).
+WHISPER_DECODER_TABLE = "decoder.embed_positions.weight"
 
 
 def detects(reader: ConfigReader, kind: str) -> bool:
-    return kind == "distilbert" and reader.get("sinusoidal_pos_embds") is True
+    return kind == "whisper" or (
+        kind == "distilbert" and reader.get("sinusoidal_pos_embds") is True
+    )
 
 
 def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None) -> Read:
-    """d_model = dim, base 10000, the model's max_position_embeddings rows."""
+    """DistilBERT: d_model = dim, base 10000, the model's max_position_embeddings rows."""
+    if kind == "whisper":
+        return _whisper(reader)
     width = reader.whole("dim", 2, MAX_D_MODEL)
     if max_positions is None:
         raise ValueError(tr("model.missing", name="max_position_embeddings"))
     inv = rope_inverse_frequencies(width, DEFAULT_ROPE_THETA)
     every = tuple(range(layers))
     return Read((LayerGroup(every, "sinusoidal", DEFAULT_ROPE_THETA, width, width, inv_freq=inv),))
+
+
+def whisper_base(width: int) -> float:
+    """The paper's base at which its formula gives Whisper's encoder table: Whisper's
+    sinusoids turn pair i by 10000^(−i/(width/2 − 1)), which is base^(−2i/width) at
+    base = 10000^(width/(width − 2))."""
+    return float(DEFAULT_ROPE_THETA ** (width / (width - 2)))
+
+
+def _whisper(reader: ConfigReader) -> Read:
+    """Whisper (transformers' WhisperEncoder and WhisperDecoder): the encoder's layers come
+    after a fixed table of max_source_positions rows, sin(pos·ω_i) in the first half of its
+    columns and cos in the second (the split layout), ω_i = 10000^(−i/(d_model/2 − 1)); the
+    decoder's after a learned table of max_target_positions rows. Layers are numbered
+    encoder first, then decoder."""
+    width = reader.whole("d_model", 4, MAX_D_MODEL)  # at least two pairs: ω divides by d/2 − 1
+    if width % 2:
+        allowed = tr("allowed.even", lo=4, hi=f"{MAX_D_MODEL:,}")
+        raise ValueError(tr("model.key", name="d_model", value=width, allowed=allowed))
+    encoder = reader.whole("encoder_layers", 1, MAX_LAYERS)
+    decoder = reader.whole("decoder_layers", 1, MAX_LAYERS - encoder)
+    source = reader.whole("max_source_positions", 2, MAX_LEN)  # the rows the views draw
+    target = reader.whole("max_target_positions", 2, 10**7)  # as a learned table's
+    base = whisper_base(width)
+    step = math.log(DEFAULT_ROPE_THETA) / (width // 2 - 1)  # as Whisper's sinusoids() computes ω
+    sines = LayerGroup(
+        tuple(range(encoder)), "sinusoidal", base, width, width,
+        inv_freq=np.exp(-step * np.arange(width // 2)),
+        details={"part": "encoder", "layout": "split", "positions": source, "whisper": True},
+    )  # fmt: skip
+    learned = LayerGroup(
+        tuple(range(encoder, encoder + decoder)),
+        "learned",
+        details={"part": "decoder", "positions": target},
+    )
+    size = LearnedSize(target, width, WHISPER_DECODER_TABLE)
+    return Read((sines, learned), size, reads_max_positions=False, num_layers=encoder + decoder)
