@@ -347,6 +347,13 @@ class Explorer:
             close_tree(widget)
         self._made, self._links = [], []
 
+    def _row(self, *children: Any) -> Any:
+        """Controls side by side, wrapped onto the next line where the notebook is narrower
+        (a sidebar open: the speed's unit and the third hand ran past the page's edge)."""
+        return self.w.HBox(
+            list(children), layout=self.w.Layout(flex_flow="row wrap", align_items="center")
+        )
+
     def _view_menu(self) -> Any:
         menu = self.w.Dropdown(options=[], value=None)
         self._on(menu, self._new_view)
@@ -433,11 +440,11 @@ class Explorer:
         if name == "clock_pairs":
             hands = HandBoxes(w, values[name], values["d_model"] // 2 - 1)
             self._watch(name, hands)
-            return w.HBox([w.Label(tr("name.clock_pairs")), *hands.boxes])
+            return self._row(w.Label(tr("name.clock_pairs")), *hands.boxes)
         if name == "layout":
             options = [(tr(f"layout.{layout}"), layout) for layout in LAYOUTS]
             toggle = w.ToggleButtons(options=options, value=values["layout"])
-            return w.HBox([w.Label(tr("controls.layout")), self._watch("layout", toggle)])
+            return self._row(w.Label(tr("controls.layout")), self._watch("layout", toggle))
         return self._watch(name, self._declared(name))
 
     def _declared(self, name: str) -> Any:
@@ -483,7 +490,7 @@ class Explorer:
         speed.tooltip = tr(Picture.FIELDS["speed"].tip)
         self.controls["play"], self.controls["speed"] = play, speed
         self._watch("pos", slider)
-        return w.HBox([play, slider, speed, w.Label(tr("controls.speed_suffix").strip())])
+        return self._row(play, slider, speed, w.Label(tr("controls.speed_suffix").strip()))
 
     def _base_row(self) -> Any:
         w, base = self.w, self.figure.values["base"]
@@ -501,7 +508,7 @@ class Explorer:
                 field.value = value
 
         self._on(preset, chosen)
-        return w.HBox([self._watch("base", field), preset])
+        return self._row(self._watch("base", field), preset)
 
     def _model_row(self) -> Any:
         from pe_clock.core.models.files import cached_models
@@ -526,7 +533,7 @@ class Explorer:
         self.controls["theme"], self.controls["lang"] = theme, lang
         self._on(theme, lambda value: self._new_look(theme=value))
         self._on(lang, lambda value: self._new_look(lang=value))
-        return w.HBox([w.Label(tr("widget.theme")), theme, lang])
+        return self._row(w.Label(tr("widget.theme")), theme, lang)
 
     # --- a control changed ----------------------------------------------------------------
     def _changed(self, name: str, value: Any) -> None:
@@ -636,7 +643,7 @@ class Explorer:
         save.on_click(lambda _: self._in_main(id(save), self._save))
         self._on(show, self._show_code)
         self.controls["save"], self.controls["code"] = save, show
-        return w.HBox([save, show])
+        return self._row(save, show)
 
     def _save(self) -> None:
         """The frame on screen (figure()'s pixels) as a new file in the current folder."""
