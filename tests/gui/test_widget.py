@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import html
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -449,3 +450,21 @@ def test_a_save_that_cannot_be_written_is_said_and_leaves_nothing(tmp_path, monk
     gone.rmdir()
     explorer.controls["save"].click()
     assert "The current folder no longer exists" in explorer.message.value
+
+
+def test_a_script_that_builds_a_widget_exits_without_a_word(tmp_path):
+    """A process is the point: what Python and Qt print as they end (a widget's __del__ on a
+    Qt object already deleted was printed at exit)."""
+    script = (
+        "import pe_clock\n"
+        "box = pe_clock.explore(lang='en')\n"
+        "box.explorer.controls['view'].value = 'rotation'\n"
+        "box.explorer.controls['k'].value = 3\n"
+        "other = pe_clock.explore('heatmap')\n"
+        "other.close()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, timeout=120,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )  # fmt: skip
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
