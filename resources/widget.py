@@ -240,15 +240,18 @@ class Frames:
         self.scheduled = False
         self.drawn = 0
         self.loop_of = running_loop
+        self._on: asyncio.AbstractEventLoop | None = None  # the loop the frame due is on
 
     def request(self) -> None:
-        if self.scheduled:
+        # A frame scheduled on a loop that ended before it ran (asyncio.run returned) is not
+        # due any more: without this no frame was ever drawn again.
+        if self.scheduled and self._on is not None and not self._on.is_closed():
             return
         loop = self.loop_of()
         if loop is None:
             self.flush()
             return
-        self.scheduled = True
+        self.scheduled, self._on = True, loop
         loop.call_later(SETTLE_SECONDS, self.flush)
 
     def flush(self) -> None:
@@ -309,11 +312,16 @@ class Explorer:
         self.controls: dict[str, Any] = {}
         self._quiet = False  # while the widget sets a control itself
         self.menu = self._view_menu() if view is None else None
+        self.closed = False
         self.box = _box_class(self.w)()
         self.box.explorer = self  # kept with the widget (its figure, its frames)
-        self._lay_out()
-        # The first frame before the cell returns: an executed notebook keeps it.
-        self.frames.flush()
+        try:
+            self._lay_out()
+            # The first frame before the cell returns: an executed notebook keeps it.
+            self.frames.flush()
+        except BaseException:
+            self.box.close()  # refused (a size too small for the view): nothing left open
+            raise
 
     # --- the parts ------------------------------------------------------------------------
     def _lay_out(self) -> None:
@@ -340,7 +348,9 @@ class Explorer:
         self._sync_ranges()
 
     def close(self) -> None:
-        """Close the figure (its Qt view) and every model the widget made."""
+        """Close the figure (its Qt view) and every model the widget made; a frame or a change
+        still due after it does nothing."""
+        self.closed = True
         self.figure.close()
         menu = [] if self.menu is None else [self.menu]
         for widget in (*menu, self.image, self.message, self.code, *self._made, *self._links):
@@ -378,7 +388,8 @@ class Explorer:
 
         def run() -> None:
             self._due[key] -= 1
-            handler(widget.value)
+            if not self.closed:
+                handler(widget.value)
 
         def changed(_: object) -> None:
             with self._lock:
@@ -398,8 +409,8 @@ class Explorer:
             self._loop.call_soon_threadsafe(self._in_main, control, run)
         else:
             with self._lock:
-                if self._waiting.pop(control, None) is not None:  # its last change will do
-                    self._due[control] -= 1
+                if self._waiting.pop(control, None) is not None and control in self._due:
+                    self._due[control] -= 1  # its last change will do
                 self._waiting[control] = run  # after the others that came since
 
     def _watch(self, name: str, widget: Any) -> Any:
@@ -649,6 +660,8 @@ class Explorer:
         """The frame on screen (figure()'s pixels) as a new file in the current folder."""
         from pe_clock.gui.platform.files import WriteError, atomic_write
 
+        if self.frames.scheduled:
+            self.frames.flush()  # the frame of the values set, not the one before
         stem, png = f"pe-clock-{self.figure.view}", self.image.value
         with i18n.speaking(self.figure.look["lang"]):
             try:
@@ -657,11 +670,14 @@ class Explorer:
                 self._say(tr("widget.no_folder"))
                 return
             names = (f"{stem}.png" if n == 1 else f"{stem}-{n}.png" for n in itertools.count(1))
-            path = next(folder / name for name in names if not (folder / name).exists())
-            try:
+            try:  # a name taken by anything, a dangling link too
+                path = next(folder / name for name in names if not os.path.lexists(folder / name))
                 written = atomic_write(path, lambda file: file.write(png))
             except WriteError as err:
                 self._say(str(err))
+                return
+            except OSError as err:  # a folder that cannot be searched
+                self._say(tr("widget.cannot_save", folder=folder, reason=err.strerror or err))
                 return
             self._say(tr("widget.saved", path=written), error=False)
 
@@ -688,6 +704,8 @@ class Explorer:
         )
 
     def _draw(self) -> None:
+        if self.closed:
+            return
         self.image.value = self.figure.png()
         self._write_code()
 

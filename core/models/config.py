@@ -121,7 +121,11 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     reader = ConfigReader(config)
     model_type = str(config.get("model_type", reader.get("model_type", "")))[:60]
     kind = str(reader.get("model_type", ""))[:60]
-    layer_key = first_key(reader, "num_hidden_layers", "n_layer", "n_layers", "num_layers")
+    # An encoder-decoder's reader counts both stacks (Read.num_layers): Whisper's encoder's
+    # count stands where its config has no num_hidden_layers.
+    layer_key = first_key(
+        reader, "num_hidden_layers", "n_layer", "n_layers", "num_layers", "encoder_layers"
+    )
     scheme = next((scheme for scheme in SCHEMES if scheme.detects(reader, kind)), None)
     if scheme is None and kind in NOT_DRAWN:  # known, said as it is, but not drawn
         raise ValueError(tr(NOT_DRAWN[kind], model_type=kind))

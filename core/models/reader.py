@@ -48,7 +48,7 @@ MODEL_DEFAULTS: dict[str, dict[str, object]] = {
     "bert": {"max_position_embeddings": 512, "hidden_size": 768, "num_hidden_layers": 12},
     "bloom": {"n_head": 8, "n_layer": 2},
     "whisper": {
-        "d_model": 384, "encoder_layers": 4, "decoder_layers": 4, "num_hidden_layers": 4,
+        "d_model": 384, "encoder_layers": 4, "decoder_layers": 4,
         "max_source_positions": 1500, "max_target_positions": 448,
     },
     "modernbert": {

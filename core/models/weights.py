@@ -201,7 +201,7 @@ def find_table(folder: Path, ending: str = "") -> tuple[Path, str] | None:
                 if not os.path.lexists(folder / shard):
                     raise ValueError(tr("weights.no_shard", file=INDEX, shard=shard))
                 return folder / shard, tensor
-        raise ValueError(tr("weights.no_table", file=INDEX))
+        raise ValueError(tr("weights.no_table", file=INDEX, names=", ".join(names)))
     single = folder / SAFETENSORS
     if not os.path.lexists(single):
         return None
@@ -210,7 +210,7 @@ def find_table(folder: Path, ending: str = "") -> tuple[Path, str] | None:
     for tensor in tensor_names(single):
         if tensor.endswith(names):
             return single, tensor
-    raise ValueError(tr("weights.no_table", file=SAFETENSORS))
+    raise ValueError(tr("weights.no_table", file=SAFETENSORS, names=", ".join(names)))
 
 
 def _plain_name(shard: object) -> bool:
@@ -245,7 +245,7 @@ def load_table(path: Path) -> LearnedTable:
     if path.suffix.lower() == ".safetensors":
         tensor = next((t for t in tensor_names(path) if t.endswith(TABLE_NAMES)), None)
         if tensor is None:
-            raise ValueError(tr("weights.no_table", file=path.name))
+            raise ValueError(tr("weights.no_table", file=path.name, names=", ".join(TABLE_NAMES)))
         return read_tensor(path, tensor)
     raise ValueError(tr("weights.kind", file=path.name))
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QLabel, QWidget
@@ -98,11 +99,16 @@ class _Work:
         BusySign.of(self.host).cover(self.title, busy=True)
 
     def end(self) -> None:
-        sign = self.host.findChild(BusySign, options=Qt.FindChildOption.FindDirectChildrenOnly)
-        if sign is not None:
-            sign.hide()
-        if self.shown:
-            QGuiApplication.restoreOverrideCursor()
+        try:
+            if self.shown:
+                QGuiApplication.restoreOverrideCursor()
+        finally:  # the host may be gone with the work (a window closed by it)
+            if shiboken6.isValid(self.host):
+                sign = self.host.findChild(
+                    BusySign, options=Qt.FindChildOption.FindDirectChildrenOnly
+                )
+                if sign is not None:
+                    sign.hide()
 
 
 _current: list[_Work] = []
@@ -119,16 +125,20 @@ def working(host: QWidget, kind: str, title: str = "") -> Iterator[None]:
         step()
         return
     work = _Work(host, title, clock())
+    seen = on_screen(host)
     _current.append(work)
     try:
         if _took.get(kind, 0.0) > BUSY_AFTER:
             work.show_busy()
-        elif title and on_screen(host):
+        elif title and seen:
             BusySign.of(host).cover(title, busy=False)
         yield
     finally:
         _current.pop()
-        _took[kind] = clock() - work.started
+        if (
+            seen and not title
+        ):  # a redraw on screen (an export's or a first build's foretell nothing)
+            _took[kind] = clock() - work.started
         work.end()
 
 

@@ -95,8 +95,12 @@ class LazyView(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         pending, self._pending = self._pending, {}
-        for _, method in sorted(pending.items(), key=lambda item: item[0]):
-            _draw(self, method)
+        if not pending:
+            return
+        # What waited while hidden is one piece of work: each method a step of it.
+        with working(self, f"{type(self).__name__}.shown"):
+            for _, method in sorted(pending.items(), key=lambda item: item[0]):
+                _draw(self, method)
 
 
 def _chart(_key: str, widget: QObject) -> QAccessibleInterface | None:

@@ -29,11 +29,11 @@ TINT = 0.4
 
 def axis_of_pairs(state: AppState) -> tuple[int, ...]:
     """The axis (0 time, 1 row, 2 column) each rotary pair of the shown group turns with; ()
-    where the group has no M-RoPE sections."""
+    where the group has no M-RoPE sections or the figure draws another head_dim."""
     group = shown_group(state)
     sections = None if group is None else group.details.get("mrope_section")
-    if not sections:
-        return ()
+    if not sections or sum(sections) != state.head_dim // 2:
+        return ()  # none, or the figure draws a head_dim set over the model's
     assert group is not None
     runs = mrope_pairs(tuple(sections), bool(group.details.get("mrope_interleaved")))
     axis = [0] * sum(sections)
@@ -94,10 +94,10 @@ class SectionCells(QWidget):
             if rect.width() >= room:  # else the key below names the runs
                 painter.setPen(theme.text)
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, letters[axis])
-        selected = self._state.selected_pair
-        if selected < len(self.axes):
-            painter.setPen(theme.pen(theme.text, 2.5))
-            painter.drawRect(self.cell_rect(selected).adjusted(-0.5, -2, 0.5, 2))
+        # The pair the dial draws (RopeView.pair): the selected one, if the head has it.
+        selected = min(self._state.selected_pair, len(self.axes) - 1)
+        painter.setPen(theme.pen(theme.text, 2.5))
+        painter.drawRect(self.cell_rect(selected).adjusted(-0.5, -2, 0.5, 2))
         painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -123,7 +123,7 @@ class SectionBand(QWidget):
         layout.setSpacing(2)
         for widget in (self.cells, self.key, self.note):
             layout.addWidget(widget)
-        state.observe(["model", "language", "font_scale"], self.sync)
+        state.observe(["model", "language", "font_scale", "head_dim"], self.sync)
         state.observe(["selected_pair"], lambda *_: self.cells.update())
         self.sync()
 

@@ -131,3 +131,16 @@ def test_a_tab_builds_under_its_own_frame(window, qtbot, now, monkeypatch, langu
     assert seen == [spec.title]
     assert sign_on(window.panel_hosts[spec.name]) == ""
     assert window.panels[spec.name].isVisible()
+
+
+def test_a_host_gone_with_the_work_still_gives_the_cursor_back(qtbot, now):
+    import shiboken6
+
+    host = QWidget()
+    host.show()
+    with working(host, "gone"):
+        now[0] += 1.0
+        busy.step()
+        assert QApplication.overrideCursor() is not None
+        shiboken6.delete(host)
+    assert QApplication.overrideCursor() is None

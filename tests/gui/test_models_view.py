@@ -256,6 +256,10 @@ QWEN3_VL = {
 }
 
 
+#: Interleaved sections whose row and column slices (3 × 30) run past the 64 pairs.
+PAST = [4, 30, 30]
+
+
 def interleaved_axes(sections: list[int], pairs: int) -> tuple[int, ...]:
     """Qwen3-VL's apply_interleaved_mrope, written out: pair j takes the row's position where
     j % 3 == 1 and j < 3 x its section, the column's where j % 3 == 2 and j < 3 x its section,
@@ -271,6 +275,15 @@ def interleaved_axes(sections: list[int], pairs: int) -> tuple[int, ...]:
     [
         (configs.QWEN2_VL_7B, (0,) * 16 + (1,) * 24 + (2,) * 24, "pairs 0–15"),
         (QWEN3_VL, interleaved_axes([24, 20, 20], 64), "pairs 0, 3, 6, …, 60–63"),
+        # Sections whose slices run past the pairs end there, as transformers' slice does.
+        (
+            {
+                **QWEN3_VL,
+                "rope_scaling": {**QWEN3_VL["rope_scaling"], "mrope_section": [4, 30, 30]},
+            },
+            interleaved_axes([4, 30, 30], 64),
+            "pairs 0, 3, 6, …, 63",
+        ),
     ],
 )
 def test_m_ropes_sections_are_drawn_lettered_and_a_click_draws_a_pair(
@@ -327,3 +340,12 @@ def test_whisper_opens_on_its_encoders_sinusoids_and_its_decoders_learned_table(
     np.testing.assert_array_equal(state.model.table.rows, decoder)
     view = show(LearnedView, state, (1600, 900))
     assert "whisper" in view.rows[0].table_plot.titleLabel.text
+
+
+def test_the_band_goes_when_the_figure_draws_another_head_dim(show, state, tmp_path):
+    state.open_model(write_model(tmp_path / "vl", configs.QWEN2_VL_7B))
+    view = show(RopeView, state, (1400, 900))
+    state.set(selected_pair=40)
+    assert view.sections.isVisible() and view.pair() == 40
+    state.set(head_dim=32)  # set over the model's 128: its sections are not this head's
+    assert not view.sections.isVisible() and view.pair() == 15

@@ -53,6 +53,9 @@ class HeldLoop:
         self.delays: list[float] = []
         self._due: list = []
 
+    def is_closed(self) -> bool:
+        return False
+
     def call_later(self, delay: float, callback) -> None:
         self.delays.append(delay)
         self._due.append(callback)
@@ -468,3 +471,45 @@ def test_a_script_that_builds_a_widget_exits_without_a_word(tmp_path):
         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
     )  # fmt: skip
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+
+
+def test_a_refused_widget_leaves_no_model_open(qapp):
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    with pytest.raises(ValueError, match="at least"):
+        pe_clock.explore("window", width=320, height=240)
+    assert set(_instances) == before
+
+
+def test_a_frame_due_after_closing_draws_nothing(qapp):
+    explorer = pe_clock.explore("clock", lang="en").explorer
+    loop = HeldLoop()
+    explorer.frames.loop_of = lambda: loop
+    picture = bytes(explorer.image.value)
+    explorer.controls["pos"].value = 9  # its frame due at the next turn of the loop
+    explorer.box.close()
+    loop.run_due()
+    assert explorer.figure._rendered is None  # its Qt view not built again
+    assert bytes(explorer.image.value) == picture
+
+
+def test_a_frame_scheduled_on_a_loop_that_ended_does_not_stop_the_next(qapp):
+    async def make() -> object:
+        widget = pe_clock.explore("clock", lang="en")
+        widget.explorer.controls["pos"].value = 3  # due 20 ms later: the loop ends first
+        return widget
+
+    widget = asyncio.run(make())
+    drawn = widget.explorer.frames.drawn
+    widget.explorer.controls["pos"].value = 7  # no loop now: drawn at once
+    assert widget.explorer.frames.drawn == drawn + 1
+    assert same_picture(widget, "clock", lang="en")
+
+
+def test_save_takes_a_name_no_file_or_link_has(tmp_path, monkeypatch, qapp):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pe-clock-clock.png").symlink_to(tmp_path / "gone.png")  # dangling
+    explorer = pe_clock.explore("clock", lang="en").explorer
+    explorer.controls["save"].click()
+    assert (tmp_path / "pe-clock-clock-2.png").read_bytes() == explorer.image.value

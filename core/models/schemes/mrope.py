@@ -19,7 +19,8 @@ def mrope_pairs(sections: tuple[int, ...], interleaved: bool) -> tuple[tuple[int
     """The pairs that turn with a token's time, its row and its column: three runs in order
     (Qwen2-VL), or, interleaved (Qwen3-VL's apply_interleaved_mrope), pair j with its row
     where j % 3 == 1 and j < 3 × the row's section, its column where j % 3 == 2 and
-    j < 3 × the column's, and its time otherwise."""
+    j < 3 × the column's, and its time otherwise (a slice past the last pair ends there, as
+    transformers' slice(offset, 3 × section, 3) does)."""
     pairs = range(sum(sections))
     if not interleaved:
         ends = [sum(sections[: i + 1]) for i in range(3)]
@@ -28,7 +29,7 @@ def mrope_pairs(sections: tuple[int, ...], interleaved: bool) -> tuple[tuple[int
         )
     kind = [0] * len(pairs)
     for axis in (1, 2):
-        for j in range(axis, 3 * sections[axis], 3):
+        for j in range(axis, min(3 * sections[axis], len(kind)), 3):
             kind[j] = axis
     return tuple(tuple(j for j in pairs if kind[j] == axis) for axis in range(3))
 

@@ -65,7 +65,7 @@ def _whisper(reader: ConfigReader) -> Read:
     if width % 2:
         allowed = tr("allowed.even", lo=4, hi=f"{MAX_D_MODEL:,}")
         raise ValueError(tr("model.key", name="d_model", value=width, allowed=allowed))
-    encoder = reader.whole("encoder_layers", 1, MAX_LAYERS)
+    encoder = reader.whole("encoder_layers", 1, MAX_LAYERS - 1)  # both stacks within the limit
     decoder = reader.whole("decoder_layers", 1, MAX_LAYERS - encoder)
     source = reader.whole("max_source_positions", 2, MAX_LEN)  # the rows the views draw
     target = reader.whole("max_target_positions", 2, 10**7)  # as a learned table's
