@@ -692,7 +692,10 @@ class Explorer:
         from pe_clock.core.figure_code import script
 
         look = self.figure.look
-        text = script(self.figure.view, self.figure.picture.values(), look["lang"], False)
+        try:
+            text = script(self.figure.view, self.figure.picture.values(), look["lang"], False)
+        except ValueError as err:  # a script refused (a table too large to build whole)
+            text = str(err)
         self.code.value = (
             f"<pre style='white-space: pre; overflow-x: auto'>{html.escape(text)}</pre>"
         )

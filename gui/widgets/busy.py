@@ -39,8 +39,6 @@ class BusySign(QLabel):
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setWordWrap(True)
         self.setAutoFillBackground(True)
-        self.title = ""
-        self.busy = False
         parent.installEventFilter(self)  # it covers its parent at every size
         self.hide()
 
@@ -52,7 +50,6 @@ class BusySign(QLabel):
 
     def cover(self, title: str, busy: bool) -> None:
         """Show over the parent now, painted before the work goes on."""
-        self.title, self.busy = title, busy
         parent = self.parentWidget()
         assert parent is not None
         palette = parent.palette()
@@ -135,9 +132,8 @@ def working(host: QWidget, kind: str, title: str = "") -> Iterator[None]:
         yield
     finally:
         _current.pop()
-        if (
-            seen and not title
-        ):  # a redraw on screen (an export's or a first build's foretell nothing)
+        # A redraw on screen foretells the next; an export's or a first build's, nothing.
+        if seen and not title:
             _took[kind] = clock() - work.started
         work.end()
 

@@ -74,7 +74,7 @@ def _whisper(reader: ConfigReader) -> Read:
     sines = LayerGroup(
         tuple(range(encoder)), "sinusoidal", base, width, width,
         inv_freq=np.exp(-step * np.arange(width // 2)),
-        details={"part": "encoder", "layout": "split", "positions": source, "whisper": True},
+        details={"part": "encoder", "layout": "split", "positions": source},
     )  # fmt: skip
     learned = LayerGroup(
         tuple(range(encoder, encoder + decoder)),
