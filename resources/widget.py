@@ -162,6 +162,11 @@ class LiveFigure:
             setattr(self, name, value)
         self.close()
 
+    @property
+    def rendered(self) -> Rendered | None:
+        """The figure laid out behind the last frame (None before it, or once it is closed)."""
+        return self._rendered
+
     def close(self) -> None:
         self._pending.clear()
         rendered, self._rendered = self._rendered, None
@@ -309,6 +314,8 @@ class Explorer:
         self.image = self.w.Image(format="png", layout=self.w.Layout(width=f"{size[0]}px"))
         self.message = self.w.HTML()
         self.code = self.w.HTML(layout=self.w.Layout(display="none"))
+        self.readout = self.w.HTML()  # the cell under the mouse, as the window's hover says it
+        self._events = self._hover_events()
         self.controls: dict[str, Any] = {}
         self._quiet = False  # while the widget sets a control itself
         self.menu = self._view_menu() if view is None else None
@@ -342,7 +349,7 @@ class Explorer:
             if hasattr(style, "button_width"):
                 style.button_width = "auto"
         menu = [] if self.menu is None else [self.menu]
-        self.box.children = (*menu, self.image, self.message, *made, self.code)
+        self.box.children = (*menu, self.image, self.readout, self.message, *made, self.code)
         for widget in (*old, *old_links):
             close_tree(widget)
         self._sync_ranges()
@@ -352,10 +359,36 @@ class Explorer:
         still due after it does nothing."""
         self.closed = True
         self.figure.close()
-        menu = [] if self.menu is None else [self.menu]
-        for widget in (*menu, self.image, self.message, self.code, *self._made, *self._links):
+        parts = [self.image, self.readout, self.message, self.code, *self._made, *self._links]
+        for widget in ([] if self.menu is None else [self.menu]) + parts + self._events:
             close_tree(widget)
         self._made, self._links = [], []
+
+    def _hover_events(self) -> list[Any]:
+        """The mouse over the picture, with ipyevents (an ipywidgets image sends no pointer
+        events): the cell under it read out beneath the figure, as the window's hover read-out
+        says it, asked of the figure laid out behind the still. Without ipyevents, none."""
+        try:
+            from ipyevents import Event
+        except ImportError:
+            return []
+        events = Event(
+            source=self.image, watched_events=["mousemove", "mouseleave"],
+            wait=40, throttle_or_debounce="throttle",  # a frame's time apart, the last kept
+        )  # fmt: skip
+        events.on_dom_event(lambda event: self._in_main(id(events), lambda: self._hover(event)))
+        return [events]
+
+    def _hover(self, event: dict[str, Any]) -> None:
+        """event: ipyevents' mousemove (dataX, dataY: the image's own pixels) or mouseleave."""
+        text = ""
+        rendered = self.figure.rendered
+        if event.get("type") == "mousemove" and rendered is not None and not self.closed:
+            x, y = event.get("dataX"), event.get("dataY")
+            if isinstance(x, int | float) and isinstance(y, int | float):
+                with i18n.speaking(self.figure.look["lang"]):
+                    text = rendered.readout_at(float(x), float(y))
+        self.readout.value = text
 
     def _row(self, *children: Any) -> Any:
         """Controls side by side, wrapped onto the next line where the notebook is narrower

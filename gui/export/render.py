@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QIODevice,
     QMarginsF,
     QPoint,
+    QPointF,
     QRectF,
     QSize,
     QSizeF,
@@ -62,7 +63,7 @@ from pe_clock.gui.views import VIEW_NAMES, VIEWS
 from pe_clock.gui.widgets.backdrop import BackdropView
 from pe_clock.gui.widgets.image import DivergingImage
 from pe_clock.gui.widgets.labels import INTERACTIVE, parameter_line
-from pe_clock.gui.widgets.lazy_view import as_view
+from pe_clock.gui.widgets.lazy_view import LazyView, as_view
 
 #: Above this width (or height 720) the layout stays at this size and is drawn larger: a
 #: 1920 x 1080 slide has the type, lines and markers 1.5 times as large (body text 20 pixels
@@ -299,6 +300,21 @@ class Figure:
                 caption_text(self.view, self.state),
             )
         painter.restore()
+
+    def readout_at(self, x: float, y: float) -> str:
+        """What the view under the image's pixel (x, y) says of it under a mouse (its hover
+        read-out, as rich text), or "": the innermost view there that says something."""
+        point = QPointF(x / self.scale - self.margin, y / self.scale - self.margin).toPoint()
+        widget: QWidget | None = self.widget.childAt(point) or self.widget
+        while widget is not None:
+            if isinstance(widget, LazyView):
+                text = widget.readout_at(widget.mapFrom(self.widget, point))
+                if text:
+                    return text
+            if widget is self.widget:
+                return ""
+            widget = widget.parentWidget()
+        return ""
 
     def image(self) -> QImage:
         image = QImage(self.width, self.height, QImage.Format.Format_RGB32)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QPainterPath, QPen, QResizeEvent
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
@@ -321,6 +321,19 @@ class HeatmapView(LazyView):
         if 0 <= point.y() < self._state.max_len and 0 <= point.x() < self._state.d_model:
             return pos, dim
         return None
+
+    def readout_at(self, point: QPoint) -> str:
+        """The cell under point: its formula with numbers in, and the pixel's mean where a
+        pixel holds several cells (what the hover read-out says)."""
+        viewport = self.graphics.viewport()
+        cell = self.cell_at(self.graphics.mapToScene(viewport.mapFrom(self, point)))
+        if cell is None:
+            return ""
+        hover, self._hover = self._hover, cell
+        try:
+            return cell_formula(self._state, *cell) + self._pixel_text()
+        finally:
+            self._hover = hover
 
     def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
         self._hover = self.cell_at(scene_pos)

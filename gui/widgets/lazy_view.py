@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, QPoint, Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface, QShowEvent
 from PySide6.QtWidgets import QAccessibleWidget, QWidget
 
@@ -79,6 +79,12 @@ class LazyView(QWidget):
         """The texts a slide leaves to the console and a handout, as rich text, in the order
         the view shows them: the labels it marks as prose (`labels.mark_prose`)."""
         return explanations(self)
+
+    def readout_at(self, point: QPoint) -> str:
+        """What the view says of the point (its own pixels) under a mouse, as rich text, as its
+        hover read-out says it on screen; "" where it says nothing. A frontend whose picture
+        is a still (the notebook widget) asks it of the figure laid out behind the still."""
+        return ""
 
     def describe(self) -> str:
         """What the view shows now, for a screen reader: its explanations as plain text."""

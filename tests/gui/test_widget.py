@@ -18,8 +18,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image
+from PySide6.QtCore import QPointF
 
 import pe_clock
+from pe_clock.gui.figures.heatmap import HeatmapView
 from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.views import VIEWS
 from pe_clock.widget import SETTLE_SECONDS, running_loop
@@ -513,3 +515,31 @@ def test_save_takes_a_name_no_file_or_link_has(tmp_path, monkeypatch, qapp):
     explorer = pe_clock.explore("clock", lang="en").explorer
     explorer.controls["save"].click()
     assert (tmp_path / "pe-clock-clock-2.png").read_bytes() == explorer.image.value
+
+
+@pytest.mark.parametrize("view", ["heatmap", "window"])
+def test_the_cell_under_the_mouse_is_read_out_as_the_window_says_it(view, qapp):
+    """ipyevents gives the image the mouse: the read-out under the figure is the heatmap's
+    hover read-out for the cell under the pointer, in the image's own pixels; leaving the
+    image, or a point on no cell, says nothing."""
+    from ipyevents import Event
+
+    from pe_clock.gui.figures.heatmap import cell_formula
+
+    explorer = pe_clock.explore(view, lang="en").explorer
+    (events,) = explorer._events
+    assert isinstance(events, Event) and events.source is explorer.image
+    assert {"mousemove", "mouseleave"} <= set(events.watched_events)
+    rendered = explorer.figure.rendered
+    heatmap = rendered.widget.findChild(HeatmapView) or rendered.widget
+    # The middle of cell (position 10, dimension 100), in the image's pixels.
+    scene = heatmap.plot.getViewBox().mapViewToScene(QPointF(100.5, 10.5))
+    point = heatmap.graphics.mapTo(rendered.widget, heatmap.graphics.mapFromScene(scene))
+    x, y = ((v + rendered.margin) * rendered.scale for v in (point.x(), point.y()))
+    explorer._hover({"type": "mousemove", "dataX": x, "dataY": y})
+    # The formula, then (a pixel of several cells) the pixel's mean, as the window says both.
+    assert explorer.readout.value.startswith(cell_formula(heatmap._state, 10, 100))
+    explorer._hover({"type": "mouseleave"})
+    assert explorer.readout.value == ""
+    explorer._hover({"type": "mousemove", "dataX": 2, "dataY": 2})  # the margin: no cell
+    assert explorer.readout.value == ""
