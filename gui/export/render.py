@@ -307,13 +307,11 @@ class Figure:
         point = QPointF(x / self.scale - self.margin, y / self.scale - self.margin).toPoint()
         widget: QWidget | None = self.widget.childAt(point) or self.widget
         while widget is not None:
-            if isinstance(widget, LazyView):
-                text = widget.readout_at(widget.mapFrom(self.widget, point))
-                if text:
-                    return text
-            if widget is self.widget:
-                return ""
-            widget = widget.parentWidget()
+            if isinstance(widget, LazyView) and (
+                text := widget.readout_at(widget.mapFrom(self.widget, point))
+            ):
+                return text
+            widget = None if widget is self.widget else widget.parentWidget()
         return ""
 
     def image(self) -> QImage:

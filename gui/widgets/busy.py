@@ -43,10 +43,14 @@ class BusySign(QLabel):
         self.hide()
 
     @classmethod
+    def on(cls, host: QWidget) -> BusySign | None:
+        """host's sign, if it has one."""
+        return host.findChild(cls, options=Qt.FindChildOption.FindDirectChildrenOnly)
+
+    @classmethod
     def of(cls, host: QWidget) -> BusySign:
         """host's sign, made the first time it is needed."""
-        sign = host.findChild(cls, options=Qt.FindChildOption.FindDirectChildrenOnly)
-        return sign if sign is not None else cls(host)
+        return cls.on(host) or cls(host)
 
     def cover(self, title: str, busy: bool) -> None:
         """Show over the parent now, painted before the work goes on."""
@@ -100,12 +104,9 @@ class _Work:
             if self.shown:
                 QGuiApplication.restoreOverrideCursor()
         finally:  # the host may be gone with the work (a window closed by it)
-            if shiboken6.isValid(self.host):
-                sign = self.host.findChild(
-                    BusySign, options=Qt.FindChildOption.FindDirectChildrenOnly
-                )
-                if sign is not None:
-                    sign.hide()
+            sign = BusySign.on(self.host) if shiboken6.isValid(self.host) else None
+            if sign is not None:
+                sign.hide()
 
 
 _current: list[_Work] = []

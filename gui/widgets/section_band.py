@@ -14,12 +14,13 @@ from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.describe import layer_runs
-from pe_clock.core.models.schemes.mrope import mrope_pairs
+from pe_clock.core.models.schemes.mrope import mrope_axes, mrope_pairs
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import theme_of
 from pe_clock.gui.model.opened_model import shown_group
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.labels import mark_prose, rich_label
+from pe_clock.gui.widgets.prose import plain_text
 
 #: The three positions of an M-RoPE token, in mrope_section's order.
 AXES = ("time", "row", "column")
@@ -35,12 +36,7 @@ def axis_of_pairs(state: AppState) -> tuple[int, ...]:
     if not sections or sum(sections) != state.head_dim // 2:
         return ()  # none, or the figure draws a head_dim set over the model's
     assert group is not None
-    runs = mrope_pairs(tuple(sections), bool(group.details.get("mrope_interleaved")))
-    axis = [0] * sum(sections)
-    for index, pairs in enumerate(runs):
-        for pair in pairs:
-            axis[pair] = index
-    return tuple(axis)
+    return mrope_axes(tuple(sections), bool(group.details.get("mrope_interleaved")))
 
 
 def axis_colours(state: AppState) -> list[QColor]:
@@ -134,17 +130,20 @@ class SectionBand(QWidget):
         group = shown_group(s)
         if not axes or group is None:
             return
-        tints, ink = axis_colours(s), theme_of(s).text.name()
+        ink = theme_of(s).text.name()
+        interleaved = bool(group.details.get("mrope_interleaved"))
+        sections = tuple(group.details["mrope_section"])
         runs = []
-        for index, axis in enumerate(AXES):
-            pairs = layer_runs(tuple(pair for pair, of in enumerate(axes) if of == index))
-            word = tr(f"rope.axis_{axis}")
-            cell = f"background-color:{tints[index].name()}; color:{ink}"  # as its cells
-            text = html.escape(tr("rope.mrope_axis", pairs=pairs))
-            runs.append(f"<span style='{cell}'>&nbsp;{html.escape(word)}&nbsp;</span> {text}")
-        sections = html.escape(str(list(group.details["mrope_section"])))
-        kind = "rope.mrope_interleaved" if group.details.get("mrope_interleaved") else "rope.mrope"
-        self.key.setText(tr(kind, sections=sections, axes="; ".join(runs)))
+        for axis, tint, run in zip(
+            AXES, axis_colours(s), mrope_pairs(sections, interleaved), strict=True
+        ):
+            cell = f"background-color:{tint.name()}; color:{ink}"  # as its cells are drawn
+            word = html.escape(tr(f"rope.axis_{axis}"))
+            text = html.escape(tr("rope.mrope_axis", pairs=layer_runs(run)))
+            runs.append(f"<span style='{cell}'>&nbsp;{word}&nbsp;</span> {text}")
+        kind = "rope.mrope_interleaved" if interleaved else "rope.mrope"
+        self.key.setText(tr(kind, sections=html.escape(str(list(sections))), axes="; ".join(runs)))
+        self.cells.setAccessibleName(plain_text(self.key.text()))  # what a screen reader says
         self.note.setText(html.escape(tr("rope.mrope_note")))
         for label in (self.key, self.note):
             label.setFont(scaled_font(s.font_scale))

@@ -15,23 +15,25 @@ MROPE_TYPES = tuple(
 )
 
 
-def mrope_pairs(sections: tuple[int, ...], interleaved: bool) -> tuple[tuple[int, ...], ...]:
-    """The pairs that turn with a token's time, its row and its column: three runs in order
-    (Qwen2-VL), or, interleaved (Qwen3-VL's apply_interleaved_mrope), pair j with its row
-    where j % 3 == 1 and j < 3 × the row's section, its column where j % 3 == 2 and
-    j < 3 × the column's, and its time otherwise (a slice past the last pair ends there, as
-    transformers' slice(offset, 3 × section, 3) does)."""
-    pairs = range(sum(sections))
+def mrope_axes(sections: tuple[int, ...], interleaved: bool) -> tuple[int, ...]:
+    """The position each pair turns with, by pair: 0 a token's time, 1 its row, 2 its column.
+    In three runs in order (Qwen2-VL), or, interleaved (Qwen3-VL's apply_interleaved_mrope),
+    pair j with its row where j % 3 == 1 and j < 3 × the row's section, its column where
+    j % 3 == 2 and j < 3 × the column's, and its time otherwise (a slice past the last pair
+    ends there, as transformers' slice(offset, 3 × section, 3) does)."""
     if not interleaved:
-        ends = [sum(sections[: i + 1]) for i in range(3)]
-        return tuple(
-            tuple(range(end - size, end)) for size, end in zip(sections, ends, strict=True)
-        )
-    kind = [0] * len(pairs)
+        return tuple(axis for axis, size in enumerate(sections) for _ in range(size))
+    axes = [0] * sum(sections)
     for axis in (1, 2):
-        for j in range(axis, min(3 * sections[axis], len(kind)), 3):
-            kind[j] = axis
-    return tuple(tuple(j for j in pairs if kind[j] == axis) for axis in range(3))
+        for j in range(axis, min(3 * sections[axis], len(axes)), 3):
+            axes[j] = axis
+    return tuple(axes)
+
+
+def mrope_pairs(sections: tuple[int, ...], interleaved: bool) -> tuple[tuple[int, ...], ...]:
+    """The pairs that turn with a token's time, its row and its column (`mrope_axes`)."""
+    axes = mrope_axes(sections, interleaved)
+    return tuple(tuple(j for j, of in enumerate(axes) if of == axis) for axis in range(3))
 
 
 def mrope_section(name: str, given: object, rotary: int) -> tuple[int, ...]:
