@@ -20,6 +20,7 @@ that no parent's edge cuts the widget.
 from __future__ import annotations
 
 import ctypes
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -73,8 +74,38 @@ def _clip(obj: object) -> tuple[float, float, float, float] | None:
     return left, bottom, right, top
 
 
-def _render(page: pdfium.PdfPage, scale: float) -> np.ndarray:
-    return page.render(scale=scale, may_draw_forms=False).to_numpy()
+#: Rows of pixels between two characters' boxes that are still rendered as one band.
+BAND_GAP = 24
+
+
+def _bands(
+    boxes: list[tuple[int, int, int, int]], width: int, height: int
+) -> list[tuple[int, int, int, int]]:
+    """The pixel rectangles (x0, y0, x1, y1) a page is rendered in to see the characters of
+    these pixel boxes: their rows merged into bands, each as wide as its characters reach."""
+    bands: list[list[int]] = []
+    for x0, y0, x1, y1 in sorted(boxes, key=lambda box: box[1]):
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        if bands and y0 <= bands[-1][3] + BAND_GAP:
+            band = bands[-1]
+            band[0], band[2], band[3] = min(band[0], x0), max(band[2], x1), max(band[3], y1)
+        else:
+            bands.append([x0, y0, x1, y1])
+    return [(x0, y0, x1, y1) for x0, y0, x1, y1 in bands]
+
+
+def _render(
+    page: pdfium.PdfPage, scale: float, band: tuple[int, int, int, int], size: tuple[int, int]
+) -> np.ndarray:
+    """The band's pixels of the page rendered whole at scale (pdfium draws only what
+    reaches the band, on the same pixel grid as the whole page)."""
+    x0, y0, x1, y1 = band
+    width, height = size
+    # pdfium takes the crop in points and rounds it up to pixels: a hair under each edge.
+    crop = [(edge - 1e-6) / scale for edge in (x0, height - y1, width - x1, y0)]
+    return page.render(scale=scale, crop=crop, may_draw_forms=False).to_numpy()
 
 
 def _changed(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -109,11 +140,29 @@ def _page_problems(page: pdfium.PdfPage) -> list[tuple[int, int, str]]:
     if not chars:
         return []
     scale = max(1.0, SCALE * SMALL_TYPE / max(smallest, SMALL_TYPE))
-    written = _render(page, scale)
+    # Only the pixels of the characters' boxes are read: the page is rendered in the bands
+    # they lie in (a figure's words cover a small part of it), with and without its text.
+    size = (math.ceil(width * scale), math.ceil(height * scale))
+    bands = _bands(
+        [
+            (
+                math.floor(left * scale),
+                math.floor((height - top) * scale),
+                math.ceil(right * scale),
+                math.ceil((height - bottom) * scale),
+            )
+            for _, _, (left, bottom, right, top) in chars
+        ],
+        *size,
+    )
+    written = [_render(page, scale, band, size) for band in bands]
     for obj in list(page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT])):
         page.remove_obj(obj)
     page.gen_content()
-    seen = _changed(written, _render(page, scale))
+    seen = np.zeros((size[1], size[0]), dtype=bool)
+    for band, before in zip(bands, written, strict=True):
+        x0, y0, x1, y1 = band
+        seen[y0:y1, x0:x1] = _changed(before, _render(page, scale, band, size))
     boxes = np.array([box for _, _, box in chars])
     keys = np.array([key for _, key, _ in chars])
     areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
