@@ -45,7 +45,7 @@ from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.backdrop import BackdropPlotWidget
 from pe_clock.gui.widgets.labels import INTERACTIVE, mark_prose, rich_label
 from pe_clock.gui.widgets.lazy_view import LazyView, lazy
-from pe_clock.gui.widgets.plots import cache_static, graphics_area, quiet_plot
+from pe_clock.gui.widgets.plots import add_plot, cache_static, graphics_area, quiet_plot
 from pe_clock.gui.widgets.prose import plain_text
 from pe_clock.gui.widgets.spin_box import SpinBox
 from pe_clock.gui.widgets.stable_label import StableLabel
@@ -85,7 +85,7 @@ class ClockView(LazyView):
         self._legend_each = 2  # lines kept for each hand's line
 
         self.grid_widget = graphics_area(self._theme)
-        self.grid_plot: pg.PlotItem = quiet_plot(self.grid_widget.addPlot(), self)
+        self.grid_plot: pg.PlotItem = add_plot(self.grid_widget, self)
         self.grid_plot.setAspectLocked(True)
         self.grid_plot.hideAxis("left")
         self.grid_plot.hideAxis("bottom")
@@ -102,7 +102,7 @@ class ClockView(LazyView):
         # Still until the layout or the selection changes: drawn once, under the hands.
         self.grid_widget.set_backdrop(self.rims, self.selected_rim, self.labels)
 
-        self.clock_widget = BackdropPlotWidget(background=self._theme.background)
+        self.clock_widget = BackdropPlotWidget(background=self._theme.background, enableMenu=False)
         self.clock_plot: pg.PlotItem = quiet_plot(self.clock_widget.getPlotItem(), self)
         self.clock_plot.setAspectLocked(True)
         self.clock_plot.hideAxis("left")

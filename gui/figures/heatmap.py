@@ -23,11 +23,11 @@ from pe_clock.gui.widgets.image import DivergingImage
 from pe_clock.gui.widgets.labels import INTERACTIVE
 from pe_clock.gui.widgets.lazy_view import LazyView, lazy
 from pe_clock.gui.widgets.plots import (
+    add_plot,
     cache_static,
     filled_rect,
     graphics_area,
     marker_line,
-    quiet_plot,
     set_title,
     style_marker,
     style_plot,
@@ -104,10 +104,8 @@ class HeatmapView(LazyView):
 
         self.graphics = graphics_area(self._theme)
         self.rows_axis, self.columns_axis = axes.IndexAxis("left"), axes.IndexAxis("bottom")
-        self.plot: pg.PlotItem = quiet_plot(
-            self.graphics.addPlot(axisItems={"left": self.rows_axis, "bottom": self.columns_axis}),
-            self,
-            mouse=True,
+        self.plot: pg.PlotItem = add_plot(
+            self.graphics, self, {"left": self.rows_axis, "bottom": self.columns_axis}, mouse=True
         )
         self.plot.invertY(True)
         self.image = DivergingImage(self._theme)

@@ -21,7 +21,7 @@ from pe_clock.gui.widgets.colour_bar import colour_bar
 from pe_clock.gui.widgets.image import image_plot
 from pe_clock.gui.widgets.labels import key_text, rich_label
 from pe_clock.gui.widgets.layer_strip import LayerStrip
-from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_plot
+from pe_clock.gui.widgets.plots import add_plot, set_title, style_plot
 
 
 def slope_text(slope: float) -> str:
@@ -38,16 +38,12 @@ class AlibiView(Panel):
         super().__init__(state, parent)
         t = self._theme
         self.options.declared("alibi")
-        self.slope_plot = quiet_plot(
-            self.graphics.addPlot(
-                row=0,
-                col=0,
-                axisItems={
-                    "left": axes.PlainLogAxis("left", widest="0.001"),
-                    "bottom": axes.WholeAxis("bottom"),
-                },
-            ),
+        self.slope_plot = add_plot(
+            self.graphics,
             self,
+            {"left": axes.PlainLogAxis("left", widest="0.001"), "bottom": axes.WholeAxis("bottom")},
+            row=0,
+            col=0,
         )
         self.slope_plot.setLogMode(x=False, y=True)
         self.slopes = pg.ScatterPlotItem(size=t.size(9), pen=None, brush=pg.mkBrush(t.hands[1]))
@@ -73,7 +69,7 @@ class AlibiView(Panel):
         # The bar in a column of its own: inside the last plot it made that matrix smaller.
         self.bias_bar = colour_bar(self, t, images, sequential=True)
         self.graphics.addItem(self.bias_bar, row=0, col=4)
-        self.line_plot = quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=5), self)
+        self.line_plot = add_plot(self.graphics, self, row=1, col=0, colspan=5)
         self.key = rich_label()  # of the lines, under them (inside, they crossed it)
         self.lines: list[pg.PlotDataItem] = []
         for column in range(1, 4):  # the three matrices alike

@@ -17,7 +17,7 @@ from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets.colour_bar import colour_bar
 from pe_clock.gui.widgets.image import image_plot
 from pe_clock.gui.widgets.lazy_view import lazy
-from pe_clock.gui.widgets.plots import cache_static, quiet_plot, set_title, style_legend, style_plot
+from pe_clock.gui.widgets.plots import add_plot, cache_static, set_title, style_legend, style_plot
 from pe_clock.gui.widgets.stable_label import StableLabel
 
 #: The product matrix shows at most this many positions.
@@ -37,7 +37,7 @@ class DistanceView(Panel):
         # Changes with every step: a fixed slot, so a new number never re-lays out the view.
         self.spread = StableLabel(fill=True)
         self.spread.setTextFormat(Qt.TextFormat.PlainText)
-        self.curves_plot = quiet_plot(self.graphics.addPlot(row=0, col=0), self)
+        self.curves_plot = add_plot(self.graphics, self, row=0, col=0)
         self.legend = self.curves_plot.addLegend(offset=(-10, 10), labelTextColor=self._theme.text)
         self.closed_form = pg.PlotDataItem(
             pen=self._theme.pen(self._theme.pos, 1.5, style=Qt.PenStyle.DashLine)

@@ -30,7 +30,7 @@ from pe_clock.gui.widgets.axes import WholeAxis
 from pe_clock.gui.widgets.colour_bar import colour_bar
 from pe_clock.gui.widgets.image import image_plot
 from pe_clock.gui.widgets.labels import key_text, rich_label
-from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_plot
+from pe_clock.gui.widgets.plots import add_plot, set_title, style_plot
 
 #: Offsets k drawn in the similarity-by-offset plot, at most.
 OFFSET_REACH = 256
@@ -53,7 +53,7 @@ class Row:
         # Its own scale: a learned table's values are not PE's [−1, 1].
         self.table_bar = colour_bar(view, t, self.table_image, self.table_plot)
         self.sim_plot, self.sim_image = image_plot(view, view.graphics, row, 1, theme=t)
-        self.pca_plot = quiet_plot(view.graphics.addPlot(row=row, col=2), view)
+        self.pca_plot = add_plot(view.graphics, view, row=row, col=2)
         self.pca_curve = self.pca_plot.plot(pen=t.pen(t.curves[0], 2))
         self.pca_ends = pg.ScatterPlotItem(size=11, brush=t.curves[1], pen=t.pen(t.text, 1))
         self.pca_plot.addItem(self.pca_ends)
@@ -109,10 +109,7 @@ class LearnedView(Panel):
         self.sim_bar = colour_bar(self, t, [r.sim_image for r in self.rows], self.rows[1].sim_plot)
         # Offsets and positions are whole numbers, written as the heatmaps' are ("1,000").
         self.offset_plot, self.nearest_plot = (
-            quiet_plot(
-                self.graphics.addPlot(row=row, col=3, axisItems={"bottom": WholeAxis("bottom")}),
-                self,
-            )
+            add_plot(self.graphics, self, {"bottom": WholeAxis("bottom")}, row=row, col=3)
             for row in (0, 1)
         )
         dashed = Qt.PenStyle.DashLine

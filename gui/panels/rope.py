@@ -28,7 +28,7 @@ from pe_clock.gui.widgets.image import image_plot
 from pe_clock.gui.widgets.labels import mark_prose
 from pe_clock.gui.widgets.layer_strip import LayerStrip
 from pe_clock.gui.widgets.lazy_view import lazy
-from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_legend, style_plot
+from pe_clock.gui.widgets.plots import add_plot, set_title, style_legend, style_plot
 from pe_clock.gui.widgets.section_band import SectionBand
 from pe_clock.gui.widgets.stable_label import StableLabel
 
@@ -57,7 +57,7 @@ class RopeView(Panel):
         self.turn.setTextFormat(Qt.TextFormat.PlainText)
         self.turn.setWordWrap(True)
         self.options.declared("rope")
-        self.dial = quiet_plot(self.graphics.addPlot(row=0, col=0), self)
+        self.dial = add_plot(self.graphics, self, row=0, col=0)
         self.dial.setAspectLocked(True)
         self.dial.hideAxis("left")
         self.dial.hideAxis("bottom")
@@ -93,7 +93,7 @@ class RopeView(Panel):
             label.setZValue(10)
         self.score_plot, self.score_image = image_plot(self, self.graphics, 0, 1, theme=t)
         self.score_bar = colour_bar(self, t, self.score_image, self.score_plot)
-        self.decay_plot = quiet_plot(self.graphics.addPlot(row=1, col=0, colspan=2), self)
+        self.decay_plot = add_plot(self.graphics, self, row=1, col=0, colspan=2)
         self.decay_legend = self.decay_plot.addLegend(offset=(-10, 10), labelTextColor=t.text)
         self.decay_legend.setColumnCount(len(DECAY_BASES))  # one row, in room kept above
         self.decay_curves = [self.decay_plot.plot(pen=t.series_pen(i, 2)) for i in range(3)]

@@ -32,7 +32,7 @@ from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets import axes
 from pe_clock.gui.widgets.labels import key_text, rich_label
 from pe_clock.gui.widgets.layer_strip import LayerStrip
-from pe_clock.gui.widgets.plots import marker_line, quiet_plot, set_title, style_marker, style_plot
+from pe_clock.gui.widgets.plots import add_plot, marker_line, set_title, style_marker, style_plot
 
 #: The methods "all" draws side by side (not "default", θ itself, drawn dashed as "before").
 METHODS = tuple(m for m in SCALING_CHOICES if m not in ("all", "default"))
@@ -72,17 +72,15 @@ class ScalingView(Panel):
         )
         self.options.declared("scaling")
         # Pairs are counted: whole ticks only (at head_dim 2 the axes read 0.2, 0.4, …).
-        self.ratio_plot = quiet_plot(
-            self.graphics.addPlot(row=0, col=0, axisItems={"bottom": axes.WholeAxis("bottom")}),
-            self,
+        self.ratio_plot = add_plot(
+            self.graphics, self, {"bottom": axes.WholeAxis("bottom")}, row=0, col=0
         )
-        self.wave_plot = quiet_plot(
-            self.graphics.addPlot(
-                row=0,
-                col=1,
-                axisItems={"left": axes.PlainLogAxis("left"), "bottom": axes.WholeAxis("bottom")},
-            ),
+        self.wave_plot = add_plot(
+            self.graphics,
             self,
+            {"left": axes.PlainLogAxis("left"), "bottom": axes.WholeAxis("bottom")},
+            row=0,
+            col=1,
         )
         self.wave_plot.setLogMode(x=False, y=True)
         # Each method in a series' colour and dash; θ itself solid, in the text's colour.

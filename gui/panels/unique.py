@@ -15,7 +15,7 @@ from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets.labels import mark_prose, rich_label
-from pe_clock.gui.widgets.plots import quiet_plot, set_title, style_plot
+from pe_clock.gui.widgets.plots import add_plot, set_title, style_plot
 
 #: Offsets drawn in the distance plot (the statistics themselves cover every offset they can).
 PLOT_OFFSETS = 4096
@@ -27,7 +27,7 @@ class UniqueView(Panel):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
         self.stats = rich_label(selectable=True)
-        self.plot = quiet_plot(self.graphics.addPlot(), self)
+        self.plot = add_plot(self.graphics, self)
         self.curve = pg.PlotDataItem(pen=self._theme.pen(self._theme.hands[1], 2))
         self.minimum = pg.ScatterPlotItem(
             size=self._theme.size(12), brush=pg.mkBrush(self._theme.select)

@@ -13,8 +13,8 @@ from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets import axes
 from pe_clock.gui.widgets.labels import rich_label
 from pe_clock.gui.widgets.plots import (
+    add_plot,
     marker_line,
-    quiet_plot,
     set_title,
     style_legend,
     style_marker,
@@ -28,9 +28,7 @@ class WavelengthView(Panel):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
         self.summary = rich_label()
-        self.plot = quiet_plot(
-            self.graphics.addPlot(axisItems={"left": axes.PlainLogAxis("left")}), self
-        )
+        self.plot = add_plot(self.graphics, self, {"left": axes.PlainLogAxis("left")})
         self.plot.setLogMode(x=False, y=True)
         self.legend = self.plot.addLegend(offset=(10, 10), labelTextColor=self._theme.text)
         self.finishing = pg.ScatterPlotItem(

@@ -21,7 +21,7 @@ from pe_clock.core.i18n import tr
 from pe_clock.gui.look.colour_maps import lookup_table
 from pe_clock.gui.look.themes import Theme
 from pe_clock.gui.widgets.axes import IndexAxis
-from pe_clock.gui.widgets.plots import quiet_plot
+from pe_clock.gui.widgets.plots import add_plot
 
 
 class ColumnGroups:
@@ -201,7 +201,15 @@ def image_plot(
     """A quiet plot holding one row-major image on the diverging map (or, for one-signed
     data, the sequential one), rows downwards."""
     cells = {name: IndexAxis(name) for name in ("left", "bottom")}
-    plot = quiet_plot(graphics.addPlot(row=row, col=col, axisItems=cells, **span), owner)
+    plot = add_plot(
+        graphics,
+        owner,
+        cells,
+        row=row,
+        col=col,
+        rowspan=span.get("rowspan", 1),
+        colspan=span.get("colspan", 1),
+    )
     plot.invertY(True)
     # Ticks outside the image: over it, they would be repainted with it every step.
     for name in ("left", "bottom"):

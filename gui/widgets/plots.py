@@ -128,6 +128,27 @@ def _fit_title(plot: pg.PlotItem) -> None:
             QTimer.singleShot(0, mate, mate.layout.invalidate)
 
 
+def add_plot(
+    graphics: pg.GraphicsLayout | pg.GraphicsLayoutWidget,
+    owner: QWidget,
+    axes: dict[str, pg.AxisItem] | None = None,
+    *,
+    mouse: bool = False,
+    **place: int,
+) -> pg.PlotItem:
+    """A quiet plot added to graphics at place (row, col, rowspan, colspan), with these axes
+    and PE Clock's `Axis` on its other sides. It is built without what `quiet_plot` would
+    take away: no view-box menu, and none of pyqtgraph's four default axes (made, titled and
+    linked to the view, then replaced), which cost half of a plot's making."""
+    given = axes or {}
+    sides = {name: Axis(name) for name in ("left", "bottom", "top", "right")} | given
+    plot = graphics.addPlot(enableMenu=False, axisItems=sides, **place)
+    for name in ("top", "right"):  # pyqtgraph shows every axis it is given
+        if name not in given:
+            plot.hideAxis(name)
+    return quiet_plot(plot, owner, mouse=mouse)
+
+
 def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.PlotItem:
     """A plot for teaching: no context menus, no auto-range button, pan/zoom only if asked.
 
