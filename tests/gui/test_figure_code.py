@@ -1,8 +1,10 @@
-"""Every figure's code: each printed script, run in a fresh interpreter with NumPy alone,
+"""Every figure's code: each printed script, run in an interpreter of its own with NumPy alone,
 recomputes the arrays the app's core computes for that view."""
 
+import json
 import os
 import re
+import select
 import subprocess
 import sys
 
@@ -34,20 +36,48 @@ from pe_clock.notebook import code as notebook_code
 from pe_clock.notebook import table
 from tests.models.files import safetensors_bytes, smooth_table
 
-#: Runs a script with NumPy alone (pe_clock cannot be imported) and saves its arrays.
+#: Runs scripts with NumPy alone (pe_clock cannot be imported), one a line of its input (the
+#: script's path, the .npz to save its arrays in, their names), each in its own folder and
+#: namespace, and answers each with a line: "" when done, else the traceback (its prints go
+#: nowhere). One interpreter runs a module's scripts: starting one per script cost more than
+#: the scripts.
 RUNNER = """
-import runpy, sys
+import contextlib, io, json, os, runpy, sys, traceback
 sys.modules["pe_clock"] = None
 import numpy as np
-found = runpy.run_path(sys.argv[1])
-arrays = {}
-for name in sys.argv[3:]:
-    value = found[name]
-    items = value.items() if isinstance(value, dict) else [(None, value)]
-    for key, item in items:
-        arrays[name if key is None else f"{name}.{key}"] = np.asarray(item, dtype=np.float64)
-np.savez(sys.argv[2], **arrays)
+for line in sys.stdin:
+    path, out, *names = json.loads(line)
+    os.chdir(os.path.dirname(path))
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            found = runpy.run_path(path)
+        arrays = {}
+        for name in names:
+            value = found[name]
+            items = value.items() if isinstance(value, dict) else [(None, value)]
+            for key, item in items:
+                arrays[name if key is None else f"{name}.{key}"] = np.asarray(item, float)
+        np.savez(out, **arrays)
+        said = ""
+    except BaseException:
+        said = traceback.format_exc()
+    print(json.dumps(said), flush=True)
 """
+
+
+@pytest.fixture(scope="module")
+def interpreter():
+    """A fresh interpreter (isolated: no PYTHONPATH, no user site) that runs scripts."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    process = subprocess.Popen(
+        [sys.executable, "-I", "-c", RUNNER],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    with process:
+        yield process
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0
+
 
 SETTINGS = {
     "defaults": ({}, "en"),
@@ -152,15 +182,17 @@ def expected(view: str, s: AppState) -> dict[str, np.ndarray]:
     }[view]
 
 
-def run_script(code: str, names: tuple[str, ...], tmp_path) -> dict[str, np.ndarray]:
+def run_script(
+    code: str, names: tuple[str, ...], tmp_path, interpreter: subprocess.Popen
+) -> dict[str, np.ndarray]:
     path, out = tmp_path / "figure.py", tmp_path / "arrays.npz"
     path.write_text(code, encoding="utf-8")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    done = subprocess.run(
-        [sys.executable, "-I", "-c", RUNNER, str(path), str(out), *names],
-        capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
+    interpreter.stdin.write(json.dumps([str(path), str(out), *names]) + "\n")
+    interpreter.stdin.flush()
+    ready, _, _ = select.select([interpreter.stdout], [], [], 120)
+    assert ready, "the script ran for over 120 s"
+    said = json.loads(interpreter.stdout.readline())
+    assert said == "", said
     with np.load(out) as arrays:
         return dict(arrays)
 
@@ -171,12 +203,12 @@ def test_every_view_has_code():
 
 @pytest.mark.parametrize("setting", list(SETTINGS))
 @pytest.mark.parametrize("view", VIEW_NAMES)
-def test_the_script_recomputes_what_the_view_shows(view, setting, tmp_path, state):
+def test_the_script_recomputes_what_the_view_shows(view, setting, tmp_path, state, interpreter):
     values, language = SETTINGS[setting]
     state.set(**values, language=language)
     code = script(view, state.values(), language)
     assert "pe_clock" not in code and code.startswith("# PE Clock")
-    got = run_script(code, VARIABLES[view], tmp_path)
+    got = run_script(code, VARIABLES[view], tmp_path, interpreter)
     want = expected(view, state)
     assert set(got) == set(want)
     for name, array in want.items():
@@ -249,7 +281,7 @@ HOSTILE = ["\n", "\r", "\f\n", "\r\n", "\u2028", "\x0b", "\x85"]
 
 @pytest.mark.parametrize("dtype", ["F32", "BF16", "npy"])
 @pytest.mark.parametrize("newline", HOSTILE)
-def test_a_files_names_never_run_as_code(dtype, newline, tmp_path):
+def test_a_files_names_never_run_as_code(dtype, newline, tmp_path, interpreter):
     """A tensor's name or a file's name holding a line break is written as a literal: running
     the script reads the table and runs nothing from the name."""
     payload = f"__import__('pathlib').Path('PWNED').touch(){newline}#"
@@ -263,7 +295,7 @@ def test_a_files_names_never_run_as_code(dtype, newline, tmp_path):
         path.write_bytes(safetensors_bytes({name: (dtype, rows)}))
     code = notebook_code("learned", model=path, lang="ko")
     assert "PWNED" not in "".join(line for line in code.splitlines() if line.startswith("#"))
-    got = run_script(code, ("learned", "sinusoids"), tmp_path)
+    got = run_script(code, ("learned", "sinusoids"), tmp_path, interpreter)
     assert not (tmp_path / "PWNED").exists()
     np.testing.assert_array_equal(got["learned"], rows)
     assert got["sinusoids"].shape == (16, 8)
