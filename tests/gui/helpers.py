@@ -1,5 +1,11 @@
 """Rendering widgets to arrays and finding view coordinates on screen, for pixel tests."""
 
+import contextlib
+import io
+import signal
+import subprocess
+from pathlib import Path
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QPointF
@@ -56,18 +62,38 @@ def dark(pixels: np.ndarray, limit: int = 60) -> np.ndarray:
 
 def cli_main(capsys, *argv: str) -> tuple[int, str, str]:
     """pe-clock's command line run in this process, as a test of its rules should be (a new
-    process costs a second of CPU): its exit status, stdout and stderr; the language is
-    left as it was."""
-    from pe_clock import cli
-    from pe_clock.core import i18n
-
-    try:
-        with i18n.speaking(i18n.language()):  # the language it chose is its own
-            code = cli.main(list(argv))
-    except SystemExit as stop:  # argparse's own errors and --help
-        code = int(stop.code or 0)
+    process costs a second of CPU): its exit status, stdout and stderr; the language and the
+    signals' handlers are left as they were."""
+    code = _in_process(list(argv))
     said = capsys.readouterr()
     return code, said.out, said.err
+
+
+def export_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`pe-clock export args` run in this process from the folder cwd, as a finished process
+    would report it (its exit status, stdout and stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(cwd), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = _in_process(["export", *args])
+    return subprocess.CompletedProcess(
+        ["pe-clock", "export", *args], code, out.getvalue(), err.getvalue()
+    )
+
+
+def _in_process(argv: list[str]) -> int:
+    from pe_clock import cli
+    from pe_clock.cli.signals import STOP_SIGNALS
+    from pe_clock.core import i18n
+
+    handlers = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    try:
+        with i18n.speaking(i18n.language()):  # the language it chose is its own
+            return cli.main(argv)
+    except SystemExit as stop:  # argparse's own errors and --help
+        return int(stop.code or 0)
+    finally:  # an export handles them, then ignores them once its files are in place
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
 
 
 def parts(folder) -> list[str]:

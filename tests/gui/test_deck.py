@@ -137,15 +137,15 @@ def test_the_command_line_refuses_a_bad_deck_with_one_line(tmp_path):
 
 
 def test_a_handout_has_a_page_per_scene_or_a_png_per_scene(tmp_path):
-    from tests.gui.test_export import run_cli
+    from tests.gui.helpers import export_cli
 
     scenes = read_deck("default")
-    out = run_cli("--deck", "default", "--lang", "ko", "--out", "handout.pdf", cwd=tmp_path)
+    out = export_cli("--deck", "default", "--lang", "ko", "--out", "handout.pdf", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     data = (tmp_path / "handout.pdf").read_bytes()
     assert data.count(b"/Type /Page") - data.count(b"/Type /Pages") == len(scenes)
-    out = run_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "pages/",
-                  cwd=tmp_path)  # fmt: skip
+    out = export_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "pages/",
+                     cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     names = sorted(p.name for p in (tmp_path / "pages").iterdir())
     assert names == [f"{n:02d}-{s.view}.png" for n, s in enumerate(scenes, start=1)]
@@ -212,17 +212,17 @@ def test_a_scene_shows_the_same_going_back_as_going_forward(window, qtbot, tmp_p
 def test_a_handout_page_shows_its_scene_as_the_window_does(tmp_path):
     """Pages follow the scenes in turn (scene 2 keeps scene 1's max_len 100 and pos 80): drawn
     scene by scene over the base state, scene 2's k = −70 at pos 0 crashed the handout."""
-    from tests.gui.test_export import run_cli
+    from tests.gui.helpers import export_cli
 
     (tmp_path / "back.toml").write_text(BACK_AND_FORTH)
-    out = run_cli("--deck", "back.toml", "--out", "back.pdf", cwd=tmp_path)
+    out = export_cli("--deck", "back.toml", "--out", "back.pdf", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
 
 
 def test_a_handout_folder_is_written_whole_or_left_as_it_was(tmp_path):
     """Page 3 cannot be written (a folder stands at its name): pages 1 and 2, drawn already,
     are not put in place, and the old page 1 stays."""
-    from tests.gui.test_export import run_cli
+    from tests.gui.helpers import export_cli
 
     pages = tmp_path / "pages"
     pages.mkdir()
@@ -230,20 +230,20 @@ def test_a_handout_folder_is_written_whole_or_left_as_it_was(tmp_path):
     old.write_bytes(b"old page")
     scenes = read_deck("default")
     (pages / f"03-{scenes[2].view}.png").mkdir()
-    out = run_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "pages/",
-                  cwd=tmp_path)  # fmt: skip
+    out = export_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "pages/",
+                     cwd=tmp_path)  # fmt: skip
     assert out.returncode in (1, 2) and len(out.stderr.strip().splitlines()) == 1, out.stderr
     assert old.read_bytes() == b"old page"
     assert sorted(p.name for p in pages.iterdir()) == ["01-heatmap.png", f"03-{scenes[2].view}.png"]
-    out = run_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "new/",
-                  cwd=tmp_path)  # fmt: skip
+    out = export_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "new/",
+                     cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0 and len(list((tmp_path / "new").iterdir())) == len(scenes)
 
 
 def test_a_handout_folder_deletes_nothing_and_names_pages_not_of_this_deck(tmp_path):
     """A shorter deck written over a longer one's pages: the old pages stay (an instructor's
     own 512-heatmap.png looks just like one) and a note on stderr names them."""
-    from tests.gui.test_export import run_cli
+    from tests.gui.helpers import export_cli
 
     pages = tmp_path / "pages"
     pages.mkdir()
@@ -253,8 +253,8 @@ def test_a_handout_folder_deletes_nothing_and_names_pages_not_of_this_deck(tmp_p
         (pages / name).write_bytes(b"kept")
     deck = tmp_path / "two.toml"
     deck.write_text('[[scene]]\nview = "clock"\n[[scene]]\nview = "rope"\n')
-    out = run_cli("--deck", "two.toml", "--width", "768", "--height", "432", "--out", "pages/",
-                  cwd=tmp_path)  # fmt: skip
+    out = export_cli("--deck", "two.toml", "--width", "768", "--height", "432", "--out", "pages/",
+                     cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     names = sorted(p.name for p in pages.iterdir())
     assert names == sorted(["01-clock.png", "02-rope.png", *theirs, *mine])
@@ -361,10 +361,10 @@ def test_characters_beyond_the_first_plane_survive_a_save():
 
 @pytest.mark.parametrize("out", ["notes/", "notes"])
 def test_a_handout_into_a_file_says_it_is_a_file(tmp_path, out):
-    from tests.gui.test_export import run_cli
+    from tests.gui.helpers import export_cli
 
     (tmp_path / "notes").write_bytes(b"mine")
-    result = run_cli("--deck", "default", "--out", out, cwd=tmp_path)
+    result = export_cli("--deck", "default", "--out", out, cwd=tmp_path)
     assert result.returncode == 2 and "'notes' is a file" in result.stderr
     assert (tmp_path / "notes").read_bytes() == b"mine"
 
@@ -373,7 +373,7 @@ def test_a_handout_never_writes_over_a_file_pe_clock_did_not_write(tmp_path):
     """An instructor's own 01-why.png in the folder was replaced by page 1, exit 0, nothing
     said. A page is written over only if it bears PE Clock's mark; otherwise the run refuses
     before drawing, naming the file (exit 1). A rerun over its own pages still works."""
-    from tests.gui.test_export import run_cli
+    from tests.gui.helpers import export_cli
 
     size = ("--width", "768", "--height", "432")
     (tmp_path / "two.toml").write_text('[[scene]]\nview = "why"\n[[scene]]\nview = "rope"\n')
@@ -381,20 +381,20 @@ def test_a_handout_never_writes_over_a_file_pe_clock_did_not_write(tmp_path):
     pages.mkdir()
     theirs = pages / "01-why.png"
     theirs.write_bytes(b"\x89PNG\r\n\x1a\n an instructor's own figure")
-    out = run_cli("--deck", "two.toml", *size, "--out", "pages/", cwd=tmp_path)
+    out = export_cli("--deck", "two.toml", *size, "--out", "pages/", cwd=tmp_path)
     assert out.returncode == 1 and theirs.read_bytes().endswith(b"own figure")
     (line,) = out.stderr.strip().splitlines()
     assert "01-why.png" in line and sorted(pages.iterdir()) == [theirs]
     theirs.unlink()
     for _ in range(2):  # its own pages: written over
-        out = run_cli("--deck", "two.toml", *size, "--out", "pages/", cwd=tmp_path)
+        out = export_cli("--deck", "two.toml", *size, "--out", "pages/", cwd=tmp_path)
         assert out.returncode == 0, out.stderr
     (tmp_path / "notes.pdf").write_bytes(b"%PDF-1.4 the instructor's notes")
-    out = run_cli("--deck", "two.toml", *size, "--out", "notes.pdf", cwd=tmp_path)
+    out = export_cli("--deck", "two.toml", *size, "--out", "notes.pdf", cwd=tmp_path)
     assert out.returncode == 1 and (tmp_path / "notes.pdf").read_bytes().endswith(b"notes")
-    out = run_cli("--deck", "two.toml", *size, "--out", "ours.pdf", cwd=tmp_path)
+    out = export_cli("--deck", "two.toml", *size, "--out", "ours.pdf", cwd=tmp_path)
     assert out.returncode == 0
-    out = run_cli("--deck", "two.toml", *size, "--out", "ours.pdf", cwd=tmp_path)
+    out = export_cli("--deck", "two.toml", *size, "--out", "ours.pdf", cwd=tmp_path)
     assert out.returncode == 0, out.stderr  # a handout of its own, written over
 
 

@@ -20,7 +20,7 @@ from pe_clock.gui.look.themes import theme_of
 from pe_clock.gui.platform import files
 from pe_clock.gui.widgets.labels import parameter_line
 from pe_clock.gui.window.main_window import MainWindow
-from tests.gui.helpers import cli_main, to_array
+from tests.gui.helpers import cli_main, export_cli, to_array
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -287,7 +287,8 @@ def test_export_dialog_checks_the_file_name(window, tmp_path, qtbot):
     assert dialog.request() == ExportRequest("heatmap", tmp_path / "fig.svg", 1000, 2160, True)
 
 
-def run_cli(*args, cwd):
+def run_main(*args, cwd):
+    """main.py's export in a process of its own (as a user runs it from the checkout)."""
     return subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "export", *args],
         cwd=cwd,
@@ -298,7 +299,7 @@ def run_cli(*args, cwd):
 
 
 def test_cli_writes_the_seed_heatmap(tmp_path):
-    out = run_cli(
+    out = run_main(
         "--view", "heatmap", "--max-len", "50", "--d-model", "512", "--out", "fig.png", cwd=tmp_path
     )
     assert out.returncode == 0, out.stderr
@@ -310,7 +311,7 @@ def test_cli_writes_the_seed_heatmap(tmp_path):
 
 
 def test_cli_gif(tmp_path):
-    out = run_cli(
+    out = export_cli(
         "--view",
         "clock",
         "--from",
@@ -416,10 +417,10 @@ def test_a_caption_describes_the_figure_it_is_under(state):
 
 
 def test_cli_layout_option(tmp_path):
-    bad = run_cli("--layout", "diagonal", "--out", "fig.png", cwd=tmp_path)
+    bad = export_cli("--layout", "diagonal", "--out", "fig.png", cwd=tmp_path)
     assert bad.returncode == 2 and "layout" in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1
-    good = run_cli(
+    good = export_cli(
         "--view", "heatmap", "--d-model", "8", "--layout", "split", "--width", "640",
         "--height", "480", "--out", "split.png", cwd=tmp_path,
     )  # fmt: skip
@@ -621,7 +622,7 @@ def test_dark_theme_draws_every_view_white_on_black(view, state):
 
 
 def test_cli_and_dialog_export_in_the_dark_theme(tmp_path, window, qtbot):
-    out = run_cli(
+    out = export_cli(
         "--view", "clock", "--theme", "dark", "--width", "640", "--height", "480",
         "--out", "dark.png", cwd=tmp_path,
     )  # fmt: skip
@@ -724,23 +725,23 @@ def test_a_window_option_before_export_is_refused_not_ignored(tmp_path):
 @pytest.mark.parametrize("given", ["--pos=--", "--out=--"])
 def test_an_option_given_no_value_with_an_equals_sign_gets_one_line(tmp_path, given):
     """argparse read --pos=-- as an empty list: a traceback, exit 1."""
-    out = run_cli("--out", "x.png", given, cwd=tmp_path)
+    out = export_cli("--out", "x.png", given, cwd=tmp_path)
     assert out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1, out.stderr
     assert "expected one argument" in out.stderr
 
 
 def test_a_handout_folder_named_with_a_dot_is_a_folder(tmp_path):
     """--out week1.v2/ is a folder (argparse's Path dropped the slash: refused as not .pdf)."""
-    out = run_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "week1.v2/",
-                  cwd=tmp_path)  # fmt: skip
+    out = export_cli("--deck", "default", "--width", "768", "--height", "432", "--out", "week1.v2/",
+                     cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "week1.v2" / "01-why.png").is_file()
 
 
 def test_the_command_line_prints_one_line_per_file_written(tmp_path):
     """A newline in a file name was printed as it is: two lines for one file."""
-    out = run_cli("--view", "clock", "--width", "640", "--height", "480", "--out", "two\nlines.png",
-                  cwd=tmp_path)  # fmt: skip
+    size = ("--width", "640", "--height", "480")
+    out = export_cli("--view", "clock", *size, "--out", "two\nlines.png", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout == "two\\nlines.png\n" and (tmp_path / "two\nlines.png").is_file()
 

@@ -13,8 +13,7 @@ from pe_clock.gui.export import render as export
 from pe_clock.gui.export.handout import export_handout
 from pe_clock.gui.export.pdf_text import readable_spaces
 from pe_clock.gui.model.deck import parse_deck, read_deck
-from tests.gui.helpers import cli_main
-from tests.gui.test_export import run_cli
+from tests.gui.helpers import cli_main, export_cli
 
 #: Points per inch over CSS pixels per inch.
 PT = 72 / 96
@@ -59,7 +58,7 @@ def is_script(run, runs):
 
 def test_a_letter_handout_has_letter_pages(tmp_path):
     (tmp_path / "one.toml").write_text('title_en = "Week 1"\n[[scene]]\nview = "heatmap"\n')
-    out = run_cli("--deck", "one.toml", "--paper", "letter", "--out", "h.pdf", cwd=tmp_path)
+    out = export_cli("--deck", "one.toml", "--paper", "letter", "--out", "h.pdf", cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     reader = PdfReader(tmp_path / "h.pdf")
     (page,) = reader.pages
@@ -69,8 +68,8 @@ def test_a_letter_handout_has_letter_pages(tmp_path):
 
 def test_a_printed_handout_has_paper_pages_print_type_and_the_deck_title(tmp_path):
     points = (595, 842)
-    out = run_cli("--deck", "default", "--paper", "a4", "--lang", "ko", "--out", "h.pdf",
-                  cwd=tmp_path)  # fmt: skip
+    out = export_cli("--deck", "default", "--paper", "a4", "--lang", "ko", "--out", "h.pdf",
+                     cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     reader = PdfReader(tmp_path / "h.pdf")
     scenes = read_deck("default")
@@ -137,8 +136,8 @@ def test_text_copied_from_a_figure_pdf_reads_as_written(tmp_path, state, languag
 
 
 def test_a_handout_pdf_copies_its_spaces(tmp_path):
-    out = run_cli("--deck", "default", "--width", "960", "--height", "540", "--out", "h.pdf",
-                  cwd=tmp_path)  # fmt: skip
+    out = export_cli("--deck", "default", "--width", "960", "--height", "540", "--out", "h.pdf",
+                     cwd=tmp_path)  # fmt: skip
     assert out.returncode == 0, out.stderr
     text = "".join(page.extract_text() for page in copied_pages(tmp_path / "h.pdf"))
     assert "\x01" not in text and "Why position? Attention alone ignores word order" in text
