@@ -70,14 +70,17 @@ def cli_main(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def export_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """`pe-clock export args` run in this process from the folder cwd, as a finished process
-    would report it (its exit status, stdout and stderr)."""
+    """`pe-clock export args` run in this process from the folder cwd (see `command_line`)."""
+    return command_line("export", *args, cwd=cwd)
+
+
+def command_line(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`pe-clock argv` run in this process from the folder cwd, as a finished process would
+    report it: its exit status, stdout and stderr."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.chdir(cwd), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = _in_process(["export", *args])
-    return subprocess.CompletedProcess(
-        ["pe-clock", "export", *args], code, out.getvalue(), err.getvalue()
-    )
+        code = _in_process(list(argv))
+    return subprocess.CompletedProcess(["pe-clock", *argv], code, out.getvalue(), err.getvalue())
 
 
 def _in_process(argv: list[str]) -> int:
