@@ -49,6 +49,7 @@ def headless_application(restore_environment: bool = False) -> QApplication:
     """
     running = QApplication.instance()
     if isinstance(running, QApplication):
+        ensure_fonts()  # an application PE Clock did not make draws Hangul with the bundled font
         return running
     quiet_offscreen_warnings()
     if display_set_up():

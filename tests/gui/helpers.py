@@ -76,15 +76,30 @@ def export_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def command_line(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """`pe-clock argv` run in this process from the folder cwd, as a finished process would
-    report it: its exit status, stdout and stderr."""
+    report it: its exit status, stdout and stderr (with the messages Qt would print there)."""
+    from PySide6.QtCore import qInstallMessageHandler
+
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.chdir(cwd), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = _in_process(list(argv))
+
+    def printed(kind: object, context: object, message: str) -> None:
+        if "propagateSizeHints" not in message:  # a headless process drops it (app.py)
+            err.write(message + "\n")
+
+    previous = qInstallMessageHandler(printed)
+    try:
+        with (
+            contextlib.chdir(cwd),
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(err),
+        ):
+            code = _in_process(list(argv))
+    finally:
+        qInstallMessageHandler(previous)
     return subprocess.CompletedProcess(["pe-clock", *argv], code, out.getvalue(), err.getvalue())
 
 
 def _in_process(argv: list[str]) -> int:
-    from pe_clock import cli
+    from pe_clock import cli  # first: importing it puts its start-up handlers in place
     from pe_clock.cli.signals import STOP_SIGNALS
     from pe_clock.core import i18n
 

@@ -82,17 +82,18 @@ def _bands(
     boxes: list[tuple[int, int, int, int]], width: int, height: int
 ) -> list[tuple[int, int, int, int]]:
     """The pixel rectangles (x0, y0, x1, y1) a page is rendered in to see the characters of
-    these pixel boxes: their rows merged into bands, each as wide as its characters reach."""
+    these pixel boxes: their rows merged into bands, each as wide as the page (pdfium places
+    a glyph a fraction of a pixel apart when the crop cuts the page's left edge off; cut at
+    the top and the bottom only, a band's pixels are the whole page's)."""
     bands: list[list[int]] = []
-    for x0, y0, x1, y1 in sorted(boxes, key=lambda box: box[1]):
-        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
-        if x1 <= x0 or y1 <= y0:
+    for _, y0, _, y1 in sorted(boxes, key=lambda box: box[1]):
+        y0, y1 = max(y0, 0), min(y1, height)
+        if y1 <= y0:
             continue
         if bands and y0 <= bands[-1][3] + BAND_GAP:
-            band = bands[-1]
-            band[0], band[2], band[3] = min(band[0], x0), max(band[2], x1), max(band[3], y1)
+            bands[-1][3] = max(bands[-1][3], y1)
         else:
-            bands.append([x0, y0, x1, y1])
+            bands.append([0, y0, width, y1])
     return [(x0, y0, x1, y1) for x0, y0, x1, y1 in bands]
 
 
@@ -100,7 +101,7 @@ def _render(
     page: pdfium.PdfPage, scale: float, band: tuple[int, int, int, int], size: tuple[int, int]
 ) -> np.ndarray:
     """The band's pixels of the page rendered whole at scale (pdfium draws only what
-    reaches the band, on the same pixel grid as the whole page)."""
+    reaches the band, the pixels the whole page has there)."""
     x0, y0, x1, y1 = band
     width, height = size
     # pdfium takes the crop in points and rounds it up to pixels: a hair under each edge.

@@ -7,6 +7,7 @@ import re
 import select
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -65,18 +66,46 @@ for line in sys.stdin:
 """
 
 
+class Interpreter:
+    """A fresh interpreter (isolated: no PYTHONPATH, no user site) running RUNNER; one that
+    takes over 120 s for a script is killed, the test fails and the next script gets a new
+    one."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen[str] | None = None
+
+    def run(self, path: Path, out: Path, names: tuple[str, ...]) -> str:
+        """What RUNNER answers for the script at path ("" when its arrays are in out)."""
+        if self.process is None:
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+            self.process = subprocess.Popen(
+                [sys.executable, "-I", "-c", RUNNER],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+            )  # fmt: skip
+        process = self.process
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(json.dumps([str(path), str(out), *names]) + "\n")
+        process.stdin.flush()
+        ready, _, _ = select.select([process.stdout], [], [], 120)
+        if not ready:
+            self.close()
+            raise AssertionError("the script ran for over 120 s")
+        return json.loads(process.stdout.readline() or '"the interpreter ended"')
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            for stream in (self.process.stdin, self.process.stdout):
+                stream.close()
+            self.process = None
+
+
 @pytest.fixture(scope="module")
 def interpreter():
-    """A fresh interpreter (isolated: no PYTHONPATH, no user site) that runs scripts."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    process = subprocess.Popen(
-        [sys.executable, "-I", "-c", RUNNER],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
-    with process:
-        yield process
-        process.stdin.close()
-        assert process.wait(timeout=60) == 0
+    runner = Interpreter()
+    yield runner
+    runner.close()
 
 
 SETTINGS = {
@@ -183,15 +212,11 @@ def expected(view: str, s: AppState) -> dict[str, np.ndarray]:
 
 
 def run_script(
-    code: str, names: tuple[str, ...], tmp_path, interpreter: subprocess.Popen
+    code: str, names: tuple[str, ...], tmp_path, interpreter: Interpreter
 ) -> dict[str, np.ndarray]:
     path, out = tmp_path / "figure.py", tmp_path / "arrays.npz"
     path.write_text(code, encoding="utf-8")
-    interpreter.stdin.write(json.dumps([str(path), str(out), *names]) + "\n")
-    interpreter.stdin.flush()
-    ready, _, _ = select.select([interpreter.stdout], [], [], 120)
-    assert ready, "the script ran for over 120 s"
-    said = json.loads(interpreter.stdout.readline())
+    said = interpreter.run(path, out, names)
     assert said == "", said
     with np.load(out) as arrays:
         return dict(arrays)
