@@ -180,3 +180,18 @@ def test_language_switches_leave_no_translators_behind(window):
     window.state.set(language="ko")
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert len(app.findChildren(QTranslator)) <= 1
+
+
+def test_an_application_pe_clock_did_not_make_draws_hangul_with_the_bundled_font(qapp):
+    """An export in a running QApplication (a program's own, a test's) drew Hangul as empty
+    boxes where no Korean font is installed: the bundled one is its fallback too."""
+    from pe_clock.gui.platform.app import headless_application
+    from pe_clock.gui.platform.resources import ensure_fonts
+
+    family = ensure_fonts()
+    font = qapp.font()
+    font.setFamilies([name for name in font.families() if name != family])
+    qapp.setFont(font)
+    assert family not in qapp.font().families()
+    assert headless_application() is qapp
+    assert family in qapp.font().families()
