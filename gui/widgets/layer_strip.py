@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import tr
@@ -19,6 +19,7 @@ from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
 from pe_clock.gui.model.opened_model import group_changes, shown_group
 from pe_clock.gui.model.state import AppState
+from pe_clock.gui.widgets.cell_row import CellRow
 from pe_clock.gui.widgets.labels import mark_prose, rich_label
 
 
@@ -66,21 +67,14 @@ def overrides(state: AppState) -> list[str]:
     return lines
 
 
-class LayerCells(QWidget):
-    """The row of cells itself."""
+class LayerCells(CellRow):
+    """The row of cells itself: a cell a layer."""
+
+    CELL_HEIGHT = 22
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
+        super().__init__(state, parent)
         self._theme = theme_of(state)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-
-    def sizeHint(self) -> QSize:
-        return QSize(400, self.cell_height() + 6)
-
-    def cell_height(self) -> int:
-        return round(22 * self._state.font_scale)
 
     def _layers(self) -> list[int]:
         """The group index of each layer."""
@@ -217,5 +211,5 @@ class LayerStrip(QWidget):
         self.cells.setToolTip(tr("strip.click"))
         for label in (self.title, self.key, self.notes):
             label.setFont(scaled_font(s.font_scale))
-        self.cells.setFixedHeight(self.cells.cell_height() + 6)
+        self.cells.setFixedHeight(self.cells.row_height())
         self.cells.update()

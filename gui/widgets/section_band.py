@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent
-from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.describe import layer_runs
@@ -19,6 +19,7 @@ from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import theme_of
 from pe_clock.gui.model.opened_model import shown_group
 from pe_clock.gui.model.state import AppState
+from pe_clock.gui.widgets.cell_row import CellRow
 from pe_clock.gui.widgets.labels import mark_prose, rich_label
 from pe_clock.gui.widgets.prose import plain_text
 
@@ -55,21 +56,12 @@ def rgb(colour: QColor) -> tuple[float, float, float]:
     return colour.redF(), colour.greenF(), colour.blueF()
 
 
-class SectionCells(QWidget):
+class SectionCells(CellRow):
     """The row of pairs itself: a cell a pair, tinted and lettered by its axis."""
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._state = state
+        super().__init__(state, parent)
         self.axes: tuple[int, ...] = ()
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-
-    def sizeHint(self) -> QSize:
-        return QSize(400, self.cell_height() + 6)
-
-    def cell_height(self) -> int:
-        return round(20 * self._state.font_scale)
 
     def cell_rect(self, pair: int) -> QRectF:
         width = (self.width() - 2) / max(len(self.axes), 1)
@@ -147,6 +139,6 @@ class SectionBand(QWidget):
         self.note.setText(html.escape(tr("rope.mrope_note")))
         for label in (self.key, self.note):
             label.setFont(scaled_font(s.font_scale))
-        self.cells.setFixedHeight(self.cells.cell_height() + 6)
+        self.cells.setFixedHeight(self.cells.row_height())
         self.cells.setToolTip(tr("rope.mrope_click"))
         self.cells.update()
