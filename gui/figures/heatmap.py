@@ -327,11 +327,7 @@ class HeatmapView(LazyView):
         cell = self.cell_at(self.graphics.mapToScene(viewport.mapFrom(self, point)))
         if cell is None:
             return ""
-        hover, self._hover = self._hover, cell
-        try:
-            return cell_formula(self._state, *cell) + self._pixel_text()
-        finally:
-            self._hover = hover
+        return self._cell_text(*cell)
 
     def _on_scene_mouse_moved(self, scene_pos: QPointF) -> None:
         self._hover = self.cell_at(scene_pos)
@@ -396,7 +392,7 @@ class HeatmapView(LazyView):
                     break
             self._fit_readout()
             return
-        self.readout.setText(cell_formula(self._state, *self._hover) + self._pixel_text())
+        self.readout.setText(self._cell_text(*self._hover))
 
     def _columns_note(self) -> tuple[str, str]:
         """Said on the figure, not only under the mouse, while pixel columns are means: how
@@ -413,13 +409,16 @@ class HeatmapView(LazyView):
         mixed = self._state.layout == "interleaved"
         return note, tr("heatmap.mean_mixed" if mixed else "heatmap.mean_neighbours")
 
-    def _pixel_text(self) -> str:
-        """Zoomed out, the pixel under the mouse is a mean: which positions (and dimensions)
-        it covers, and the value it shows."""
-        if self._window is None or self._hover is None or self.image.image is None:
+    def _cell_text(self, pos: int, dim: int) -> str:
+        """What the read-out says of the cell (pos, dim): its formula, its pixel's mean."""
+        return cell_formula(self._state, pos, dim) + self._pixel_text(pos, dim)
+
+    def _pixel_text(self, pos: int, dim: int) -> str:
+        """Zoomed out, the pixel of the cell (pos, dim) is a mean: which positions (and
+        dimensions) it covers, and the value it shows."""
+        if self._window is None or self.image.image is None:
             return ""
         (r0, r1, step), (c0, c1, group) = self._window
-        pos, dim = self._hover
         if (step == 1 and group == 1) or not (r0 <= pos < r1 and c0 <= dim < c1):
             return ""
         row, col = (pos - r0) // step, (dim - c0) // group
