@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import MappingProxyType
 
-from pyqtgraph import AxisItem
+from pyqtgraph import AxisItem, GraphicsScene
 from PySide6.QtCore import (
     QBuffer,
     QByteArray,
@@ -157,6 +157,9 @@ class Figure:
 
     def _lay_out(self) -> None:
         self.widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+        # Off screen, a view is drawn when the figure is painted, never by the event loop: a
+        # view's paints while its layout settles (three a figure) are work thrown away.
+        self.widget.setUpdatesEnabled(False)
         self.theme = theme_of(self.state)
         prepare_figure(self.widget, self.theme)
         self._fit(show=True)
@@ -239,12 +242,12 @@ class Figure:
         if show:
             self.widget.show()
             uncache(self.widget)
-        # pyqtgraph sizes an axis to its tick labels as it draws them: a first drawing, thrown
-        # away, gives the axes their sizes (drawn once, words under a plot were cut off); a
-        # second lets titles that took another form for the new sizes settle theirs.
+        # pyqtgraph sizes an axis to its tick labels as it draws them: a first drawing of the
+        # axes gives them their sizes (drawn once, words under a plot were cut off); a second
+        # lets titles that took another form for the new sizes settle theirs.
         for _ in range(2):
             self.settle()
-            self.widget.grab()
+            draw_axes(self.widget)
         self.settle()
 
     def refit(self, **values: object) -> None:
@@ -289,7 +292,11 @@ class Figure:
         painter.save()
         painter.fillRect(QRectF(0, 0, self.width, self.height), self.theme.background)
         painter.scale(self.scale, self.scale)
-        self.widget.render(painter, QPoint(self.margin, self.margin))
+        self.widget.setUpdatesEnabled(True)
+        try:
+            self.widget.render(painter, QPoint(self.margin, self.margin))
+        finally:
+            self.widget.setUpdatesEnabled(False)
         if self.caption:
             top = self.logical.height() - self.caption_height - self.margin
             painter.setPen(self.theme.text)
@@ -547,6 +554,25 @@ def figure_image(
 
 #: The room pyqtgraph's AxisItem keeps for its tick labels when it is made (width, height).
 AXIS_TEXT_ROOM = (30, 18)
+
+
+def draw_axes(widget: QWidget) -> None:
+    """What drawing widget does to its layout, without drawing the rest: each shown graphics
+    view's scene prepared for painting (pyqtgraph's view boxes take their ranges then) and
+    each shown axis drawn into the picture it keeps for its next paint (measuring its tick
+    labels, it asks for the room they need). A whole throw-away drawing did the same."""
+    image = QImage(1, 1, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    try:
+        for view in widget.findChildren(QGraphicsView):
+            scene = view.scene()
+            if view.isVisible() and isinstance(scene, GraphicsScene):
+                scene.prepareForPaint()
+                for item in scene.items():
+                    if isinstance(item, AxisItem) and item.isVisible():
+                        item.paint(painter, None, None)
+    finally:
+        painter.end()
 
 
 def uncache(widget: QWidget) -> None:

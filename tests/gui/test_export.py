@@ -55,6 +55,24 @@ def test_png_has_exactly_the_requested_size(state, tmp_path, view, size):
         assert_diverging_colours(pixels)
 
 
+def test_a_figure_paints_its_views_once_each(state, monkeypatch):
+    """Off screen, the event loop never paints a figure's views while its layout settles (three
+    paints a figure, thrown away): its plots are painted when the figure is, once."""
+    painted: list[object] = []
+    paint = pg.GraphicsView.paintEvent
+
+    def counted(view, event):
+        painted.append(view)
+        paint(view, event)
+
+    monkeypatch.setattr(pg.GraphicsView, "paintEvent", counted)
+    with export.staged("window", state, 1280, 720, False) as figure:
+        views = [v for v in figure.widget.findChildren(pg.GraphicsView) if v.isVisible()]
+        assert not painted
+        figure.image()
+    assert len(views) >= 3 and sorted(map(id, painted)) == sorted(map(id, views))
+
+
 def test_caption_is_stamped(state, tmp_path):
     plain = png_array(export.export_figure(tmp_path / "a.png", "heatmap", state, 800, 600))
     stamped = png_array(
