@@ -20,6 +20,7 @@ from pe_clock.core.models.learned import (
     sampled_positions,
     similarity_by_offset,
     sinusoid_rows,
+    sinusoids_measured,
 )
 from pe_clock.core.params import MAX_D_MODEL
 from pe_clock.gui.look.fonts import scaled_font
@@ -125,17 +126,16 @@ class LearnedView(Panel):
         self._table_placed = True  # as built: the learned row above
         self.key = rich_label()  # under the plots: inside, it covered the curves
         self.notice = rich_label()  # why no learned table is drawn
-        self._measured: dict[tuple[object, ...], TableMeasures] = {}
+        self._measured: dict[int, TableMeasures] = {}
         self.arrange(above=[self.notice], below=[self.key])
         state.observe(["model", "base", "language", "font_scale"], self._request_sync)
         self._request_sync()
 
-    def _measures(self, key: tuple[object, ...], rows: np.ndarray, at: np.ndarray) -> TableMeasures:
-        """Measured once per table (an SVD of 1,024 × 768 takes a fraction of a second)."""
+    def _measures(self, key: int, rows: np.ndarray, at: np.ndarray) -> TableMeasures:
+        """The learned table's measures, once per table (its PCA at 1,024 × 768 takes a
+        fraction of a second); only the table shown is kept."""
         if key not in self._measured:
-            # One table of each kind is kept: the one shown.
-            self._measured = {k: v for k, v in self._measured.items() if k[0] != key[0]}
-            self._measured[key] = measure(rows, at)
+            self._measured = {key: measure(rows, at)}
         return self._measured[key]
 
     def _sync(self) -> None:
@@ -151,11 +151,10 @@ class LearnedView(Panel):
         else:
             n, width = BERT_BASE_SIZE
         at = sampled_positions(n)
-        sinusoids = sinusoid_rows(at, width, s.base)
+        sinusoids, sine_measures = sinusoids_measured(n, width, s.base)
         learned_measures = None
         if learned is not None:
-            learned_measures = self._measures(("learned", id(table)), learned[at], at)
-        sine_measures = self._measures(("sinusoid", n, width, s.base), sinusoids, at)
+            learned_measures = self._measures(id(table), learned[at], at)
         shape = (n, width)
         self.rows[0].show(None if learned is None else learned[at], learned_measures, shape)
         self.rows[1].show(sinusoids, sine_measures, shape)

@@ -19,6 +19,7 @@ from pe_clock.core.models.learned import (
     principal_components,
     sampled_positions,
     sinusoid_rows,
+    sinusoids_measured,
 )
 from pe_clock.core.models.opened import open_model
 from pe_clock.core.models.weights import load_table, read_tensor
@@ -215,6 +216,22 @@ def test_a_long_table_is_compared_on_positions_spread_evenly():
     assert np.array_equal(sampled_positions(300), np.arange(300))
     measures = measure(sinusoid_rows(at, 16), at)
     assert measures.similarity.shape == (at.size, at.size)
+
+
+def test_the_sinusoids_of_a_size_are_measured_once_and_shared_read_only():
+    """Every learned view of one size and base shares one measurement: equal to measuring the
+    rows afresh, and no caller can change it for the others."""
+    rows, measured = sinusoids_measured(2000, 48, 500.0)
+    assert sinusoids_measured(2000, 48, 500.0)[1] is measured
+    at = sampled_positions(2000)
+    fresh = measure(sinusoid_rows(at, 48, 500.0), at)
+    np.testing.assert_array_equal(rows, sinusoid_rows(at, 48, 500.0))
+    for name in ("positions", "similarity", "nearest"):
+        np.testing.assert_array_equal(getattr(measured, name), getattr(fresh, name))
+    np.testing.assert_array_equal(measured.components.scores, fresh.components.scores)
+    for array in (rows, measured.positions, measured.similarity, measured.components.share):
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 1.0
 
 
 def test_hostile_weights_are_refused_by_name(tmp_path):
