@@ -157,55 +157,108 @@ def _page_problems(page: pdfium.PdfPage) -> list[tuple[int, int, str]]:
         *size,
     )
     written = [_render(page, scale, band, size) for band in bands]
-    for obj in list(page.get_objects(filter=[raw.FPDF_PAGEOBJ_TEXT])):
-        page.remove_obj(obj)
-    page.gen_content()
-    seen = np.zeros((size[1], size[0]), dtype=bool)
-    for band, before in zip(bands, written, strict=True):
-        x0, y0, x1, y1 = band
-        seen[y0:y1, x0:x1] = _changed(before, _render(page, scale, band, size))
+    _remove_text(page)
+    # The pixels the text changed, in the bands' rows alone (the rest of the page is unread).
+    seen = [
+        _changed(before, _render(page, scale, band, size))
+        for band, before in zip(bands, written, strict=True)
+    ]
     boxes = np.array([box for _, _, box in chars])
     keys = np.array([key for _, key, _ in chars])
-    areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    problems = []
-    for n, (index, key, (left, bottom, right, top)) in enumerate(chars):
-        slack = 0.05 * min(right - left, top - bottom) + 0.4
-        area = [0.0, 0.0, width, height]
-        clip = clips[key]
-        if clip is not None:
-            area = [max(area[0], clip[0]), max(area[1], clip[1]), min(width, clip[2]),
-                    min(height, clip[3])]  # fmt: skip
-        why = ""
-        if (
-            left < area[0] - slack
-            or bottom < area[1] - slack
-            or right > area[2] + slack
-            or top > area[3] + slack
-        ):
-            why = "cut"
-        else:
-            x0, x1 = int(np.floor(left * scale)), int(np.ceil(right * scale))
-            y0, y1 = int(np.floor((height - top) * scale)), int(np.ceil((height - bottom) * scale))
-            ink = seen[max(y0, 0) : y1, max(x0, 0) : x1]
-            if not ink.any():
-                why = "covered"
-            else:
-                # Halves of a box at least 4 pixels across (an underscore is one pixel tall).
-                half_h, half_w = (ink.shape[0] + 1) // 2, (ink.shape[1] + 1) // 2
-                halves = (ink[:, :half_w], ink[:, -half_w:]) if ink.shape[1] >= 4 else ()
-                halves += (ink[:half_h], ink[-half_h:]) if ink.shape[0] >= 4 else ()
-                if not all(half.any() for half in halves):
-                    why = "partly covered"
-        if not why:
-            across = np.minimum(boxes[:, 2], right) - np.maximum(boxes[:, 0], left)
-            up = np.minimum(boxes[:, 3], top) - np.maximum(boxes[:, 1], bottom)
-            shared = np.clip(across, 0, None) * np.clip(up, 0, None)
-            smaller = np.minimum(areas, areas[n])
-            if np.any((keys != key) & (shared > 0.2 * smaller)):
-                why = "overlapping"
-        if why:
-            problems.append((index, key, why))
-    return problems
+    left, bottom, right, top = boxes.T
+    # Cut: past its clip (or the page) by more than a little of its size.
+    slack = 0.05 * np.minimum(right - left, top - bottom) + 0.4
+    area = np.array([_area(clips[key], width, height) for key in keys]).T
+    cut = (
+        (left < area[0] - slack)
+        | (bottom < area[1] - slack)
+        | (right > area[2] + slack)
+        | (top > area[3] + slack)
+    )
+    # Covered, partly covered: the ink inside its pixel box, and inside each half of it.
+    ink = _Ink(seen, bands, size)
+    rows = ink.span(np.floor((height - top) * scale), np.ceil((height - bottom) * scale), 0)
+    columns = ink.span(np.floor(left * scale), np.ceil(right * scale), 1)
+    covered = ink.count(rows, columns) == 0
+    partly = np.zeros(len(chars), dtype=bool)
+    for (lo, hi), across in ((rows, False), (columns, True)):
+        # Halves of a box at least 4 pixels across (an underscore is one pixel tall).
+        half = (hi - lo + 1) // 2
+        for part in ((lo, lo + half), (hi - half, hi)):
+            empty = ink.count(rows, part) == 0 if across else ink.count(part, columns) == 0
+            partly |= (hi - lo >= 4) & empty
+    why = np.select([cut, covered, partly], ["cut", "covered", "partly covered"], "")
+    # Overlapping: a fifth of the smaller box shared with a character of another text.
+    areas = (right - left) * (top - bottom)
+    for start in range(0, len(chars), 256):
+        rest = slice(start, start + 256)
+        across = np.minimum(right, right[rest, None]) - np.maximum(left, left[rest, None])
+        up = np.minimum(top, top[rest, None]) - np.maximum(bottom, bottom[rest, None])
+        shared = np.clip(across, 0, None) * np.clip(up, 0, None)
+        smaller = np.minimum(areas, areas[rest, None])
+        overlap = np.any((keys != keys[rest, None]) & (shared > 0.2 * smaller), axis=1)
+        why[rest] = np.where((why[rest] == "") & overlap, "overlapping", why[rest])
+    return [
+        (index, key, str(reason))
+        for (index, key, _), reason in zip(chars, why, strict=True)
+        if reason
+    ]
+
+
+def _area(
+    clip: tuple[float, float, float, float] | None, width: float, height: float
+) -> tuple[float, float, float, float]:
+    """Where a text object may draw: the page, within its clip if it has one."""
+    if clip is None:
+        return 0.0, 0.0, width, height
+    return max(0.0, clip[0]), max(0.0, clip[1]), min(width, clip[2]), min(height, clip[3])
+
+
+def _remove_text(page: pdfium.PdfPage) -> None:
+    """Every text object off the page, and the page's content written again without them
+    (pdfium's own calls: its Python helpers cost more than the renders on a page of
+    thousands of runs). Qt writes no form objects, whose text this would leave."""
+    for n in reversed(range(raw.FPDFPage_CountObjects(page.raw))):
+        obj = raw.FPDFPage_GetObject(page.raw, n)
+        kind = raw.FPDFPageObj_GetType(obj)
+        assert kind != raw.FPDF_PAGEOBJ_FORM, "a form object: its text would be left"
+        if kind == raw.FPDF_PAGEOBJ_TEXT and raw.FPDFPage_RemoveObject(page.raw, obj):
+            raw.FPDFPageObj_Destroy(obj)
+    page.gen_content()
+
+
+class _Ink:
+    """Counts of the seen pixels in rectangles of a page's render, from the running sums of
+    its bands' rows (the only rows that can hold any: a row outside them adds none)."""
+
+    def __init__(
+        self, seen: list[np.ndarray], bands: list[tuple[int, int, int, int]], size: tuple[int, int]
+    ) -> None:
+        width, height = size
+        self.shape = (height, width)
+        in_band = np.zeros(height, dtype=np.int32)
+        for _, y0, _, y1 in bands:
+            in_band[y0:y1] = 1
+        #: The band rows above each page row (a page row's index among the sums' rows).
+        self.below = np.concatenate([[0], np.cumsum(in_band)])
+        self.sums = np.zeros((int(self.below[-1]) + 1, width + 1), dtype=np.int32)
+        if seen:
+            rows = np.concatenate(seen)
+            np.cumsum(np.cumsum(rows, axis=0, dtype=np.int32), axis=1, out=self.sums[1:, 1:])
+
+    def span(self, first: np.ndarray, stop: np.ndarray, axis: int) -> tuple[np.ndarray, ...]:
+        """The pixels first … stop − 1 of each box along axis as a slice from max(first, 0)
+        takes them: clipped to the page, a negative stop counted from the page's end."""
+        length = self.shape[axis]
+        lo = np.minimum(np.maximum(first.astype(np.int64), 0), length)
+        hi = stop.astype(np.int64)
+        hi = np.minimum(np.where(hi < 0, np.maximum(hi + length, 0), hi), length)
+        return lo, np.maximum(hi, lo)
+
+    def count(self, rows: tuple[np.ndarray, ...], columns: tuple[np.ndarray, ...]) -> np.ndarray:
+        (y0, y1), (x0, x1) = (self.below[row] for row in rows), columns
+        s = self.sums
+        return s[y1, x1] - s[y0, x1] - s[y1, x0] + s[y0, x0]
 
 
 def hidden_text(pdf: bytes) -> list[Hidden]:

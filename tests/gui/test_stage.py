@@ -68,10 +68,10 @@ def test_export_stage_draws_what_the_stage_shows(window, qtbot, state, view, siz
     window.state.set(pos=5)
     window.stage.show_view(view, "light")
     qtbot.wait(50)
-    on_stage = to_array(window.stage.grab().toImage()).astype(int)
+    on_stage = to_array(window.stage.grab().toImage()).astype(np.int16)
     window.state.set(theme="light")
     exported = export.figure_image(view, window.state, *size, stage=True)
-    drawn = to_array(exported).astype(int)
+    drawn = to_array(exported).astype(np.int16)
     assert on_stage.shape == drawn.shape
     assert np.abs(on_stage - drawn).mean() < 2.0
     window.stage.leave()
