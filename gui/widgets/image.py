@@ -196,20 +196,11 @@ def image_plot(
     *,
     theme: Theme,
     sequential: bool = False,
-    **span: int,
 ) -> tuple[pg.PlotItem, DivergingImage]:
     """A quiet plot holding one row-major image on the diverging map (or, for one-signed
     data, the sequential one), rows downwards."""
     cells = {name: IndexAxis(name) for name in ("left", "bottom")}
-    plot = add_plot(
-        graphics,
-        owner,
-        cells,
-        row=row,
-        col=col,
-        rowspan=span.get("rowspan", 1),
-        colspan=span.get("colspan", 1),
-    )
+    plot = add_plot(graphics, owner, cells, row=row, col=col)
     plot.invertY(True)
     # Ticks outside the image: over it, they would be repainted with it every step.
     for name in ("left", "bottom"):
