@@ -275,6 +275,9 @@ def test_window_animation_export_with_progress(window, tmp_path):
 
 
 def test_copy_figure_puts_an_image_of_the_view_size_on_the_clipboard(window):
+    # The view copied is the one under the mouse: the pointer off the window (a test before
+    # this one, in the same process, left it over one of the window's three figures).
+    QCursor.setPos(window.frameGeometry().bottomRight() + QPoint(50, 50))
     window.exports.copy_figure()
     image = QGuiApplication.clipboard().image()
     assert (image.width(), image.height()) == (window.figures.width(), window.figures.height())
