@@ -164,6 +164,13 @@ class Axis(pg.AxisItem):
             self.update()
         super().resizeEvent()
 
+    def updateAutoSIPrefix(self) -> None:
+        """No prefix, so nothing of the title to update: pyqtgraph's own calls this from the
+        range it sets while it makes the axis, and laid the empty title out again there
+        (half of the time its axes take to be made)."""
+        self.autoSIPrefixScale = 1.0
+        self.labelUnitPrefix = ""
+
     def _updateLabel(self) -> None:
         """pyqtgraph's, parsing the title's HTML only when it changed: pyqtgraph parses it
         again on every range and pen set (the 17 views' figures set 2,467 titles, 915 of

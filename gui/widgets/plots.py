@@ -160,6 +160,10 @@ def quiet_plot(plot: pg.PlotItem, owner: QWidget, mouse: bool = False) -> pg.Plo
     if not isinstance(plot, pg.ColorBarItem):  # its axes are its own (see colour_bar)
         plain = [name for name, axis in plot.axes.items() if type(axis["item"]) is pg.AxisItem]
         plot.setAxisItems({name: Axis(name) for name in plain if plot.getAxis(name).isVisible()})
+    for entry in plot.axes.values():
+        if type(entry["item"]) is pg.AxisItem and not entry["item"].isVisible():
+            # Hidden, so no title to prefix: pyqtgraph parsed and laid it out on every range.
+            entry["item"].autoSIPrefix = False
     # Axes as cached pixmaps: a step that repaints a figure beside (or under) an axis then
     # copies the axis rather than drawing its ticks and labels again.
     cache_static(*(plot.getAxis(name) for name in ("left", "bottom", "top", "right")))
