@@ -27,25 +27,24 @@ def press(qtbot, window, key, modifier=Qt.KeyboardModifier.NoModifier, text=None
         qtbot.keyClick(target, text, modifier)
 
 
-@pytest.mark.parametrize(
-    "key",
-    [K.Key_Right, K.Key_Down, K.Key_PageDown, K.Key_Space, K.Key_N, K.Key_Return, K.Key_Enter],
-)
-def test_next_position(window, qtbot, key):
-    window.state.set(pos=5)
-    press(qtbot, window, key)
-    assert window.state.pos == 6
-    press(qtbot, window, key, SHIFT)
-    assert window.state.pos == 16
+NEXT = [K.Key_Right, K.Key_Down, K.Key_PageDown, K.Key_Space, K.Key_N, K.Key_Return, K.Key_Enter]
+PREVIOUS = [K.Key_Left, K.Key_Up, K.Key_PageUp, K.Key_Backspace, K.Key_P]
 
 
-@pytest.mark.parametrize("key", [K.Key_Left, K.Key_Up, K.Key_PageUp, K.Key_Backspace, K.Key_P])
-def test_previous_position(window, qtbot, key):
-    window.state.set(pos=20)
-    press(qtbot, window, key)
-    assert window.state.pos == 19
-    press(qtbot, window, key, SHIFT)
-    assert window.state.pos == 9
+def test_next_and_previous_position(window, qtbot):
+    """Each key of a clicker's or a keyboard's steps one position, ten with Shift."""
+    for key in NEXT:
+        window.state.set(pos=5)
+        press(qtbot, window, key)
+        assert window.state.pos == 6, key
+        press(qtbot, window, key, SHIFT)
+        assert window.state.pos == 16, key
+    for key in PREVIOUS:
+        window.state.set(pos=20)
+        press(qtbot, window, key)
+        assert window.state.pos == 19, key
+        press(qtbot, window, key, SHIFT)
+        assert window.state.pos == 9, key
 
 
 def test_home_end_and_clamping(window, qtbot):
@@ -284,23 +283,23 @@ def test_readme_lists_the_key_table():
 SPIN_BOXES = ["pos_spin", "k_spin", "d_model_spin", "max_len_spin", "pair_spin", "train_len_spin"]
 
 
-@pytest.mark.parametrize("name", SPIN_BOXES)
-def test_the_clicker_steps_the_presentation_from_any_spin_box(window, qtbot, name):
+def test_the_clicker_steps_the_presentation_from_any_spin_box(window, qtbot):
     """PageDown/PageUp in a focused spin box used to step the spin box by its page step."""
-    window.state.set(pos=5)
-    spin = getattr(window.controls, name)
-    spin.setFocus()
-    before = {n: getattr(window.controls, n).value() for n in SPIN_BOXES if n != "pos_spin"}
-    press(qtbot, window, K.Key_PageDown)
-    assert window.state.pos == 6
-    press(qtbot, window, K.Key_PageUp)
-    press(qtbot, window, K.Key_PageUp)
-    assert window.state.pos == 4
-    after = {n: getattr(window.controls, n).value() for n in SPIN_BOXES if n != "pos_spin"}
-    assert after == before
-    assert not spin.hasFocus()  # the presentation has the keys again
-    qtbot.keyClick(window, K.Key_Right)
-    assert window.state.pos == 5
+    for name in SPIN_BOXES:
+        window.state.set(pos=5)
+        spin = getattr(window.controls, name)
+        spin.setFocus()
+        before = {n: getattr(window.controls, n).value() for n in SPIN_BOXES if n != "pos_spin"}
+        press(qtbot, window, K.Key_PageDown)
+        assert window.state.pos == 6, name
+        press(qtbot, window, K.Key_PageUp)
+        press(qtbot, window, K.Key_PageUp)
+        assert window.state.pos == 4, name
+        after = {n: getattr(window.controls, n).value() for n in SPIN_BOXES if n != "pos_spin"}
+        assert after == before, name
+        assert not spin.hasFocus(), name  # the presentation has the keys again
+        qtbot.keyClick(window, K.Key_Right)
+        assert window.state.pos == 5, name
 
 
 def test_clicker_letters_act_in_a_number_field_but_type_in_the_base_field(window, qtbot):

@@ -69,12 +69,13 @@ def small_window(window):
 
 
 @pytest.mark.parametrize("table", TABLES)
-@pytest.mark.parametrize("view", MOVING)
-def test_steps_on_stage_leave_what_a_full_render_draws(small_window, view, table):
+def test_steps_on_stage_leave_what_a_full_render_draws(small_window, table):
+    """Every view that moves, one after another on one stage."""
     small_window.toggle_stage()
-    small_window.stage.show_view(view)
-    play_steps(small_window, table)
-    assert_screen_is_render(small_window.stage)
+    for view in MOVING:
+        small_window.stage.show_view(view)
+        play_steps(small_window, table)
+        assert_screen_is_render(small_window.stage, after=f"steps on {view}")
 
 
 def test_steps_with_trails_leave_what_a_full_render_draws(small_window):
