@@ -33,18 +33,13 @@ PREVIOUS = [K.Key_Left, K.Key_Up, K.Key_PageUp, K.Key_Backspace, K.Key_P]
 
 def test_next_and_previous_position(window, qtbot):
     """Each key of a clicker's or a keyboard's steps one position, ten with Shift."""
-    for key in NEXT:
-        window.state.set(pos=5)
-        press(qtbot, window, key)
-        assert window.state.pos == 6, key
-        press(qtbot, window, key, SHIFT)
-        assert window.state.pos == 16, key
-    for key in PREVIOUS:
-        window.state.set(pos=20)
-        press(qtbot, window, key)
-        assert window.state.pos == 19, key
-        press(qtbot, window, key, SHIFT)
-        assert window.state.pos == 9, key
+    for keys, start, one, ten in ((NEXT, 5, 6, 16), (PREVIOUS, 20, 19, 9)):
+        for key in keys:
+            window.state.set(pos=start)
+            press(qtbot, window, key)
+            assert window.state.pos == one, key
+            press(qtbot, window, key, SHIFT)
+            assert window.state.pos == ten, key
 
 
 def test_home_end_and_clamping(window, qtbot):
