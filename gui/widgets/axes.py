@@ -167,7 +167,8 @@ class Axis(pg.AxisItem):
     def updateAutoSIPrefix(self) -> None:
         """No prefix, so nothing of the title to update: pyqtgraph's own calls this from the
         range it sets while it makes the axis, and laid the empty title out again there
-        (making an axis took 0.33 ms of CPU with it, 0.26 without)."""
+        (a plot with four took 7.3 ms of CPU to make with it, 6.7 ms without: see
+        benchmarks/RESULTS.md)."""
         self.autoSIPrefixScale = 1.0
         self.labelUnitPrefix = ""
 
