@@ -123,7 +123,7 @@ def test_stage_titles_have_their_room(window, qtbot):
     for view in STAGE_VIEWS:
         window.stage.show_view(view)
         # What the class sees once the view has settled (a view shown in place of another
-        # lays out in turns): asked again until it holds, for up to 10 s on a busy machine.
+        # lays out in turns): asked again until it holds, up to 50 times.
         for _ in range(50):
             window.stage.grab()  # the ticks are laid out as drawn, the axes then resized
             qtbot.wait(20)
