@@ -113,8 +113,8 @@ class Axis(pg.AxisItem):
         #: Axes whose titles take the form this one's takes (see `share_title_form`).
         self._alike: list[Axis] = []
         super().__init__(orientation, **kwargs)
-        # The flag alone: enableAutoSIPrefix would also lay the empty title out, and the axis
-        # kept that size once titled (on stage, titles then ran into the numbers).
+        # Off: pyqtgraph then redraws the axis itself on a new range (with it on, it did so
+        # only through the prefix's update, which an Axis skips: see updateAutoSIPrefix).
         self.autoSIPrefix = False
 
     def share_title_form(self, *others: Axis) -> None:

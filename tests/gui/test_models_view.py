@@ -11,6 +11,7 @@ from PySide6.QtCore import QPoint, Qt
 
 import pe_clock
 from pe_clock import cli
+from pe_clock.core.models.learned import measure, sampled_positions
 from pe_clock.core.models.opened import open_model
 from pe_clock.gui.model.deck import parse_deck, scene_picture
 from pe_clock.gui.panels.learned import LearnedView
@@ -104,6 +105,16 @@ def test_the_learned_view_with_and_without_a_table(show, state, tmp_path):
     shown = view.rows[0].table_image.image
     assert shown.shape == (64, 32)
     np.testing.assert_allclose(shown, table.astype(np.float32))
+    # Another table of the same size: its own measures drawn, not the first one's.
+    other = np.ascontiguousarray(table[::-1])
+    folder = write_model(tmp_path / "gpt2-other", GPT2_SMALL, {"wpe.weight": ("F32", other)})
+    assert state.open_model(folder)
+    view._sync()
+    at = sampled_positions(64)
+    scores = measure(state.model.table.rows[at], at).components.scores
+    x, y = view.rows[0].pca_curve.getData()
+    np.testing.assert_array_equal(x, scores[:, 0])
+    np.testing.assert_array_equal(y, scores[:, 1])
 
 
 def test_a_deck_scene_names_a_cached_model_and_a_missing_one_falls_back(
