@@ -13,11 +13,16 @@ from tests.gui.processes import command, start, wait_until_catching, wait_until_
 
 ROOT = Path(__file__).resolve().parents[2]
 
+INT, TERM, HUP = (signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)
+
+# The window and the export each install one handler for every signal of STOP_SIGNALS, so
+# each case below is tried with Ctrl+C (Python's own KeyboardInterrupt, the one that differs)
+# and one of SIGTERM and SIGHUP, in turns: every signal still reaches a real window and a
+# real export (SIGTERM an export in test_a_signal_once_the_file_is_in_place_changes_nothing).
+
 
 # --- 3. Ctrl+C, SIGTERM and SIGHUP stop an export cleanly -----------------------------------
-@pytest.mark.parametrize(
-    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
-)
+@pytest.mark.parametrize(("signum", "code"), [INT, HUP])
 def test_a_signal_stops_an_export_and_keeps_the_old_file(tmp_path, signum, code):
     target = tmp_path / "anim.gif"
     target.write_bytes(b"GIF89a the old animation;")
@@ -41,9 +46,7 @@ def test_a_signal_stops_an_export_and_keeps_the_old_file(tmp_path, signum, code)
 
 
 # --- 9. Ctrl+C, SIGTERM and SIGHUP close the window as its close button does --------------
-@pytest.mark.parametrize(
-    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
-)
+@pytest.mark.parametrize(("signum", "code"), [INT, TERM])
 def test_a_signal_closes_the_window_and_saves(tmp_path, signum, code):
     env = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data")}
     ini = tmp_path / "config" / "pe-clock" / "pe-clock.ini"
@@ -60,10 +63,10 @@ def test_a_signal_closes_the_window_and_saves(tmp_path, signum, code):
 
 
 @pytest.mark.parametrize(
-    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+    ("deck", "signum", "code"),
+    [([], *INT), ([], *HUP), (["--deck", "default"], *TERM), (["--deck", "default"], *INT)],
 )
-@pytest.mark.parametrize("deck", [[], ["--deck", "default"]])
-def test_a_signal_before_the_event_loop_runs_still_closes_the_window(tmp_path, signum, code, deck):
+def test_a_signal_before_the_event_loop_runs_still_closes_the_window(tmp_path, deck, signum, code):
     """Issue 35, point 3: SIGTERM 2.1-2.5 s after `pe-clock --deck default` started left it
     idle with no window until SIGKILL. The handler ran before app.exec(): it closed the window
     and quit an event loop that was not running yet, which then ran for ever. Here the window
@@ -83,9 +86,7 @@ def test_a_signal_before_the_event_loop_runs_still_closes_the_window(tmp_path, s
     assert "pos=" in saved and "geometry" in saved
 
 
-@pytest.mark.parametrize(
-    ("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
-)
+@pytest.mark.parametrize(("signum", "code"), [INT, HUP])
 def test_settings_it_cannot_save_never_keep_a_signalled_window_running(tmp_path, signum, code):
     """Settings that cannot be saved put a modal warning up on close that nobody answered:
     SIGTERM, SIGHUP and Ctrl+C left the window running. The failed save is said on stderr and
@@ -114,7 +115,7 @@ def test_a_signal_once_the_file_is_in_place_changes_nothing(tmp_path):
         assert (tmp_path / f"f{run}.png").stat().st_size > 0
 
 
-@pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+@pytest.mark.parametrize(("signum", "code"), [TERM, HUP])
 def test_a_signal_while_starting_ends_with_its_status_and_one_line(tmp_path, signum, code):
     out = command("export", "--view", "heatmap", "--out", "f.png", cwd=tmp_path)
     wait_until_catching(out)  # past the interpreter's own start, still importing
