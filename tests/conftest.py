@@ -26,7 +26,7 @@ def pytest_configure(config: pytest.Config) -> None:
     for name in packages:
         spec = importlib.util.find_spec(name)
         folders += [Path(folder) for folder in (spec.submodule_search_locations or [])]
-    for folder in dict.fromkeys(folders):  # a wheel's pe_clock holds its core and gui
+    for folder in folders:  # a folder compiled already is passed over in a few milliseconds
         compileall.compile_dir(folder, quiet=2)
 
 

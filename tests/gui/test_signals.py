@@ -13,16 +13,19 @@ from tests.gui.processes import command, start, wait_until_catching, wait_until_
 
 ROOT = Path(__file__).resolve().parents[2]
 
-INT, TERM, HUP = (signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)
+#: Each signal with the status it ends with (128 + its number).
+INT, TERM, HUP = (
+    (signum, 128 + signum) for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+)
 
-# The window and the export each install one handler for every signal of STOP_SIGNALS, so
-# each case below is tried with Ctrl+C (Python's own KeyboardInterrupt, the one that differs)
-# and one of SIGTERM and SIGHUP, in turns: every signal still reaches a real window and a
-# real export (SIGTERM an export in test_a_signal_once_the_file_is_in_place_changes_nothing).
+# The window installs one handler for every signal of STOP_SIGNALS, so each window case below
+# is tried with Ctrl+C (Python's own KeyboardInterrupt, the one whose path differs) and one of
+# SIGTERM and SIGHUP, in turns: every signal still reaches a real window. The export's handler
+# is tried with all three (no other case stops an export that is drawing).
 
 
 # --- 3. Ctrl+C, SIGTERM and SIGHUP stop an export cleanly -----------------------------------
-@pytest.mark.parametrize(("signum", "code"), [INT, HUP])
+@pytest.mark.parametrize(("signum", "code"), [INT, TERM, HUP])
 def test_a_signal_stops_an_export_and_keeps_the_old_file(tmp_path, signum, code):
     target = tmp_path / "anim.gif"
     target.write_bytes(b"GIF89a the old animation;")
