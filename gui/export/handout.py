@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
-from PySide6.QtGui import QFont, QImage, QImageWriter, QPainter
+from PySide6.QtCore import QBuffer, QIODevice, QRectF, Qt
+from PySide6.QtGui import QFont, QImage, QPainter
 
 from pe_clock.core.i18n import tr
-from pe_clock.gui.export.marks import MARK, PNG_KEY, written_by_pe_clock
+from pe_clock.gui.export.marks import written_by_pe_clock
 from pe_clock.gui.export.options import NOTE_SHARE, PAPERS, TITLE_SHARE, handout_figure_height
 from pe_clock.gui.export.pdf_text import readable_spaces
 from pe_clock.gui.export.render import (
@@ -26,6 +26,7 @@ from pe_clock.gui.export.render import (
     Figure,
     TooSmall,
     pdf_writer,
+    png_bytes,
     request_state,
     staged,
     window_request,
@@ -247,17 +248,11 @@ def handout_png(scenes: list[Scene], index: int, state: AppState, paper: Paper) 
         paper.paint(painter, scenes, index, state, deck_title(scenes, state.language))
     finally:
         painter.end()
-    image.setText(PNG_KEY, MARK)  # a later handout may write over this page, and only this
     if paper.printed:  # so that it prints at the paper's size
         dots = round(96 * scale / 0.0254)
         image.setDotsPerMeterX(dots)
         image.setDotsPerMeterY(dots)
-    buffer = QBuffer()
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not QImageWriter(buffer, QByteArray(b"PNG")).write(image):
-        raise OSError("the PNG encoder failed")
-    buffer.close()
-    return bytes(buffer.data().data())
+    return png_bytes(image)  # marked: a later handout may write over this page, and only this
 
 
 def _writer(data: bytes) -> Callable[[BinaryIO], object]:

@@ -12,6 +12,7 @@ from pe_clock.core import i18n
 from pe_clock.core.models.opened import open_model
 from pe_clock.gui.export import render as export
 from pe_clock.gui.export.handout import export_handout
+from pe_clock.gui.export.options import PAPERS
 from pe_clock.gui.model.deck import read_deck
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.resources import ensure_fonts
@@ -92,8 +93,15 @@ def test_every_word_with_a_model_open_is_seen(model, language, state, tmp_path):
         assert_all_seen(drawn(view, state, 800, 450))
 
 
-@pytest.mark.parametrize("language", i18n.LANGUAGES)
-@pytest.mark.parametrize("paper", ["a4", "letter", "slide"])
+#: The handouts, sampled as the grid: A4 in both languages, Letter in English and slides in
+#: Korean (the deck on stage is read in English at 720 lines; PE_CLOCK_WHOLE_GRID=1: every
+#: paper in both).
+HANDOUTS = [("a4", "en"), ("a4", "ko"), ("letter", "en"), ("slide", "ko")]
+if os.environ.get("PE_CLOCK_WHOLE_GRID"):
+    HANDOUTS = [(paper, language) for paper in PAPERS for language in i18n.LANGUAGES]
+
+
+@pytest.mark.parametrize(("paper", "language"), HANDOUTS)
 def test_every_word_of_the_handout_is_seen(paper, language, state, tmp_path):
     state.set(language=language)
     path = tmp_path / "handout.pdf"
