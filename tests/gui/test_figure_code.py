@@ -18,7 +18,7 @@ from pe_clock.core.encoding import encode, inverse_frequencies, wavelengths
 from pe_clock.core.examples import example_embeddings, input_norms, worked_example
 from pe_clock.core.figure_code import TORCH_VIEWS, VARIABLES, script
 from pe_clock.core.layout import column_order
-from pe_clock.core.models.learned import BERT_BASE_SIZE, measure, sinusoid_rows
+from pe_clock.core.models.learned import BERT_BASE_SIZE, sinusoids_measured
 from pe_clock.core.rope import SCORE_LENGTH, rope_inverse_frequencies, rope_scores
 from pe_clock.core.rotation import pair_angles, relative_rotation
 from pe_clock.core.scaling import scaled_inverse_frequencies
@@ -144,8 +144,7 @@ def expected(view: str, s: AppState) -> dict[str, np.ndarray]:
     methods = ("linear", "ntk", "dynamic", "yarn", "llama3")
     seq_len = round(s.scaling_factor * s.original_len)
     bias = alibi_bias(s.alibi_heads, SHOWN_LENGTH)
-    sinusoids = sinusoid_rows(np.arange(BERT_BASE_SIZE[0]), BERT_BASE_SIZE[1], base)
-    sine = measure(sinusoids, np.arange(BERT_BASE_SIZE[0]))
+    sinusoids, sine = sinusoids_measured(*BERT_BASE_SIZE, base)  # once per base, as the app
     return {
         "heatmap": {"pe": table(n, d, base, s.layout)},
         "clock": clock,
