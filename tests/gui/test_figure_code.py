@@ -144,7 +144,8 @@ def expected(view: str, s: AppState) -> dict[str, np.ndarray]:
     methods = ("linear", "ntk", "dynamic", "yarn", "llama3")
     seq_len = round(s.scaling_factor * s.original_len)
     bias = alibi_bias(s.alibi_heads, SHOWN_LENGTH)
-    sinusoids, sine = sinusoids_measured(*BERT_BASE_SIZE, base)  # once per base, as the app
+    # All 512 positions (under MAX_COMPARED), measured once per base as the learned view does
+    sinusoids, sine = sinusoids_measured(*BERT_BASE_SIZE, base)
     return {
         "heatmap": {"pe": table(n, d, base, s.layout)},
         "clock": clock,
