@@ -7,14 +7,14 @@ run when the module is imported: not inside a function and not under ``if TYPE_C
 from __future__ import annotations
 
 import ast
-import tomllib
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.sources import FOLDERS, ROOT, package_trees
+
 QT = ("PySide6", "shiboken6", "pyqtgraph")
 
 
@@ -69,20 +69,11 @@ def _collect(module: Module, tree: ast.Module, known: set[str]) -> None:
     visit(tree, True)
 
 
-def _package_dirs() -> dict[str, str]:
-    """Repository folder -> installed package name, as pyproject.toml maps them."""
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return {folder: name for name, folder in config["tool"]["setuptools"]["package-dir"].items()}
-
-
-FOLDERS = _package_dirs()  # {"resources": "pe_clock", "core": "pe_clock.core", "gui": ...}
-
-
 def _scan() -> dict[str, Module]:
-    paths = sorted(path for folder in FOLDERS for path in ROOT.glob(f"{folder}/**/*.py"))
+    trees = {**package_trees(), "main.py": ast.parse((ROOT / "main.py").read_text("utf-8"))}
     modules = {}
-    for path in [*paths, ROOT / "main.py"]:
-        folder, *parts = path.relative_to(ROOT).with_suffix("").parts
+    for rel in trees:
+        folder, *parts = Path(rel).with_suffix("").parts
         is_package = parts[-1:] == ["__init__"]
         # main.py is the checkout's launcher, outside the package.
         names = (
@@ -90,12 +81,10 @@ def _scan() -> dict[str, Module]:
             if folder == "main"
             else [FOLDERS[folder], *parts[: -1 if is_package else None]]
         )
-        name = ".".join(names)
-        rel = path.relative_to(ROOT).as_posix()
-        modules[rel] = Module(name, rel, is_package)
+        modules[rel] = Module(".".join(names), rel, is_package)
     known = {m.name for m in modules.values()}
     for rel, module in modules.items():
-        _collect(module, ast.parse((ROOT / rel).read_text(encoding="utf-8"), rel), known)
+        _collect(module, trees[rel], known)
     return modules
 
 
@@ -193,6 +182,16 @@ def test_one_import_name(rel):
 @pytest.mark.parametrize("rel", _files("core/"))
 def test_core_is_free_of_qt(rel):
     _check(rel, *QT)
+
+
+def test_only_the_widget_imports_the_notebook_extra():
+    """ipywidgets is an extra (`pip install "pe-clock[notebook]"`): one module imports it,
+    the widget's, which the notebook API loads on first use of `explore()`."""
+    importers = {
+        rel for rel, module in MODULES.items() for imp in module.imports
+        if _under(imp.target, "ipywidgets")
+    }  # fmt: skip
+    assert importers == {"resources/widget.py"}
 
 
 @pytest.mark.parametrize("name", NAMES_ONLY)

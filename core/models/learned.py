@@ -141,17 +141,24 @@ def measure(rows: NDArray[np.float64], at: NDArray[np.intp]) -> TableMeasures:
     return TableMeasures(at, cosine_similarity(rows), nearest, principal_components(rows))
 
 
-@functools.lru_cache(maxsize=4)
-def sinusoids_measured(
-    positions: int, width: int, base: float
+def shared_measures(
+    rows: NDArray[np.float64], at: NDArray[np.intp]
 ) -> tuple[NDArray[np.float64], TableMeasures]:
-    """The sinusoids of a positions × width table at its sampled positions, and their
-    measures: the same for every view of that size and base, so computed once (their PCA at
-    BERT-base's size costs about 0.1 s of CPU), in arrays made read-only."""
-    at = sampled_positions(positions)
-    rows = sinusoid_rows(at, width, base)
+    """A table's rows at the sampled positions at and their measures, for every view that
+    shows the table (computed once: their PCA at 1,024 × 768 costs about 0.1 s of CPU), in
+    arrays made read-only so that no view can change them for the others."""
     measured = measure(rows, at)
     shared = (rows, at, measured.similarity, measured.nearest, *vars(measured.components).values())
     for array in shared:
         array.flags.writeable = False
     return rows, measured
+
+
+@functools.lru_cache(maxsize=4)
+def sinusoids_measured(
+    positions: int, width: int, base: float
+) -> tuple[NDArray[np.float64], TableMeasures]:
+    """The sinusoids of a positions × width table at its sampled positions, and their
+    measures: the same for every view of that size and base, so `shared_measures`."""
+    at = sampled_positions(positions)
+    return shared_measures(sinusoid_rows(at, width, base), at)

@@ -10,6 +10,7 @@ memory-mapped as 16-bit words and widened exactly to float32 (its bits are float
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -23,6 +24,7 @@ from numpy.typing import NDArray
 from pe_clock.core.encoding import BLOCK_VALUES
 from pe_clock.core.i18n import echo, tr
 from pe_clock.core.models.files import read_limited, regular_file
+from pe_clock.core.models.learned import TableMeasures, sampled_positions, shared_measures
 from pe_clock.core.params import MAX_D_MODEL
 
 SAFETENSORS = "model.safetensors"
@@ -59,6 +61,13 @@ class LearnedTable:
     @property
     def parameters(self) -> int:
         return int(self.rows.size)
+
+    @functools.cached_property
+    def compared(self) -> tuple[NDArray[np.float64], TableMeasures]:
+        """Its rows at the positions compared (`sampled_positions`) and their measures, kept
+        with the table: the window's view, a slide and an export of it share one."""
+        at = sampled_positions(len(self.rows))
+        return shared_measures(self.rows[at], at)
 
 
 def _header(path: Path) -> tuple[dict[str, dict[str, object]], int, int]:

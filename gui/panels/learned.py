@@ -16,8 +16,6 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.models.learned import (
     BERT_BASE_SIZE,
     TableMeasures,
-    measure,
-    sampled_positions,
     similarity_by_offset,
     sinusoid_rows,
     sinusoids_measured,
@@ -126,19 +124,9 @@ class LearnedView(Panel):
         self._table_placed = True  # as built: the learned row above
         self.key = rich_label()  # under the plots: inside, it covered the curves
         self.notice = rich_label()  # why no learned table is drawn
-        #: The learned table shown and its measures (the table held, so that no other one
-        #: can be taken for it: a table's id may be reused once it is freed).
-        self._measured: tuple[object, TableMeasures] | None = None
         self.arrange(above=[self.notice], below=[self.key])
         state.observe(["model", "base", "language", "font_scale"], self._request_sync)
         self._request_sync()
-
-    def _measures(self, table: object, rows: np.ndarray, at: np.ndarray) -> TableMeasures:
-        """The learned table's measures, once per table (its PCA at 1,024 × 768 takes a
-        fraction of a second); only the table shown is kept."""
-        if self._measured is None or self._measured[0] is not table:
-            self._measured = (table, measure(rows, at))
-        return self._measured[1]
 
     def _sync(self) -> None:
         s = self._state
@@ -152,15 +140,10 @@ class LearnedView(Panel):
             n, width = size.positions, min(size.width, MAX_D_MODEL)  # compared on `at` alone
         else:
             n, width = BERT_BASE_SIZE
-        at = sampled_positions(n)
         sinusoids, sine_measures = sinusoids_measured(n, width, s.base)
-        learned_measures = None
-        if learned is not None:
-            learned_measures = self._measures(table, learned[at], at)
-        else:
-            self._measured = None  # the table closed: not kept for nothing
+        learned_rows, learned_measures = table.compared if table is not None else (None, None)
         shape = (n, width)
-        self.rows[0].show(None if learned is None else learned[at], learned_measures, shape)
+        self.rows[0].show(learned_rows, learned_measures, shape)
         self.rows[1].show(sinusoids, sine_measures, shape)
         self._place(learned is not None)
         self.notice.setVisible(learned is None)

@@ -1,3 +1,4 @@
+import ast
 import gettext
 import os
 import re
@@ -8,6 +9,7 @@ import sys
 import pytest
 
 from pe_clock.core import catalogue, i18n
+from tests.sources import package_trees
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 #: Entries that are notation or names in both languages.
@@ -136,15 +138,9 @@ def test_no_alternation_reaches_the_reader():
 def test_no_module_names_a_translation():
     """A new language is its .po and its line in LANGUAGE_NAMES: no module of the package
     branches on a translation's code (its sentences, names and particles come from its .po)."""
-    import ast
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
     translations = set(i18n.LANGUAGES) - {"en"}
     named = []
-    for path in sorted([*root.glob("core/**/*.py"), *root.glob("gui/**/*.py"),
-                        *root.glob("resources/*.py")]):  # fmt: skip
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for rel, tree in package_trees().items():
         listed = {  # the one line: LANGUAGE_NAMES = {"en": "English", "ko": "한국어"}
             id(constant)
             for node in ast.walk(tree)
@@ -157,7 +153,7 @@ def test_no_module_names_a_translation():
                 and node.value in translations
                 and id(node) not in listed
             ):
-                named.append(f"{path.relative_to(root)}:{node.lineno}")
+                named.append(f"{rel}:{node.lineno}")
     assert named == []
 
 

@@ -22,7 +22,7 @@ from pe_clock.core.models.learned import (
     sinusoids_measured,
 )
 from pe_clock.core.models.opened import open_model
-from pe_clock.core.models.weights import load_table, read_tensor
+from pe_clock.core.models.weights import LearnedTable, load_table, read_tensor
 from tests.models import configs
 from tests.models.files import safetensors_bytes, smooth_table, write_model
 
@@ -218,20 +218,45 @@ def test_a_long_table_is_compared_on_positions_spread_evenly():
     assert measures.similarity.shape == (at.size, at.size)
 
 
+def _same_measures(shared, fresh) -> None:
+    for name in ("positions", "similarity", "nearest"):
+        np.testing.assert_array_equal(getattr(shared, name), getattr(fresh, name))
+    np.testing.assert_array_equal(shared.components.scores, fresh.components.scores)
+    np.testing.assert_array_equal(shared.components.share, fresh.components.share)
+
+
+def _read_only(*arrays: np.ndarray) -> None:
+    for array in arrays:
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 1.0
+
+
 def test_the_sinusoids_of_a_size_are_measured_once_and_shared_read_only():
     """Every learned view of one size and base shares one measurement: equal to measuring the
     rows afresh, and no caller can change it for the others."""
     rows, measured = sinusoids_measured(2000, 48, 500.0)
     assert sinusoids_measured(2000, 48, 500.0)[1] is measured
     at = sampled_positions(2000)
-    fresh = measure(sinusoid_rows(at, 48, 500.0), at)
     np.testing.assert_array_equal(rows, sinusoid_rows(at, 48, 500.0))
-    for name in ("positions", "similarity", "nearest"):
-        np.testing.assert_array_equal(getattr(measured, name), getattr(fresh, name))
-    np.testing.assert_array_equal(measured.components.scores, fresh.components.scores)
-    for array in (rows, measured.positions, measured.similarity, measured.components.share):
-        with pytest.raises(ValueError, match="read-only"):
-            array[0] = 1.0
+    _same_measures(measured, measure(sinusoid_rows(at, 48, 500.0), at))
+    _read_only(rows, measured.positions, measured.similarity, measured.components.share)
+
+
+@pytest.mark.parametrize("positions", [64, 1500])
+def test_a_learned_table_keeps_its_measures_for_every_view_read_only(positions):
+    """The window's view, a slide and an export of one opened table share its measures,
+    kept with the table: the rows at the positions compared (all of them, or 1,024 spread
+    evenly), measured as afresh; freed with the table."""
+    full = smooth_table(positions, 24)
+    table = LearnedTable(full, "wpe.weight", "model.safetensors", "F32")
+    rows, measured = table.compared
+    assert table.compared[1] is measured
+    at = sampled_positions(positions)
+    np.testing.assert_array_equal(measured.positions, at)
+    np.testing.assert_array_equal(rows, full[at])
+    _same_measures(measured, measure(full[at], at))
+    _read_only(rows, measured.similarity, measured.nearest, measured.components.scores)
+    assert full.flags.writeable  # the table's own rows are untouched
 
 
 def test_hostile_weights_are_refused_by_name(tmp_path):
