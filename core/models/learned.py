@@ -145,7 +145,7 @@ def shared_measures(
     rows: NDArray[np.float64], at: NDArray[np.intp]
 ) -> tuple[NDArray[np.float64], TableMeasures]:
     """A table's rows at the sampled positions at and their measures, for every view that
-    shows the table (computed once: their PCA at 1,024 × 768 costs about 0.1 s of CPU), in
+    shows the table (computed once: their measures at 1,024 × 768 cost about 0.2 s of CPU), in
     arrays made read-only so that no view can change them for the others."""
     measured = measure(rows, at)
     shared = (rows, at, measured.similarity, measured.nearest, *vars(measured.components).values())
@@ -159,6 +159,7 @@ def sinusoids_measured(
     positions: int, width: int, base: float
 ) -> tuple[NDArray[np.float64], TableMeasures]:
     """The sinusoids of a positions × width table at its sampled positions, and their
-    measures: the same for every view of that size and base, so `shared_measures`."""
+    measures: the same for every view of that size and base, so computed once for them all
+    (`shared_measures`)."""
     at = sampled_positions(positions)
     return shared_measures(sinusoid_rows(at, width, base), at)
