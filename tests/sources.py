@@ -6,19 +6,23 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _package_dirs() -> dict[str, str]:
-    """Repository folder -> installed package name, as pyproject.toml maps them."""
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return {folder: name for name, folder in config["tool"]["setuptools"]["package-dir"].items()}
-
-
-FOLDERS = _package_dirs()  # {"resources": "pe_clock", "core": "pe_clock.core", "gui": ...}
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+#: Repository folder -> installed package name, as pyproject.toml maps them:
+#: {"resources": "pe_clock", "core": "pe_clock.core", "gui": ...}.
+FOLDERS = {folder: name for name, folder in PYPROJECT["tool"]["setuptools"]["package-dir"].items()}
+#: The import names of the notebook extra's packages (`pip install "pe-clock[notebook]"`), as
+#: pyproject.toml lists them (each imports under its distribution's name).
+NOTEBOOK_EXTRA = tuple(
+    re.split(r"[\s<>=!~;\[]", requirement, maxsplit=1)[0]
+    for requirement in PYPROJECT["project"]["optional-dependencies"]["notebook"]
+)
 
 
 @functools.cache

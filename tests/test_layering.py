@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.sources import FOLDERS, ROOT, package_trees
+from tests.sources import FOLDERS, NOTEBOOK_EXTRA, ROOT, package_trees
 
 QT = ("PySide6", "shiboken6", "pyqtgraph")
 
@@ -184,12 +184,13 @@ def test_core_is_free_of_qt(rel):
     _check(rel, *QT)
 
 
-def test_only_the_widget_imports_the_notebook_extra():
-    """ipywidgets is an extra (`pip install "pe-clock[notebook]"`): one module imports it,
+@pytest.mark.parametrize("extra", NOTEBOOK_EXTRA)
+def test_only_the_widget_imports_the_notebook_extra(extra):
+    """The notebook extra's packages (pyproject.toml's `notebook`) are imported by one module,
     the widget's, which the notebook API loads on first use of `explore()`."""
     importers = {
         rel for rel, module in MODULES.items() for imp in module.imports
-        if _under(imp.target, "ipywidgets")
+        if _under(imp.target, extra)
     }  # fmt: skip
     assert importers == {"resources/widget.py"}
 

@@ -144,8 +144,8 @@ def measure(rows: NDArray[np.float64], at: NDArray[np.intp]) -> TableMeasures:
 def shared_measures(
     rows: NDArray[np.float64], at: NDArray[np.intp]
 ) -> tuple[NDArray[np.float64], TableMeasures]:
-    """A table's rows at the sampled positions at and their measures, for every view that
-    shows the table (computed once: their measures at 1,024 × 768 cost about 0.2 s of CPU), in
+    """A table's rows at the sampled positions at and their measures, to be kept and shared
+    by every view that shows the table (they cost about 0.2 s of CPU at 1,024 × 768), in
     arrays made read-only so that no view can change them for the others."""
     measured = measure(rows, at)
     shared = (rows, at, measured.similarity, measured.nearest, *vars(measured.components).values())
