@@ -36,11 +36,18 @@ __all__ = [
 
 #: Nesting deeper than this is refused (real configs nest three or four levels).
 MAX_DEPTH = 16
+#: Where a config gives its depth, in the order looked for (GPT-2's n_layer, MPT's n_layers,
+#: Moonshine's decoder_num_hidden_layers, Whisper's encoder_layers; an encoder-decoder's reader
+#: counts both stacks, `Read.num_layers`).
+LAYER_KEYS = (
+    "num_hidden_layers", "n_layer", "n_layers", "num_layers", "decoder_num_hidden_layers",
+    "encoder_layers", "decoder_layers", "depth",
+)  # fmt: skip
 #: Keys about positions the readers read (the layers and the longest length here, each
 #: scheme's own in its module); any other key naming positions is reported.
 READ_KEYS = frozenset(
-    {"model_type", "text_config", "num_hidden_layers", "n_layer", "n_layers", "num_layers",
-     "max_position_embeddings", "n_positions", "max_seq_len"}
+    {"model_type", "text_config", *LAYER_KEYS, "max_position_embeddings", "n_positions",
+     "max_seq_len"}
 ).union(*(scheme.KEYS for scheme in SCHEMES))  # fmt: skip
 
 POSITION_WORDS = ("rope", "rotary", "position", "alibi", "pos_emb", "nope", "sliding")
@@ -48,9 +55,11 @@ POSITION_WORDS = ("rope", "rotary", "position", "alibi", "pos_emb", "nope", "sli
 
 def parse_config(data: bytes, name: str = "config.json") -> dict[str, Any]:
     """The JSON object of a config.json; ValueError (naming name) for anything else: not UTF-8,
-    not JSON, NaN or Infinity (not JSON), nested deeper than MAX_DEPTH, not an object."""
+    not JSON, nested deeper than MAX_DEPTH, not an object."""
     try:
-        value = json.loads(data.decode("utf-8-sig"), parse_constant=_no_constant)
+        # Infinity and NaN as Python's json (and so transformers) writes and reads them:
+        # Bamba's and Falcon-H1's own config.json hold one; a key read is checked for range.
+        value = json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError as err:
         raise ValueError(tr("model.json", file=name, reason="UTF-8")) from err
     except RecursionError as err:
@@ -62,10 +71,6 @@ def parse_config(data: bytes, name: str = "config.json") -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(tr("model.json", file=name, reason=tr("model.not_object")))
     return value
-
-
-def _no_constant(text: str) -> float:
-    raise ValueError(f"{text} is not JSON")
 
 
 def _depth(value: object) -> int:
@@ -123,17 +128,19 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     kind = str(reader.get("model_type", ""))[:60]
     # An encoder-decoder's reader counts both stacks (Read.num_layers): Whisper's encoder's
     # count stands where its config has no num_hidden_layers.
-    layer_key = first_key(
-        reader, "num_hidden_layers", "n_layer", "n_layers", "num_layers", "encoder_layers"
-    )
+    layer_key = first_key(reader, *LAYER_KEYS)
     scheme = next((scheme for scheme in SCHEMES if scheme.detects(reader, kind)), None)
     if scheme is None and kind in NOT_DRAWN:  # known, said as it is, but not drawn
         raise ValueError(tr(NOT_DRAWN[kind], model_type=kind))
     if scheme is None:
         raise ValueError(tr("model.no_scheme", model_type=model_type or "?"))
-    if layer_key is None:
+    kinds = reader.get("layer_types") or reader.get("layers_block_type")
+    if layer_key is None and isinstance(kinds, list) and kinds:
+        layers = len(kinds)  # Nemotron-H: as many layers as its pattern names
+    elif layer_key is None:
         raise ValueError(tr("model.missing", name="num_hidden_layers"))
-    layers = reader.whole(layer_key, 1, MAX_LAYERS)
+    else:
+        layers = reader.whole(layer_key, 1, MAX_LAYERS)
     max_pos_key = "n_positions" if "n_positions" in reader.values else "max_position_embeddings"
     if max_pos_key not in reader.values and "max_seq_len" in reader.values:
         max_pos_key = "max_seq_len"

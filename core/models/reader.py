@@ -75,10 +75,12 @@ class ConfigReader:
     over transformers' defaults for its model_type, and what was read of it."""
 
     def __init__(self, config: Mapping[str, Any]) -> None:
-        text = config.get("text_config")
+        #: The sub-config read, as "text_config" or "vlm_config.text_config" ("" the top).
+        self.tower = ""
         merged = dict(config)
-        if isinstance(text, dict):
-            merged.update(text)
+        for name, part in language_tower(config):
+            merged.update(part)
+            self.tower = f"{self.tower}.{name}" if self.tower else name
         kind = str(merged.get("model_type", ""))
         #: transformers' defaults of the keys the config leaves out (a key written as null is
         #: None, as transformers reads it), and those of them a reading took.
@@ -120,6 +122,48 @@ class ConfigReader:
             allowed = tr("allowed.int_range", lo=f"{lo:,}", hi=f"{hi:,}")
             raise ValueError(tr("model.key", name=key, value=echo(value), allowed=allowed))
         return value
+
+
+#: Where a model nests the stack whose positions are its language model's (transformers'
+#: sub-configs), in the order looked for: a multimodal model's text_config is read over
+#: the rest; the others only where the level above names no positions of its own.
+TOWERS = (
+    "text_config", "language_config", "llm_config", "thinker_config", "vlm_config",
+    "decoder_config", "decoder", "generator", "global_config", "encoder_config", "encoder",
+    "speech_config", "audio_config", "vision_config",
+)  # fmt: skip
+#: Keys that say a level has positions of its own (its stack's, not a tower's).
+OWN_POSITIONS = (
+    "max_position_embeddings", "n_positions", "rope_theta", "rope_parameters", "rope_scaling",
+    "max_source_positions", "relative_attention_num_buckets", "layer_types", "alibi",
+    "position_embedding_type", "num_hidden_layers", "n_layer",
+)  # fmt: skip
+#: Sub-configs nest no deeper than this (Qwen3-Omni's thinker_config.text_config).
+MAX_TOWER_DEPTH = 3
+
+
+def language_tower(config: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """The chain of sub-configs down to the stack read: text_config always (its keys over
+    the model's), another tower (TOWERS) only where the level above names no positions."""
+    chain: list[tuple[str, dict[str, Any]]] = []
+    level: Mapping[str, Any] = config
+    while len(chain) < MAX_TOWER_DEPTH:
+        own = any(key in level for key in OWN_POSITIONS)
+        name = next(
+            (
+                name
+                for name in TOWERS
+                if isinstance(level.get(name), dict)
+                and level[name]
+                and (name == "text_config" or not own)
+            ),
+            None,
+        )
+        if name is None:
+            return chain
+        level = level[name]
+        chain.append((name, dict(level)))
+    return chain
 
 
 def first_key(reader: ConfigReader, *keys: str) -> str | None:

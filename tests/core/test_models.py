@@ -267,7 +267,6 @@ def test_a_config_without_a_known_scheme_says_what_it_reads():
 def test_config_json_that_is_not_json_nested_or_huge_is_one_clear_line(tmp_path):
     for data, words in (
         (b"{", "not valid JSON"),
-        (b'{"rope_theta": NaN}', "not valid JSON"),
         (b"[" * 100_000 + b"]" * 100_000, "nests deeper"),
         (b'{"a":' * 40 + b"1" + b"}" * 40, "nests deeper"),
         (b"\xff\xfe", "not valid JSON"),
@@ -282,6 +281,19 @@ def test_config_json_that_is_not_json_nested_or_huge_is_one_clear_line(tmp_path)
         handle.truncate(MAX_CONFIG_BYTES + 1)  # sparse: refused by its size, never read
     with pytest.raises(ValueError, match="more than the"):
         open_model(folder)
+
+
+def test_infinity_and_nan_read_as_transformers_writes_them_and_refused_where_read():
+    # transformers' own config.json for Bamba and Falcon-H1 holds time_step_limit [0, Infinity]
+    bamba = parse_config(b'{"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64,'
+                         b' "num_attention_heads": 4, "time_step_limit": [0.0, Infinity]}')
+    assert bamba["time_step_limit"] == [0.0, math.inf]
+    assert read_model_config(bamba).groups[0].scheme == "rope"
+    for value in (b"NaN", b"Infinity", b"-Infinity"):
+        config = parse_config(b'{"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64,'
+                              b' "num_attention_heads": 4, "rope_theta": ' + value + b"}")
+        with pytest.raises(ValueError, match="rope_theta"):
+            read_model_config(config)
 
 
 def test_a_folder_without_config_a_fifo_and_a_link_loop_are_refused(tmp_path):
@@ -660,9 +672,6 @@ def test_deberta_and_a_rope_type_it_does_not_compute_are_named_as_they_are():
                "num_hidden_layers": 12, "position_buckets": 256}  # fmt: skip
     with pytest.raises(ValueError, match=r"^deberta-v2 \(DeBERTa\) adds no position vector"):
         read(deberta)
-    proportional = {**configs.LLAMA_3_1_8B, "rope_scaling": {"rope_type": "proportional"}}
-    with pytest.raises(ValueError, match="is 'proportional': PE Clock computes the rope types"):
-        read(proportional)
 
 
 def test_cohere2_rotates_only_its_sliding_layers():

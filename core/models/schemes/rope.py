@@ -62,13 +62,18 @@ KEYS = frozenset(
         "rotary_pct",
         "sliding_window",
         "sliding_window_pattern",
+        "sliding_window_size",
+        "layers_block_type",
         "use_sliding_window",
     }
 )
 
 
 #: The rope types PE Clock computes; "su" is Phi-3's first name for longrope.
-ROPE_TYPES = ("default", "linear", "dynamic", "yarn", "longrope", "llama3")
+ROPE_TYPES = ("default", "linear", "dynamic", "yarn", "longrope", "llama3", "proportional")
+#: Rope types of vision towers that turn pairs by an image's rows and columns (2D): named,
+#: not drawn (`core.models.families.NAMED`).
+AXIAL_TYPES = ("axial",)
 
 #: Keys of a rope_scaling (or rope_parameters) block this module reads.
 ROPE_KEYS = {
@@ -92,6 +97,15 @@ ROPE_KEYS = {
 
 
 def detects(reader: ConfigReader, kind: str) -> bool:
+    """RoPE (`detects_rope`), or a hybrid stack whose layer_types name layers without
+    attention (Nemotron-H: its attention layers have no positions)."""
+    if detects_rope(reader, kind):
+        return True
+    given = reader.get("layer_types") or reader.get("layers_block_type")
+    return isinstance(given, list) and any(k in UNPOSITIONED_KINDS for k in given)
+
+
+def detects_rope(reader: ConfigReader, kind: str) -> bool:
     """A RoPE key, ESM-2's rotary position_embedding_type, or a model type that has RoPE
     without saying so (Llama 2's config gives no rope_theta)."""
     if reader.get("position_embedding_type") == "rotary":
@@ -119,9 +133,12 @@ def _is_rope(reader: ConfigReader, model_type: str) -> bool:
         "rope_scaling",
         "rotary_pct",
         "rotary_emb_base",
+        "rotary_dim",
         "global_rope_theta",
     )
     return any(key in reader.values for key in keys) or model_type in (
+        "roformer",
+        "codegen",
         "llama",
         "mistral",
         "mixtral",
@@ -154,8 +171,58 @@ def _head_dim(reader: ConfigReader) -> int:
     return reader.whole(width_key, 1, MAX_ROTARY_DIM * MAX_HEADS) // heads
 
 
-#: The attention of a layer, as transformers' layer_types name it.
-LAYER_KINDS = ("full_attention", "sliding_attention", "chunked_attention")
+#: The kinds of layer transformers' layer_types name (configuration_utils'
+#: ALLOWED_ATTN_LAYER_TYPES), as the attention whose rope block they take: attention over a
+#: sliding window takes the sliding block, any other attention the full one.
+ATTENTION_KINDS = {
+    "full_attention": "full_attention",
+    "sliding_attention": "sliding_attention",
+    "chunked_attention": "full_attention",
+    "window_attention": "full_attention",
+    "indexed_attention": "full_attention",
+    "compressed_sparse_attention": "full_attention",
+    "heavily_compressed_attention": "full_attention",
+    "minimax_m3_sparse": "full_attention",
+    "hybrid": "full_attention",
+    "hybrid_sliding": "sliding_attention",
+    "reference_sliding_attention": "sliding_attention",
+}
+#: Layers that mix tokens without attention, and so without positions (what carries order
+#: is their state or their kernel), by the word the description uses for them.
+UNPOSITIONED_KINDS = {
+    "linear_attention": "linear",
+    "mamba": "linear",
+    "conv": "conv",
+    "moe": "mlp",
+    "mlp": "mlp",
+    "recurrent": "recurrent",
+}
+#: Older names transformers still reads (configuration_utils' _LEGACY_LAYER_TYPE_REMAP).
+LEGACY_KINDS = {
+    "attention": "full_attention",
+    "deepseek_sparse_attention": "indexed_attention",
+    "qwen_sparse_attention": "indexed_attention",
+}
+LAYER_KINDS = (*ATTENTION_KINDS, *UNPOSITIONED_KINDS, *LEGACY_KINDS)
+
+
+def _kinds_given(reader: ConfigReader, layers: int) -> list[str] | None:
+    """layer_types (or Zamba's and Nemotron-H's layers_block_type) as transformers reads
+    them, legacy names mapped; a pattern shorter than the stack (Nemotron-H's default) is
+    repeated over it."""
+    key = "layer_types" if reader.get("layer_types") is not None else "layers_block_type"
+    kinds = reader.get(key)
+    if kinds is None:
+        return None
+    if (
+        isinstance(kinds, list)
+        and kinds
+        and layers % len(kinds) == 0
+        and all(isinstance(k, str) and k in LAYER_KINDS for k in kinds)
+    ):
+        return [LEGACY_KINDS.get(k, k) for k in kinds * (layers // len(kinds))]
+    allowed = f"{layers} × " + " / ".join(LAYER_KINDS)
+    raise ValueError(tr("model.key", name=key, value=echo(kinds), allowed=allowed))
 
 
 def _layer_kinds(reader: ConfigReader, model_type: str, layers: int, rope: list[bool]) -> list[str]:
@@ -164,18 +231,9 @@ def _layer_kinds(reader: ConfigReader, model_type: str, layers: int, rope: list[
     `DEFAULT_PATTERNS`); Qwen2's max_window_layers (the
     layers from it on slide, when use_sliding_window); Llama 4's attention_chunk_size (its
     RoPE layers attend in chunks); a sliding_window for every layer (Mistral); else full."""
-    kinds = reader.get("layer_types")
+    kinds = _kinds_given(reader, layers)
     if kinds is not None:
-        if (
-            not isinstance(kinds, list)
-            or len(kinds) != layers
-            or not all(isinstance(k, str) and k in LAYER_KINDS for k in kinds)
-        ):
-            allowed = f"{layers} × " + " / ".join(LAYER_KINDS)
-            raise ValueError(
-                tr("model.key", name="layer_types", value=echo(kinds), allowed=allowed)
-            )
-        return list(kinds)
+        return kinds
     if model_type == "modernbert":  # every n-th layer global, with a base of its own
         every = reader.whole("global_attn_every_n_layers", 1, MAX_LAYERS)
         return ["full_attention" if i % every == 0 else "sliding_attention" for i in range(layers)]
@@ -296,33 +354,43 @@ def _rope_blocks(reader: ConfigReader) -> dict[str, dict[str, Any]]:
 def _rope_groups(
     reader: ConfigReader, model_type: str, layers: int, max_positions: int | None
 ) -> tuple[LayerGroup, ...]:
-    head_dim = _head_dim(reader)
-    rope = _uses_rope(reader, layers)
+    """The layers grouped by kind: attention takes the rope block of its kind (or, in a
+    hybrid stack without RoPE keys, no positions: Nemotron-H's attention layers); a layer
+    without attention (linear attention, Mamba, a convolution) has none."""
+    has_rope = detects_rope(reader, model_type)
+    head_dim = _head_dim(reader) if has_rope else 0
+    rope = _uses_rope(reader, layers) if has_rope else [False] * layers
     kinds = _layer_kinds(reader, model_type, layers, rope)
     if model_type in ROPE_ONLY_SLIDING:
         rope = [uses and k == "sliding_attention" for uses, k in zip(rope, kinds, strict=True)]
-    blocks = _rope_blocks(reader)
+    blocks = _rope_blocks(reader) if has_rope else {}
     window = _sliding_window(reader, model_type)
     chunk = _chunk(reader)
     made: dict[str, LayerGroup] = {}
     members: dict[tuple[str, bool], list[int]] = {}
     for layer, (kind, uses) in enumerate(zip(kinds, rope, strict=True)):
-        members.setdefault((kind, uses), []).append(layer)
+        members.setdefault((kind, uses and kind in ATTENTION_KINDS), []).append(layer)
     groups = []
     for (kind, uses), numbers in members.items():
-        sliding = window if kind == "sliding_attention" else None
+        if kind in UNPOSITIONED_KINDS:
+            details = {"layer_kind": kind, "mixing": UNPOSITIONED_KINDS[kind]}
+            groups.append(LayerGroup(tuple(numbers), "none", details=details))
+            continue
+        block = ATTENTION_KINDS[kind]
+        sliding = window if block == "sliding_attention" else None
         extra: dict[str, object] = {}
         if kind == "chunked_attention" and chunk:
             extra["attention_chunk_size"] = chunk
         if sliding is not None and model_type == "modernbert":
             extra["window_centred"] = True
+        if kind not in ("full_attention", "sliding_attention", "chunked_attention"):
+            extra["layer_kind"] = kind
         if not uses:
             details = {**_temperature(reader), **extra}
             groups.append(
                 LayerGroup(tuple(numbers), "none", sliding_window=sliding, details=details)
             )
             continue
-        block = "sliding_attention" if kind == "sliding_attention" else "full_attention"
         if block not in made:
             made[block] = _rope_group(reader, blocks[block], head_dim, max_positions)
         group = made[block]
@@ -358,9 +426,10 @@ def _temperature(reader: ConfigReader) -> dict[str, object]:
 def _sliding_window(reader: ConfigReader, model_type: str) -> int | None:
     if model_type == "modernbert":  # centred on each token: half before, half after
         return reader.whole("local_attention", 2, 10**12)
-    if reader.get("use_sliding_window") is False or reader.get("sliding_window") is None:
+    key = first_key(reader, "sliding_window", "sliding_window_size")
+    if reader.get("use_sliding_window") is False or key is None or reader.get(key) is None:
         return None
-    return reader.whole("sliding_window", 1, 10**12)
+    return reader.whole(key, 1, 10**12)
 
 
 def _rope_group(
@@ -400,7 +469,15 @@ def _rope_group(
         given = block["partial_rotary_factor"] if in_block else reader.get(fraction_key)
         fraction = reader.number(fraction_key, 0, 1, lo_open=True, value=given or 1.0)
         rotary = int(head_dim * fraction)
-        if given is not None and (rotary < 2 or rotary % 2):  # int(head_dim × it) must pair
+        if rope_type == "proportional":  # whole pairs of the head; θ over the whole head
+            rotary = 2 * int(fraction * head_dim // 2)
+            details["exponent_dim"] = head_dim
+        elif rotary % 2 and rotary + 1 <= head_dim:
+            # transformers' arange(0, dim, 2) / dim: an odd part turns (dim + 1) / 2 pairs,
+            # their θ over dim (GLM-4-MoE's defaults: int(42 × 0.5) = 21, 11 pairs).
+            details["exponent_dim"] = rotary
+            rotary += 1
+        if given is not None and rotary < 2:
             allowed = tr("model.rotary_even", head_dim=head_dim, rotary=rotary)
             raise ValueError(
                 tr("model.key", name=fraction_key, value=echo(fraction), allowed=allowed)
@@ -428,7 +505,8 @@ def _rope_group(
             details["mrope_interleaved"] = interleaved
     factor = None  # longrope without one: max_position_embeddings / L0 (`longrope`)
     if rope_type != "default" and not (rope_type == "longrope" and "factor" not in block):
-        factor = reader.number(key("factor"), *FACTOR_RANGE, value=block.get("factor"))
+        unscaled = 1.0 if rope_type == "proportional" else None  # transformers' default
+        factor = reader.number(key("factor"), *FACTOR_RANGE, value=block.get("factor", unscaled))
     l0_key = key("original_max_position_embeddings")
     original = block.get("original_max_position_embeddings")
     top = "original_max_position_embeddings"
@@ -440,9 +518,10 @@ def _rope_group(
     if rope_type in ("yarn", "longrope", "llama3", "dynamic") and trained is None:
         raise ValueError(tr("model.missing", name="max_position_embeddings"))
     attention: float = 1.0
-    inv = rope_inverse_frequencies(rotary, base)
+    over = int(details.get("exponent_dim", rotary))  # type: ignore[call-overload]
+    inv = base ** -(np.arange(0, rotary, 2, dtype=np.float64) / over)
     inv_long = None
-    if rope_type == "linear":
+    if rope_type in ("linear", "proportional"):
         inv = inv / factor  # type: ignore[operator]
     elif rope_type == "yarn":
         assert factor is not None and trained is not None

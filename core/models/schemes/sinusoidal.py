@@ -1,5 +1,6 @@
-"""Fixed sinusoids as a model's table: DistilBERT's sinusoidal_pos_embds (the paper's), and
-Whisper's encoder (its own variant, beside the learned table of its decoder)."""
+"""Fixed sinusoids as a model's table: the paper's (DistilBERT's sinusoidal_pos_embds, Marian's,
+Pegasus's, CTRL's), fairseq's (M2M100, FSMT, Speech2Text, XGLM) and Whisper's encoder's (beside
+the learned table of its decoder)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import math
 import numpy as np
 
 from pe_clock.core.i18n import tr
+from pe_clock.core.models.families import family_table
 from pe_clock.core.models.group import LayerGroup, LearnedSize, Read
-from pe_clock.core.models.reader import DEFAULT_ROPE_THETA, MAX_LAYERS, ConfigReader
+from pe_clock.core.models.reader import DEFAULT_ROPE_THETA, MAX_LAYERS, ConfigReader, first_key
 from pe_clock.core.params import MAX_D_MODEL, MAX_LEN
 from pe_clock.core.rope import rope_inverse_frequencies
 
@@ -18,6 +20,9 @@ NAME = "sinusoidal"
 KEYS = frozenset(
     {
         "dim",
+        "n_embd",
+        "n_positions",
+        "max_position_embeddings",
         "sinusoidal_pos_embds",
         "d_model",
         "encoder_layers",
@@ -31,21 +36,58 @@ WHISPER_DECODER_TABLE = "decoder.embed_positions.weight"
 
 
 def detects(reader: ConfigReader, kind: str) -> bool:
-    return kind == "whisper" or (
-        kind == "distilbert" and reader.get("sinusoidal_pos_embds") is True
-    )
+    table = family_table(kind, reader.values)
+    return kind == "whisper" or (table is not None and table.kind == NAME)
 
 
 def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None) -> Read:
-    """DistilBERT: d_model = dim, base 10000, the model's max_position_embeddings rows."""
+    """A family's fixed table (`core.models.families`): the paper's sinusoids (DistilBERT's
+    interleaved, Marian's and CTRL's in split halves) or fairseq's (ω over d/2 − 1, as
+    Whisper's encoder's), before each stack of an encoder-decoder."""
     if kind == "whisper":
         return _whisper(reader)
-    width = reader.whole("dim", 2, MAX_D_MODEL)
-    if max_positions is None:
-        raise ValueError(tr("model.missing", name="max_position_embeddings"))
-    inv = rope_inverse_frequencies(width, DEFAULT_ROPE_THETA)
-    every = tuple(range(layers))
-    return Read((LayerGroup(every, "sinusoidal", DEFAULT_ROPE_THETA, width, width, inv_freq=inv),))
+    table = family_table(kind, reader.values)
+    assert table is not None
+    key = first_key(reader, *table.width) or table.width[0]
+    # Split halves need two pairs at least, ω over d/2 − 1 as well: d/2 − 1 > 0.
+    width = reader.whole(key, 4 if table.shifted or table.layout == "split" else 2, MAX_D_MODEL)
+    if width % 2:
+        allowed = tr("allowed.even", lo=4, hi=f"{MAX_D_MODEL:,}")
+        raise ValueError(tr("model.key", name=key, value=width, allowed=allowed))
+    positions_key = first_key(reader, *table.positions)
+    if positions_key is None:
+        raise ValueError(tr("model.missing", name=table.positions[0]))
+    positions = reader.whole(positions_key, 2, MAX_LEN)
+    if table.shifted:
+        base = whisper_base(width)
+        inv = np.exp(-math.log(DEFAULT_ROPE_THETA) / (width // 2 - 1) * np.arange(width // 2))
+    else:
+        base, inv = DEFAULT_ROPE_THETA, rope_inverse_frequencies(width, DEFAULT_ROPE_THETA)
+    details: dict[str, object] = {"positions": positions}
+    if table.layout == "split":
+        details.update(layout="split", variant="shifted" if table.shifted else "split")
+    first = table.offset
+    if table.padded and reader.get("pad_token_id") is not None:
+        first = reader.whole("pad_token_id", 0, 10**6) + 1
+    if first:
+        details["first_row"] = first
+    if not table.stacks:
+        group = LayerGroup(
+            tuple(range(layers)), NAME, base, width, width, inv_freq=inv, details=details
+        )
+        return Read((group,))
+    encoder = reader.whole("encoder_layers", 1, MAX_LAYERS - 1)
+    decoder = reader.whole("decoder_layers", 1, MAX_LAYERS - encoder)
+    groups = tuple(
+        LayerGroup(
+            tuple(numbers), NAME, base, width, width, inv_freq=inv,
+            details={**details, "part": part},
+        )
+        for part, numbers in (
+            ("encoder", range(encoder)), ("decoder", range(encoder, encoder + decoder))
+        )
+    )  # fmt: skip
+    return Read(groups, num_layers=encoder + decoder)
 
 
 def whisper_base(width: int) -> float:

@@ -1,0 +1,135 @@
+"""What a family's config.json does not say of its positions, as data beside the scheme readers.
+
+A config names RoPE, ALiBi, T5's buckets or a hybrid stack by its keys, and the readers in
+`core.models.schemes` read those. A position table is another matter: BART's, Marian's and
+BERT's configs all give max_position_embeddings and nothing else, though BART learns its
+table with two rows before position 0, Marian computes fixed sinusoids in split halves and
+BERT learns a plain table. Those facts, read from each family's modeling code in
+transformers, are written here once; a family with a plain learned table (BERT's kin, CLIP's
+text tower, OpenAI GPT) needs no line at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Table:
+    """A family's position table.
+
+    kind: "learned" or "sinusoidal". width and positions: the keys of its size, the first the
+    config has. offset: rows the table holds beyond its positions, before position 0 (BART's
+    learned table: max_position_embeddings + 2 rows, position 0 is row 2). padded: position 0
+    is row pad_token_id + 1 of the table (RoBERTa's and fairseq's position ids count from
+    there). layout: sinusoids with sin and cos of pair i in columns (2i, 2i + 1)
+    ("interleaved") or sin in the first half and cos in the second ("split"). shifted:
+    sinusoids whose pair i turns by 10000^(−i/(d/2 − 1)) (fairseq's, Whisper's), not the
+    paper's 10000^(−2i/d). stacks: an encoder-decoder whose encoder and decoder each add a
+    table of their own. flag: the config key and value that choose this table (DistilBERT's
+    sinusoidal_pos_embds: true), the family's other table otherwise.
+    """
+
+    kind: str
+    width: tuple[str, ...] = ("hidden_size", "d_model", "n_embd", "dim")
+    positions: tuple[str, ...] = ("max_position_embeddings", "n_positions")
+    offset: int = 0
+    padded: bool = False
+    layout: str = "interleaved"
+    shifted: bool = False
+    stacks: bool = False
+    flag: tuple[str, object] | None = None
+    #: The decoder's positions where they have a key of their own (LED's).
+    decoder_positions: tuple[str, ...] = ()
+
+
+#: A plain learned table: BERT's, GPT-2's, CLIP's text tower's.
+LEARNED = Table("learned")
+#: ALBERT's, ELECTRA's: the table is as wide as the factorised embedding, not the layers.
+NARROW = Table("learned", width=("embedding_size", "hidden_size"))
+#: RoBERTa's: position ids count from pad_token_id + 1 (row 2 with its pad 1).
+ROBERTA = Table("learned", padded=True)
+#: BART's: each stack learns max_position_embeddings + 2 rows, position 0 at row 2.
+BART = Table("learned", width=("d_model",), offset=2, stacks=True)
+#: Blenderbot's, LED's: each stack its own table, position 0 at row 0.
+STACKED = Table("learned", width=("d_model",), stacks=True)
+#: Marian's, Pegasus's: the paper's sinusoids, sin in the first half of the columns.
+SPLIT = Table("sinusoidal", width=("d_model",), layout="split", stacks=True)
+#: fairseq's (M2M100, NLLB-MoE, FSMT, Speech2Text): split halves, ω over d/2 − 1, ids
+#: from pad_token_id + 1.
+FAIRSEQ = Table(
+    "sinusoidal", width=("d_model",), layout="split", shifted=True, padded=True, stacks=True
+)
+
+#: The families whose table their config does not describe, by model_type; where a flag
+#: chooses, the first table whose flag the config sets, else the last.
+TABLES: dict[str, tuple[Table, ...]] = {
+    "albert": (NARROW,),
+    "convbert": (NARROW,),
+    "electra": (NARROW,),
+    "squeezebert": (NARROW,),
+    "distilbert": (
+        Table("sinusoidal", width=("dim",), flag=("sinusoidal_pos_embds", True)),
+        Table("learned", width=("dim",)),
+    ),
+    "opt": (Table("learned", offset=2),),
+    "biogpt": (Table("learned", offset=2),),
+    "bart": (BART,),
+    "mbart": (BART,),
+    "mvp": (BART,),
+    "plbart": (BART,),
+    "bigbird_pegasus": (STACKED,),
+    "led": (
+        Table(
+            "learned",
+            width=("d_model",),
+            positions=("max_encoder_position_embeddings",),
+            decoder_positions=("max_decoder_position_embeddings",),
+            stacks=True,
+        ),
+    ),
+    "blenderbot": (STACKED,),
+    "blenderbot-small": (STACKED,),
+    "trocr": (
+        Table(
+            "learned", width=("d_model",), offset=2, flag=("use_learned_position_embeddings", True)
+        ),
+        Table("sinusoidal", width=("d_model",), layout="split", shifted=True, padded=True),
+    ),
+    "roberta": (ROBERTA,),
+    "xlm-roberta": (ROBERTA,),
+    "xlm-roberta-xl": (ROBERTA,),
+    "camembert": (ROBERTA,),
+    "roberta-prelayernorm": (ROBERTA,),
+    "data2vec-text": (ROBERTA,),
+    "xmod": (ROBERTA,),
+    "longformer": (ROBERTA,),
+    "ibert": (ROBERTA,),
+    "luke": (ROBERTA,),
+    "mpnet": (ROBERTA,),
+    "markuplm": (ROBERTA,),
+    "altclip_text_model": (ROBERTA,),
+    "clap_text_model": (ROBERTA,),
+    "bridgetower_text_model": (ROBERTA,),
+    "esm": (ROBERTA,),
+    "marian": (SPLIT,),
+    "pegasus": (SPLIT,),
+    "ctrl": (Table("sinusoidal", width=("n_embd",), positions=("n_positions",), layout="split"),),
+    "m2m_100": (FAIRSEQ,),
+    "nllb-moe": (FAIRSEQ,),
+    "fsmt": (FAIRSEQ,),
+    "speech_to_text": (FAIRSEQ,),
+    "xglm": (Table("sinusoidal", width=("d_model",), layout="split", shifted=True, offset=2),),
+}
+
+
+def family_table(kind: str, values: dict[str, object]) -> Table | None:
+    """The table of model_type kind as its config (values) chooses it, or None where its
+    config says all there is to know."""
+    tables = TABLES.get(kind)
+    if not tables:
+        return None
+    for table in tables:
+        if table.flag is not None and values.get(table.flag[0]) == table.flag[1]:
+            return table
+    return next((t for t in tables if t.flag is None), tables[-1])
