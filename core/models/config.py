@@ -22,7 +22,7 @@ from typing import Any
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.group import LayerGroup, LearnedSize
 from pe_clock.core.models.reader import MAX_LAYERS, ConfigReader, first_key
-from pe_clock.core.models.schemes import SCHEMES
+from pe_clock.core.models.schemes import SCHEMES, named
 from pe_clock.core.models.schemes.rope import ROPE_KEYS
 
 __all__ = [
@@ -41,7 +41,7 @@ MAX_DEPTH = 16
 #: counts both stacks, `Read.num_layers`).
 LAYER_KEYS = (
     "num_hidden_layers", "n_layer", "n_layers", "num_layers", "decoder_num_hidden_layers",
-    "encoder_layers", "decoder_layers", "depth",
+    "encoder_layers", "decoder_layers", "layers", "l_layers", "depth",
 )  # fmt: skip
 #: Keys about positions the readers read (the layers and the longest length here, each
 #: scheme's own in its module); any other key naming positions is reported.
@@ -128,12 +128,16 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     kind = str(reader.get("model_type", ""))[:60]
     # An encoder-decoder's reader counts both stacks (Read.num_layers): Whisper's encoder's
     # count stands where its config has no num_hidden_layers.
-    layer_key = first_key(reader, *LAYER_KEYS)
+    # (LXMERT's class writes num_hidden_layers as a dict of its stacks: a count is preferred)
+    counts = [key for key in LAYER_KEYS if type(reader.values.get(key)) is int]
+    layer_key = counts[0] if counts else first_key(reader, *LAYER_KEYS)
     scheme = next((scheme for scheme in SCHEMES if scheme.detects(reader, kind)), None)
     if scheme is None and kind in NOT_DRAWN:  # known, said as it is, but not drawn
         raise ValueError(tr(NOT_DRAWN[kind], model_type=kind))
     if scheme is None:
         raise ValueError(tr("model.no_scheme", model_type=model_type or "?"))
+    if scheme is named:  # named in one line, whatever its depth
+        scheme.read(reader, kind, 0, None)
     kinds = reader.get("layer_types") or reader.get("layers_block_type")
     if layer_key is None and isinstance(kinds, list) and kinds:
         layers = len(kinds)  # Nemotron-H: as many layers as its pattern names

@@ -59,9 +59,14 @@ def group_title(group: LayerGroup, compact: bool = False) -> str:
 def _scheme_title(kind: str, group: LayerGroup) -> str:
     """A scheme's title other than RoPE's, with the numbers it names; an encoder-decoder's
     group (Whisper's) by its part, "encoder_sinusoidal" and "decoder_learned"."""
-    part = group.details.get("part")
+    details = group.details
+    if group.scheme == "none" and "mixing" in details:  # a layer without attention
+        return tr(f"{kind}.mixing_{details['mixing']}")
+    name = "_".join(
+        str(p) for p in (details.get("part"), group.scheme, details.get("variant")) if p
+    )
     return tr(
-        f"{kind}.{part}_{group.scheme}" if part else f"{kind}.{group.scheme}",
+        f"{kind}.{name}",
         heads=0 if group.slopes is None else group.slopes.size,
         d_model=group.head_dim,
         buckets=group.details.get("num_buckets"),
@@ -180,6 +185,12 @@ def detail_lines(group: LayerGroup) -> list[str]:
             tr("modelinfo.local_layers", layers=layer_runs(local), n=len(local), window=window)
         )
     details = group.details
+    first = details.get("first_row")
+    if isinstance(first, int) and first > 0:
+        key = "modelinfo.first_row_one" if first == 1 else "modelinfo.first_row"
+        lines.append(tr(key, row=first, last=first - 1))
+    if "layer_kind" in details and "mixing" not in details:
+        lines.append(tr("modelinfo.layer_kind", kind=details["layer_kind"]))
     if "attention_chunk_size" in details:
         lines.append(tr("modelinfo.chunks", n=f"{details['attention_chunk_size']:,}"))
     if "qk_nope_head_dim" in details:

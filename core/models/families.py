@@ -61,6 +61,13 @@ FAIRSEQ = Table(
     "sinusoidal", width=("d_model",), layout="split", shifted=True, padded=True, stacks=True
 )
 
+#: transformers' rope_parameters blocks that are not named after a kind of layer, by the
+#: layers that take them: DeepSeek V4's sliding layers turn by "main", its compressed ones
+#: by "compress" (DeepseekV4Attention's rope_layer_type).
+ROPE_BLOCKS: dict[str, dict[str, str]] = {
+    "deepseek_v4": {"sliding_attention": "main", "full_attention": "compress"},
+}
+
 #: The families whose table their config does not describe, by model_type; where a flag
 #: chooses, the first table whose flag the config sets, else the last.
 TABLES: dict[str, tuple[Table, ...]] = {
@@ -112,13 +119,59 @@ TABLES: dict[str, tuple[Table, ...]] = {
     "clap_text_model": (ROBERTA,),
     "bridgetower_text_model": (ROBERTA,),
     "esm": (ROBERTA,),
+    "xlm": (
+        Table("sinusoidal", width=("emb_dim",), flag=("sinusoidal_embeddings", True)),
+        Table("learned", width=("emb_dim",)),
+    ),
+    "flaubert": (
+        Table("sinusoidal", width=("emb_dim",), flag=("sinusoidal_embeddings", True)),
+        Table("learned", width=("emb_dim",)),
+    ),
+    "canine": (Table("learned", positions=("num_hash_buckets",)),),
     "marian": (SPLIT,),
+    "pegasus_x": (
+        Table("sinusoidal", width=("d_model",), layout="split", shifted=True, stacks=True),
+    ),
     "pegasus": (SPLIT,),
     "ctrl": (Table("sinusoidal", width=("n_embd",), positions=("n_positions",), layout="split"),),
     "m2m_100": (FAIRSEQ,),
+    "speech_to_text": (
+        Table(
+            "sinusoidal",
+            width=("d_model",),
+            positions=("max_source_positions",),
+            decoder_positions=("max_target_positions",),
+            layout="split",
+            shifted=True,
+            padded=True,
+            stacks=True,
+        ),
+    ),
     "nllb-moe": (FAIRSEQ,),
     "fsmt": (FAIRSEQ,),
-    "speech_to_text": (FAIRSEQ,),
+    **dict.fromkeys(
+        ("qwen2_5_omni_audio_encoder", "qwen3_omni_moe_audio_encoder"),
+        (
+            Table(
+                "sinusoidal",
+                width=("d_model",),
+                positions=("max_source_positions",),
+                layout="split",
+                shifted=True,
+            ),
+        ),
+    ),
+    "qwen3_asr_encoder": (Table("sinusoidal", width=("d_model",), layout="split", shifted=True),),
+    "fun_asr_nano_encoder": (
+        Table("sinusoidal", width=("input_size",), layout="split", shifted=True),
+    ),
+    "tipsv2_text_model": (Table("sinusoidal", layout="split", shifted=True),),
+    "videoprism_text_model": (Table("sinusoidal", layout="split"),),
+    "canary_decoder": (Table("sinusoidal", layout="split"),),
+    **dict.fromkeys(
+        ("kosmos_2_text_model", "kosmos_2_5_text_model"),
+        (Table("sinusoidal", width=("embed_dim",), layout="split", shifted=True, padded=True),),
+    ),
     "xglm": (Table("sinusoidal", width=("d_model",), layout="split", shifted=True, offset=2),),
 }
 
@@ -133,3 +186,55 @@ def family_table(kind: str, values: dict[str, object]) -> Table | None:
         if table.flag is not None and values.get(table.flag[0]) == table.flag[1]:
             return table
     return next((t for t in tables if t.flag is None), tables[-1])
+
+
+#: Families whose positions PE Clock names but does not draw, where no key of their config
+#: carries the scheme (`core.models.schemes.named` finds the others by their keys), by
+#: model_type: relative positions inside a Conformer's attention (Parakeet's and NeMo's
+#: Transformer-XL terms, Granite Speech's Shaw terms), DETR's and SAM's 2D sine positions of an
+#: image's feature map, and ViT's learned table over a grid of image patches.
+NAMED: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "parakeet_encoder", "parakeet_ctc", "parakeet_rnnt", "parakeet_tdt",
+            "fastspeech2_conformer", "fastspeech2_conformer_with_hifigan",
+            "granite_speech_encoder", "granite_speech_plus_encoder", "granite_speech5_encoder",
+            "granite_speech5_ctc", "nemotron_asr_streaming_encoder", "nemotron_asr_streaming",
+            "nemotron3_5_asr", "cpmant",
+        ),
+        "relative",
+    ),
+    **dict.fromkeys(
+        (
+            "detr", "conditional_detr", "deformable_detr", "dab-detr", "table-transformer",
+            "maskformer", "oneformer", "grounding-dino", "mm-grounding-dino", "sam2",
+            "sam2_vision_model", "sam2_hiera_det_model", "sam2_video", "sam3", "sam3_tracker",
+            "sam3_tracker_video", "sam3_video", "sam3_vision_model", "edgetam_video",
+            "pp_doclayout_v2", "pp_doclayout_v3", "pp_doclayout_v4", "lw_detr",
+        ),
+        "sine_2d",
+    ),
+    **dict.fromkeys(
+        ("yolos", "internvl_vision", "seggpt", "vitdet", "lw_detr_vit", "vitmatte", "zoedepth"),
+        "patch_table",
+    ),
+    **dict.fromkeys(
+        ("inkling_text", "inkling2_text", "inkling2_loop", "inkling2_loop_text",
+         "inkling_mm_model", "inkling2"),
+        "relative",
+    ),
+    **dict.fromkeys(
+        ("musicgen", "musicgen_decoder", "musicgen_melody", "musicgen_melody_decoder"),
+        "cos_first",
+    ),
+    "moshi_depth": "no_positions",
+    **dict.fromkeys(
+        ("qwen2_audio_encoder", "voxtral_encoder", "audioflamingo3_encoder",
+         "moss_transcribe_diarize_audio"),
+        "frozen_table",
+    ),
+    "efficientloftr": "rope_2d",
+    **dict.fromkeys(("molmo2_vision", "florence_vision"), "patch_table"),
+    "seamless_m4t": "speech_text",
+    "seamless_m4t_v2": "speech_text",
+}  # fmt: skip

@@ -14,7 +14,15 @@ from typing import Protocol
 
 from pe_clock.core.models.group import Read
 from pe_clock.core.models.reader import ConfigReader
-from pe_clock.core.models.schemes import alibi, buckets, learned, recurrent, rope, sinusoidal
+from pe_clock.core.models.schemes import (
+    alibi,
+    buckets,
+    learned,
+    named,
+    recurrent,
+    rope,
+    sinusoidal,
+)
 
 
 class Scheme(Protocol):
@@ -35,6 +43,8 @@ class Scheme(Protocol):
         ...
 
 
-#: In the order they are tried: the first that detects its scheme reads the config (ALiBi's
-#: BLOOM before all; a learned table's model type before RoPE's keys, ESM-2's rotary aside).
-SCHEMES: tuple[Scheme, ...] = (alibi, recurrent, buckets, sinusoidal, learned, rope)
+#: In the order they are tried: the first that detects its scheme reads the config (the
+#: schemes PE Clock names but does not draw first: a vision tower's RoPE is 2D; ALiBi's BLOOM
+#: before the rest; a family's table before RoPE's keys, ESM-2's rotary aside; a table any
+#: config sizes only where it names no RoPE).
+SCHEMES: tuple[Scheme, ...] = (named, alibi, recurrent, buckets, sinusoidal, learned, rope)

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from pe_clock.core.i18n import echo, tr
+from pe_clock.core.models.families import ROPE_BLOCKS
 from pe_clock.core.models.group import LayerGroup, Read
 from pe_clock.core.models.reader import (
     DEFAULT_ROPE_THETA,
@@ -22,7 +23,6 @@ from pe_clock.core.models.reader import (
 )
 from pe_clock.core.models.schemes.mrope import MROPE_TYPES, mrope_section
 from pe_clock.core.models.schemes.rope_types import longrope, mscale, yarn
-from pe_clock.core.rope import rope_inverse_frequencies
 from pe_clock.core.scaling import scaled_inverse_frequencies
 
 NAME = "rope"
@@ -64,6 +64,8 @@ KEYS = frozenset(
         "sliding_window_pattern",
         "sliding_window_size",
         "layers_block_type",
+        "attn_layer_period",
+        "attn_layer_offset",
         "use_sliding_window",
     }
 )
@@ -102,7 +104,8 @@ def detects(reader: ConfigReader, kind: str) -> bool:
     if detects_rope(reader, kind):
         return True
     given = reader.get("layer_types") or reader.get("layers_block_type")
-    return isinstance(given, list) and any(k in UNPOSITIONED_KINDS for k in given)
+    hybrid = isinstance(given, list) and any(k in UNPOSITIONED_KINDS for k in given)
+    return hybrid or reader.get("attn_layer_period") is not None
 
 
 def detects_rope(reader: ConfigReader, kind: str) -> bool:
@@ -163,7 +166,9 @@ def _head_dim(reader: ConfigReader) -> int:
     if reader.get("head_dim") is not None:
         return reader.whole("head_dim", 1, MAX_ROTARY_DIM)
     width_key = first_key(reader, "hidden_size", "n_embd", "d_model")
-    heads_key = first_key(reader, "num_attention_heads", "n_head", "n_heads")
+    heads_key = first_key(
+        reader, "num_attention_heads", "n_head", "n_heads", "decoder_num_attention_heads"
+    )
     if width_key is None or heads_key is None:
         missing = "num_attention_heads" if width_key else "head_dim, hidden_size"
         raise ValueError(tr("model.missing", name=missing))
@@ -212,6 +217,15 @@ def _kinds_given(reader: ConfigReader, layers: int) -> list[str] | None:
     repeated over it."""
     key = "layer_types" if reader.get("layer_types") is not None else "layers_block_type"
     kinds = reader.get(key)
+    if kinds is None and reader.get("attn_layer_period") is not None:
+        # Jamba: attention every period-th layer from offset on, Mamba between
+        period = reader.whole("attn_layer_period", 1, MAX_LAYERS)
+        offset = reader.whole(
+            "attn_layer_offset", 0, period - 1, reader.get("attn_layer_offset", 0)
+        )
+        return [
+            "full_attention" if i % period == offset else "linear_attention" for i in range(layers)
+        ]
     if kinds is None:
         return None
     if (
@@ -303,19 +317,25 @@ def _rope_blocks(reader: ConfigReader) -> dict[str, dict[str, Any]]:
     take rope_local_base_freq without scaling."""
     given = reader.get("rope_parameters")
     if isinstance(given, dict) and given and all(isinstance(v, dict) for v in given.values()):
-        unknown = set(given) - {"full_attention", "sliding_attention"}
+        aliases = ROPE_BLOCKS.get(str(reader.get("model_type")), {})
+        unknown = set(given) - set(LAYER_KINDS) - set(aliases.values())
         if unknown:
             raise ValueError(
                 tr(
                     "model.key",
                     name="rope_parameters",
                     value=echo(sorted(unknown)[0]),
-                    allowed="full_attention, sliding_attention",
+                    allowed=", ".join(ATTENTION_KINDS),
                 )
             )
+        # each kind of layer by the block it takes: its own, or its family's alias
+        sources = {name: name for name in given} | {
+            kind: block for kind, block in aliases.items() if block in given
+        }
         blocks = {}
-        for kind, part in given.items():
-            where = f"rope_parameters.{kind}"
+        for kind, source in sources.items():
+            part = given[source]
+            where = f"rope_parameters.{source}"
             theta = part["rope_theta"] if "rope_theta" in part else _config_theta(reader)
             named = f"{where}.rope_theta" if "rope_theta" in part else "rope_theta"
             blocks[kind] = {**part, "rope_theta": theta, PREFIX: where, THETA: named}
@@ -376,8 +396,8 @@ def _rope_groups(
             details = {"layer_kind": kind, "mixing": UNPOSITIONED_KINDS[kind]}
             groups.append(LayerGroup(tuple(numbers), "none", details=details))
             continue
-        block = ATTENTION_KINDS[kind]
-        sliding = window if block == "sliding_attention" else None
+        block = kind if kind in blocks else ATTENTION_KINDS[kind]  # (Dots3's indexed block)
+        sliding = window if ATTENTION_KINDS[kind] == "sliding_attention" else None
         extra: dict[str, object] = {}
         if kind == "chunked_attention" and chunk:
             extra["attention_chunk_size"] = chunk

@@ -1,0 +1,142 @@
+"""Schemes PE Clock names but does not draw: where the config says a model puts positions
+somewhere no view of PE Clock reaches (an image's rows and columns, a convolution over audio
+frames, terms inside attention), it says so in one line, naming the scheme, the model type and
+the sub-config it was read from, and draws nothing (`NotDrawn`, a ValueError like every
+refusal, so every frontend says it as it says any other).
+
+Each scheme is found by the keys that carry it (rope_type "axial", num_conv_pos_embeddings,
+position_embedding_type "sine", DeBERTa's relative_attention, BEiT's flags); a family whose
+config carries no such key is named in `core.models.families.NAMED`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pe_clock.core.format import fmt_base
+from pe_clock.core.i18n import tr
+from pe_clock.core.models.families import NAMED
+from pe_clock.core.models.group import Read
+from pe_clock.core.models.reader import ConfigReader
+
+NAME = "named"
+#: The keys of config.json this reader reads (any other naming positions is reported).
+KEYS = frozenset(
+    {
+        "num_conv_pos_embeddings",
+        "num_conv_pos_embedding_groups",
+        "position_embeddings_type",
+        "use_absolute_position_embeddings",
+        "use_relative_position_bias",
+        "use_shared_relative_position_bias",
+        "relative_attention",
+        "position_biased_input",
+        "max_relative_positions",
+        "position_buckets",
+        "positional_encoding_temperature",
+        "use_positional_embedding",
+    }
+)
+
+
+class NotDrawn(ValueError):
+    """A scheme PE Clock names truly but does not draw; scheme is its name (`SCHEMES`)."""
+
+    def __init__(self, scheme: str, message: str) -> None:
+        super().__init__(message)
+        self.scheme = scheme
+
+
+def _rope_blocks(reader: ConfigReader) -> list[dict[str, object]]:
+    given = reader.get("rope_parameters")
+    if not isinstance(given, dict):
+        return []
+    parts = [v for v in given.values() if isinstance(v, dict)]
+    return parts or [given]
+
+
+def _axial(reader: ConfigReader) -> bool:
+    """2D RoPE of a vision tower: rope_type "axial", or RoPE over a grid of image patches
+    (a tower that sizes patches and merges them, and names no layer count of a text)."""
+    if any(block.get("rope_type") == "axial" for block in _rope_blocks(reader)):
+        return True
+    patches = "patch_size" in reader.values or "spatial_patch_size" in reader.values
+    return patches and _rope_blocks(reader) != [] and "vocab_size" not in reader.values
+
+
+def _sine_2d(reader: ConfigReader) -> bool:
+    """DETR's 2D sine (or learned) positions of an image's feature map."""
+    kind = reader.get("position_embedding_type")
+    return (kind in ("sine", "learned") and "num_queries" in reader.values) or (
+        "positional_encoding_temperature" in reader.values
+    )
+
+
+def _deberta(reader: ConfigReader) -> bool:
+    """DeBERTa's disentangled attention alone: relative terms and no position vector added
+    to the input (with position_biased_input, the learned reader draws its table)."""
+    return reader.get("relative_attention") is True and reader.get("position_biased_input") is False
+
+
+#: BEiT's switches of its patches' positions.
+PATCH_FLAGS = (
+    "use_absolute_position_embeddings",
+    "use_relative_position_bias",
+    "use_shared_relative_position_bias",
+)
+
+
+def _patch_flags(reader: ConfigReader) -> bool:
+    return "use_absolute_position_embeddings" in reader.values
+
+
+#: The schemes found by their keys, in the order they are tried.
+RULES: tuple[tuple[str, Callable[[ConfigReader], bool]], ...] = (
+    ("rope_2d", _axial),
+    ("conv", lambda r: "num_conv_pos_embeddings" in r.values
+                       and r.get("position_embeddings_type") in (None, "conv")),
+    ("relative", lambda r: r.get("position_embeddings_type") in ("relative", "relative_key")),
+    ("rope_conformer", lambda r: r.get("position_embeddings_type") == "rotary"),
+    ("sine_2d", _sine_2d),
+    ("relative_key", lambda r: r.get("position_embedding_type")
+                               in ("relative_key", "relative_key_query")),
+    ("deberta", _deberta),
+    ("patches", _patch_flags),
+    ("no_positions", lambda r: r.get("use_positional_embedding") is False),
+)  # fmt: skip
+
+
+def scheme_of(reader: ConfigReader, kind: str) -> str | None:
+    """The named scheme of a config (model_type kind), or None."""
+    return NAMED.get(kind) or next((name for name, test in RULES if test(reader)), None)
+
+
+def detects(reader: ConfigReader, kind: str) -> bool:
+    return scheme_of(reader, kind) is not None
+
+
+def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None) -> Read:
+    """Never returns: the scheme named, in one line."""
+    scheme = scheme_of(reader, kind)
+    assert scheme is not None
+    raise NotDrawn(scheme, named_line(reader, kind, scheme))
+
+
+def named_line(reader: ConfigReader, kind: str, scheme: str) -> str:
+    """One line naming scheme for model_type kind, and the sub-config it was read from."""
+    flags = [k for k in PATCH_FLAGS if reader.get(k) is True]
+    if scheme == "patches" and not flags:
+        scheme = "patches_none"
+    theta = next((b.get("rope_theta") for b in _rope_blocks(reader)), None)
+    base = fmt_base(theta) if isinstance(theta, int | float) and theta > 0 else "?"
+    where = tr("named.tower", tower=reader.tower) if reader.tower else ""
+    return tr(
+        f"named.{scheme}",
+        model_type=kind or "?",
+        where=where,
+        base=base,
+        kernel=reader.get("num_conv_pos_embeddings", "?"),
+        distance=reader.get("max_position_embeddings", "?"),
+        flags=", ".join(flags),
+        kind=reader.get("position_embeddings_type", "?"),
+    )
