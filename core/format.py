@@ -58,3 +58,9 @@ def fmt_angle(theta: float) -> str:
     turns = math.floor(theta / TWO_PI)
     rest = theta - turns * TWO_PI
     return f"{text} = {turns:,} × 2π + {fmt(rest, 6)} rad".replace("-", "−")
+
+
+def shown(text: object) -> str:
+    """A name from a model's files as a terminal may print it: control characters (an
+    escape that retitles the terminal, say) written as escapes, never sent."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))

@@ -116,11 +116,6 @@ def trained_length(model: ModelConfig, group: LayerGroup) -> int | None:
     return longest
 
 
-#: Model types whose positions PE Clock knows but does not draw, and what it says of them
-#: (DeBERTa-v2 and v3: v1 has no logarithmic buckets).
-NOT_DRAWN = {"deberta-v2": "model.deberta"}
-
-
 def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     """The groups of layers and their position schemes of a parsed config.json."""
     reader = ConfigReader(config)
@@ -132,8 +127,6 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     counts = [key for key in LAYER_KEYS if type(reader.values.get(key)) is int]
     layer_key = counts[0] if counts else first_key(reader, *LAYER_KEYS)
     scheme = next((scheme for scheme in SCHEMES if scheme.detects(reader, kind)), None)
-    if scheme is None and kind in NOT_DRAWN:  # known, said as it is, but not drawn
-        raise ValueError(tr(NOT_DRAWN[kind], model_type=kind))
     if scheme is None:
         raise ValueError(tr("model.no_scheme", model_type=model_type or "?"))
     if scheme is named:  # named in one line, whatever its depth

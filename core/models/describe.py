@@ -6,19 +6,13 @@ import math
 from typing import Any
 
 from pe_clock.core.buckets import bucket_starts, exact_buckets
-from pe_clock.core.format import fmt_base
+from pe_clock.core.format import fmt_base, shown
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup
 from pe_clock.core.models.opened import OpenedModel
 from pe_clock.core.models.schemes.mrope import mrope_pairs
 from pe_clock.core.rope import rope_inverse_frequencies
 from pe_clock.core.scaling import split_pairs, split_parts
-
-
-def shown(text: object) -> str:
-    """A name from a model's files as a terminal may print it: control characters (an
-    escape that retitles the terminal, say) written as escapes, never sent."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
 
 
 def layer_runs(layers: tuple[int, ...]) -> str:
@@ -65,12 +59,15 @@ def _scheme_title(kind: str, group: LayerGroup) -> str:
     name = "_".join(
         str(p) for p in (details.get("part"), group.scheme, details.get("variant")) if p
     )
+    base = group.rope_theta or 0
+    # a base a formula implies (Whisper's, fairseq's) is said as a reader would, not to 16 digits
+    said = fmt_base(base) if base == 10000 or group.scheme != "sinusoidal" else f"≈ {base:,.6g}"
     return tr(
         f"{kind}.{name}",
         heads=0 if group.slopes is None else group.slopes.size,
         d_model=group.head_dim,
         buckets=group.details.get("num_buckets"),
-        base=fmt_base(group.rope_theta or 0),
+        base=said,
         positions=f"{group.details.get('positions', 0):,}",
     )
 
@@ -171,8 +168,9 @@ def detail_lines(group: LayerGroup) -> list[str]:
         key = "modelinfo.mrope_interleaved" if interleaved else "modelinfo.mrope"
         lines.append(tr(key, time=time, rows=rows, cols=cols))
     if group.sliding_window is not None and group.details.get("window_centred"):
-        half = f"{group.sliding_window // 2:,}"
-        lines.append(tr("modelinfo.window_centred", n=f"{group.sliding_window:,}", half=half))
+        whole = group.details.get("local_attention", 2 * group.sliding_window)
+        half = f"{group.sliding_window:,}"
+        lines.append(tr("modelinfo.window_centred", n=f"{whole:,}", half=half))
     elif group.sliding_window is not None:
         lines.append(tr("modelinfo.window", n=f"{group.sliding_window:,}"))
     if "bfloat16_gap" in group.details:
@@ -180,15 +178,23 @@ def detail_lines(group: LayerGroup) -> list[str]:
         lines.append(tr("modelinfo.bfloat16_slopes", gap=gap))
     local = group.details.get("local_layers")
     if local:
-        window = f"{group.details['local_window']:,}"
+        window = group.details["local_window"]
         lines.append(
-            tr("modelinfo.local_layers", layers=layer_runs(local), n=len(local), window=window)
+            tr(
+                "modelinfo.local_layers",
+                layers=layer_runs(local),
+                n=len(local),
+                window=f"{window:,}",
+                before=f"{window - 1:,}",
+            )
         )
     details = group.details
     first = details.get("first_row")
     if isinstance(first, int) and first > 0:
         key = "modelinfo.first_row_one" if first == 1 else "modelinfo.first_row"
         lines.append(tr(key, row=first, last=first - 1))
+    if details.get("relative_terms"):
+        lines.append(tr("modelinfo.relative_terms"))
     if "layer_kind" in details and "mixing" not in details:
         lines.append(tr("modelinfo.layer_kind", kind=details["layer_kind"]))
     if "attention_chunk_size" in details:

@@ -75,6 +75,8 @@ TABLES: dict[str, tuple[Table, ...]] = {
     "convbert": (NARROW,),
     "electra": (NARROW,),
     "squeezebert": (NARROW,),
+    "deberta": (NARROW,),
+    "deberta-v2": (NARROW,),
     "distilbert": (
         Table("sinusoidal", width=("dim",), flag=("sinusoidal_pos_embds", True)),
         Table("learned", width=("dim",)),

@@ -74,11 +74,13 @@ class ConfigReader:
     """The config (text_config merged over it, as multimodal models nest the language model)
     over transformers' defaults for its model_type, and what was read of it."""
 
-    def __init__(self, config: Mapping[str, Any]) -> None:
-        #: The sub-config read, as "text_config" or "vlm_config.text_config" ("" the top).
+    def __init__(self, config: Mapping[str, Any], towers: bool = True) -> None:
+        #: The config as given, and the sub-config read, as "text_config" or
+        #: "vlm_config.text_config" ("" the top; always "" without towers).
+        self.config = config
         self.tower = ""
         merged = dict(config)
-        for name, part in language_tower(config):
+        for name, part in language_tower(config) if towers else ():
             merged.update(part)
             self.tower = f"{self.tower}.{name}" if self.tower else name
         kind = str(merged.get("model_type", ""))

@@ -23,9 +23,10 @@ from typing import Any
 import numpy as np
 
 from pe_clock.core.alibi import alibi_slopes
+from pe_clock.core.format import shown
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup, trained_length
-from pe_clock.core.models.describe import group_title, layer_runs, shown
+from pe_clock.core.models.describe import group_title, layer_runs
 from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.gui.views import REGISTRY
 

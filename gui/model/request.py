@@ -24,8 +24,8 @@ from numpy.typing import NDArray
 
 from pe_clock.core import i18n
 from pe_clock.core.examples import check_embedding_rows, load_embeddings
+from pe_clock.core.format import shown
 from pe_clock.core.i18n import echo, tr
-from pe_clock.core.models.describe import shown
 from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.core.params import check_bool, check_choice, check_int
 from pe_clock.gui.model.choices import THEME_NAMES

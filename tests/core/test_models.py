@@ -17,6 +17,7 @@ from pe_clock.core.alibi import alibi_slopes
 from pe_clock.core.models.config import parse_config, read_model_config
 from pe_clock.core.models.files import MAX_CONFIG_BYTES, cached_models, hub_cache, locate
 from pe_clock.core.models.opened import open_model
+from pe_clock.core.models.schemes.named import NotDrawn
 from tests.models import configs
 from tests.models.files import write_cache
 
@@ -207,10 +208,10 @@ def test_learned_tables_and_alibi():
 
 
 def test_keys_about_positions_it_does_not_read_are_named():
-    config = {**configs.LLAMA_3_1_8B, "rope_interleave": True, "position_buckets": 32}
+    config = {**configs.LLAMA_3_1_8B, "rope_interleave": True, "position_hint": 32}
     config["rope_scaling"] = {**config["rope_scaling"], "mrope_section": [16, 24, 24]}
     unknown = read(config).unknown
-    assert unknown == ("position_buckets", "rope_interleave", "rope_scaling.mrope_section")
+    assert unknown == ("position_hint", "rope_interleave", "rope_scaling.mrope_section")
     assert read(configs.LLAMA_3_1_8B).unknown == ()
 
 
@@ -285,13 +286,17 @@ def test_config_json_that_is_not_json_nested_or_huge_is_one_clear_line(tmp_path)
 
 def test_infinity_and_nan_read_as_transformers_writes_them_and_refused_where_read():
     # transformers' own config.json for Bamba and Falcon-H1 holds time_step_limit [0, Infinity]
-    bamba = parse_config(b'{"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64,'
-                         b' "num_attention_heads": 4, "time_step_limit": [0.0, Infinity]}')
+    bamba = parse_config(
+        b'{"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64,'
+        b' "num_attention_heads": 4, "time_step_limit": [0.0, Infinity]}'
+    )
     assert bamba["time_step_limit"] == [0.0, math.inf]
     assert read_model_config(bamba).groups[0].scheme == "rope"
     for value in (b"NaN", b"Infinity", b"-Infinity"):
-        config = parse_config(b'{"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64,'
-                              b' "num_attention_heads": 4, "rope_theta": ' + value + b"}")
+        config = parse_config(
+            b'{"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 64,'
+            b' "num_attention_heads": 4, "rope_theta": ' + value + b"}"
+        )
         with pytest.raises(ValueError, match="rope_theta"):
             read_model_config(config)
 
@@ -651,7 +656,8 @@ def test_gemma_2_as_published_alternates_sliding_and_full_layers():
 
 def test_modernbert_has_a_base_for_its_global_layers_and_one_for_its_local_ones():
     """It was refused: its bases are global_rope_theta and local_rope_theta, its local layers
-    see local_attention / 2 positions each way (transformers' ModernBertConfig)."""
+    see local_attention / 2 positions each way: transformers' sliding_window, 64 (its
+    ModernBertConfig), where 128 was said."""
     from pe_clock.core.models.describe import detail_lines
 
     model = read(configs.MODERNBERT_BASE)
@@ -659,19 +665,29 @@ def test_modernbert_has_a_base_for_its_global_layers_and_one_for_its_local_ones(
     assert overall.layers == tuple(range(0, 22, 3)) and overall.rope_theta == 160000.0
     assert overall.sliding_window is None and overall.head_dim == 64
     assert local.layers == tuple(i for i in range(22) if i % 3) and local.rope_theta == 1e4
-    assert local.sliding_window == 128 and local.local
-    assert detail_lines(local)[-1].startswith("each token sees itself, the 64 positions before")
+    assert local.sliding_window == 64 and local.local
+    assert detail_lines(local)[-1] == (
+        "each token sees itself, the 64 positions before it and the 64 after it "
+        "(local_attention 128)"
+    )
     check(overall, theta(64, 160000.0))
     assert model.defaults == () and model.unknown == ()  # no rope_theta said to be taken
 
 
-def test_deberta_and_a_rope_type_it_does_not_compute_are_named_as_they_are():
-    """DeBERTa-v2/v3 was "a model type PE Clock does not know"; transformers 5's rope_type
-    "proportional" was refused as if the config were wrong."""
-    deberta = {"model_type": "deberta-v2", "hidden_size": 768, "num_attention_heads": 12,
-               "num_hidden_layers": 12, "position_buckets": 256}  # fmt: skip
-    with pytest.raises(ValueError, match=r"^deberta-v2 \(DeBERTa\) adds no position vector"):
-        read(deberta)
+def test_deberta_is_read_from_its_flags_not_its_name():
+    """DeBERTa-v2 was one fixed sentence ("adds no position vector") whatever its config
+    said; with transformers' defaults (position_biased_input true, relative_attention false)
+    it adds a learned table and nothing else."""
+    defaults = read({"model_type": "deberta-v2", "hidden_size": 1536, "num_hidden_layers": 24,
+                     "max_position_embeddings": 512, "position_biased_input": True,
+                     "relative_attention": False})  # fmt: skip
+    ((table,), size) = defaults.groups, defaults.learned
+    assert table.scheme == "learned" and (size.positions, size.width) == (512, 1536)
+    assert "relative_terms" not in table.details
+    both = read({**configs.DEBERTA_V3_BASE, "position_biased_input": True})
+    assert both.groups[0].details["relative_terms"] and both.learned.width == 768
+    with pytest.raises(NotDrawn, match=r"^deberta-v2 \(DeBERTa, relative_attention true, posit"):
+        read(configs.DEBERTA_V3_BASE)
 
 
 def test_cohere2_rotates_only_its_sliding_layers():
@@ -700,9 +716,10 @@ def test_gpt_neo_and_esm_1b_learn_a_table_and_esm_2_turns_its_heads():
 
     (table,) = neo.groups
     assert table.details == {"local_layers": (1, 3, 5, 7, 9, 11), "local_window": 256}
-    assert detail_lines(table) == [
-        "layers 1, 3, 5, 7, 9, 11 (6) attend only to the 256 positions before each token "
-        "(local attention); the others to every position before it"
+    assert detail_lines(table) == [  # transformers' mask keeps the token and 255 before it
+        "layers 1, 3, 5, 7, 9, 11 (6) attend only within a window of 256 positions ending at "
+        "each token: the token itself and the 255 before it (local attention); the others to "
+        "every position up to it"
     ]
     types_only = {k: v for k, v in configs.GPT_NEO_125M.items() if k != "attention_layers"}
     assert read(types_only).groups == neo.groups  # attention_types, expanded

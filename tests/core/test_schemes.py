@@ -7,7 +7,8 @@ import pytest
 from pe_clock.core import i18n
 from pe_clock.core.models.config import READ_KEYS, read_model_config
 from pe_clock.core.models.reader import ConfigReader
-from pe_clock.core.models.schemes import SCHEMES
+from pe_clock.core.models.families import NAMED
+from pe_clock.core.models.schemes import SCHEMES, named
 from pe_clock.gui.views import REGISTRY
 from tests.models import configs
 
@@ -16,8 +17,12 @@ NAMES = [scheme.NAME for scheme in SCHEMES]
 
 @pytest.mark.parametrize("scheme", SCHEMES, ids=NAMES)
 def test_every_scheme_is_described_in_both_languages(scheme):
-    for kind in ("modelinfo", "strip"):
-        assert i18n.has(f"{kind}.{scheme.NAME}")
+    if scheme is named:  # it names schemes in one line each, and draws none
+        names = {name for name, _ in named.RULES} | set(NAMED.values()) | {"patches_none"}
+        assert all(i18n.has(f"named.{name}") for name in names)
+    else:
+        for kind in ("modelinfo", "strip"):
+            assert i18n.has(f"{kind}.{scheme.NAME}")
     assert scheme.KEYS <= READ_KEYS
 
 

@@ -25,6 +25,23 @@ LLAMA_2_7B = {
     "transformers_version": "4.31.0.dev0",
     "vocab_size": 32000,
 }
+#: microsoft/deberta-v3-base: disentangled relative attention, no position vector added.
+DEBERTA_V3_BASE = {
+    "model_type": "deberta-v2",
+    "hidden_size": 768,
+    "num_attention_heads": 12,
+    "num_hidden_layers": 12,
+    "max_position_embeddings": 512,
+    "max_relative_positions": -1,
+    "pad_token_id": 0,
+    "pooler_hidden_size": 768,
+    "pos_att_type": ["p2c", "c2p"],
+    "position_biased_input": False,
+    "position_buckets": 256,
+    "relative_attention": True,
+    "type_vocab_size": 0,
+    "vocab_size": 128100,
+}
 LLAMA_3_1_8B = {
     "architectures": ["LlamaForCausalLM"],
     "attention_bias": False,

@@ -57,6 +57,8 @@ def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None
     positions = _size(reader, table.positions, 2 - table.offset, 10**7)
     width = _size(reader, table.width, 2, 10**6)
     details = {**_first_row(reader, table), **_local_layers(reader, layers)}
+    if reader.get("relative_attention") is True:  # DeBERTa's relative terms besides
+        details["relative_terms"] = True
     if not table.stacks:
         group = LayerGroup(tuple(range(layers)), NAME, details=details)
         return Read((group,), LearnedSize(positions + table.offset, width))

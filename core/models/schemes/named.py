@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pe_clock.core.format import fmt_base
+from pe_clock.core.format import fmt_base, shown
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.families import NAMED
 from pe_clock.core.models.group import Read
@@ -106,24 +106,38 @@ RULES: tuple[tuple[str, Callable[[ConfigReader], bool]], ...] = (
 )  # fmt: skip
 
 
-def scheme_of(reader: ConfigReader, kind: str) -> str | None:
-    """The named scheme of a config (model_type kind), or None."""
+def _found(reader: ConfigReader) -> str | None:
+    kind = str(reader.get("model_type", ""))
     return NAMED.get(kind) or next((name for name, test in RULES if test(reader)), None)
 
 
+def scheme_of(reader: ConfigReader) -> tuple[str, ConfigReader] | None:
+    """The named scheme of a config and the reader it was found in: the model's own keys
+    first (Grounding DINO's 2D sines are the detector's, not its BERT text tower's), then
+    its language tower's."""
+    top = ConfigReader(reader.config, towers=False)
+    for where in (top, reader) if reader.tower else (reader,):
+        scheme = _found(where)
+        if scheme is not None:
+            return scheme, where
+    return None
+
+
 def detects(reader: ConfigReader, kind: str) -> bool:
-    return scheme_of(reader, kind) is not None
+    return scheme_of(reader) is not None
 
 
 def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None) -> Read:
     """Never returns: the scheme named, in one line."""
-    scheme = scheme_of(reader, kind)
-    assert scheme is not None
-    raise NotDrawn(scheme, named_line(reader, kind, scheme))
+    found = scheme_of(reader)
+    assert found is not None
+    scheme, where = found
+    raise NotDrawn(scheme, named_line(where, scheme))
 
 
-def named_line(reader: ConfigReader, kind: str, scheme: str) -> str:
-    """One line naming scheme for model_type kind, and the sub-config it was read from."""
+def named_line(reader: ConfigReader, scheme: str) -> str:
+    """One line naming scheme for the model (or sub-config) reader reads."""
+    kind = str(reader.get("model_type", ""))[:60]
     flags = [k for k in PATCH_FLAGS if reader.get(k) is True]
     if scheme == "patches" and not flags:
         scheme = "patches_none"
@@ -132,7 +146,7 @@ def named_line(reader: ConfigReader, kind: str, scheme: str) -> str:
     where = tr("named.tower", tower=reader.tower) if reader.tower else ""
     return tr(
         f"named.{scheme}",
-        model_type=kind or "?",
+        model_type=shown(kind) or "?",
         where=where,
         base=base,
         kernel=reader.get("num_conv_pos_embeddings", "?"),

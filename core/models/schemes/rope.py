@@ -66,6 +66,8 @@ KEYS = frozenset(
         "layers_block_type",
         "attn_layer_period",
         "attn_layer_offset",
+        "attention_window_size",
+        "block_types",
         "use_sliding_window",
     }
 )
@@ -103,7 +105,9 @@ def detects(reader: ConfigReader, kind: str) -> bool:
     attention (Nemotron-H: its attention layers have no positions)."""
     if detects_rope(reader, kind):
         return True
-    given = reader.get("layer_types") or reader.get("layers_block_type")
+    given = (
+        reader.get("layer_types") or reader.get("layers_block_type") or reader.get("block_types")
+    )
     hybrid = isinstance(given, list) and any(k in UNPOSITIONED_KINDS for k in given)
     return hybrid or reader.get("attn_layer_period") is not None
 
@@ -217,6 +221,16 @@ def _kinds_given(reader: ConfigReader, layers: int) -> list[str] | None:
     repeated over it."""
     key = "layer_types" if reader.get("layer_types") is not None else "layers_block_type"
     kinds = reader.get(key)
+    if kinds is None and isinstance(reader.get("block_types"), list):
+        # RecurrentGemma: its pattern repeated over the stack (layers_block_type); attention
+        # within attention_window_size, recurrent blocks without positions
+        pattern = reader.get("block_types")
+        if pattern and all(k in ("recurrent", "attention") for k in pattern):
+            kinds = (pattern * (layers // len(pattern) + 1))[:layers]
+            local = "sliding_attention" if reader.get("attention_window_size") else "full_attention"
+            return [local if k == "attention" else "recurrent" for k in kinds]
+        allowed = "recurrent / attention"
+        raise ValueError(tr("model.key", name="block_types", value=echo(pattern), allowed=allowed))
     if kinds is None and reader.get("attn_layer_period") is not None:
         # Jamba: attention every period-th layer from offset on, Mamba between
         period = reader.whole("attn_layer_period", 1, MAX_LAYERS)
@@ -402,7 +416,9 @@ def _rope_groups(
         if kind == "chunked_attention" and chunk:
             extra["attention_chunk_size"] = chunk
         if sliding is not None and model_type == "modernbert":
+            # transformers' sliding_window is half of local_attention, either side of a token
             extra["window_centred"] = True
+            extra["local_attention"] = 2 * sliding
         if kind not in ("full_attention", "sliding_attention", "chunked_attention"):
             extra["layer_kind"] = kind
         if not uses:
@@ -445,8 +461,8 @@ def _temperature(reader: ConfigReader) -> dict[str, object]:
 
 def _sliding_window(reader: ConfigReader, model_type: str) -> int | None:
     if model_type == "modernbert":  # centred on each token: half before, half after
-        return reader.whole("local_attention", 2, 10**12)
-    key = first_key(reader, "sliding_window", "sliding_window_size")
+        return reader.whole("local_attention", 2, 10**12) // 2
+    key = first_key(reader, "sliding_window", "sliding_window_size", "attention_window_size")
     if reader.get("use_sliding_window") is False or key is None or reader.get(key) is None:
         return None
     return reader.whole(key, 1, 10**12)
