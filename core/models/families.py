@@ -41,6 +41,9 @@ class Table:
     flag: tuple[str, object] | None = None
     #: The decoder's positions where they have a key of their own (LED's).
     decoder_positions: tuple[str, ...] = ()
+    #: The depth's key where the config's first layer count is another stack's (PP-FormulaNet's
+    #: text decoder beside its vision encoder's encoder_layers).
+    depth: str = ""
 
 
 #: A plain learned table: BERT's, GPT-2's, CLIP's text tower's.
@@ -75,6 +78,7 @@ TABLES: dict[str, tuple[Table, ...]] = {
     "convbert": (NARROW,),
     "electra": (NARROW,),
     "squeezebert": (NARROW,),
+    "rembert": (Table("learned", width=("input_embedding_size",)),),
     "deberta": (NARROW,),
     "deberta-v2": (NARROW,),
     "distilbert": (
@@ -83,11 +87,14 @@ TABLES: dict[str, tuple[Table, ...]] = {
     ),
     "opt": (Table("learned", offset=2),),
     "biogpt": (Table("learned", offset=2),),
+    # position ids from 2 in a table of max_position_embeddings + 2 rows
+    **dict.fromkeys(("mra", "nystromformer", "yoso"), (Table("learned", offset=2),)),
     "bart": (BART,),
     "mbart": (BART,),
     "mvp": (BART,),
     "plbart": (BART,),
     "bigbird_pegasus": (STACKED,),
+    "pp_formulanet_text": (Table("learned", width=("d_model",), offset=2, depth="decoder_layers"),),
     "led": (
         Table(
             "learned",
@@ -117,6 +124,8 @@ TABLES: dict[str, tuple[Table, ...]] = {
     "luke": (ROBERTA,),
     "mpnet": (ROBERTA,),
     "markuplm": (ROBERTA,),
+    "layoutlmv3": (ROBERTA,),
+    "lilt": (ROBERTA,),
     "altclip_text_model": (ROBERTA,),
     "clap_text_model": (ROBERTA,),
     "bridgetower_text_model": (ROBERTA,),
@@ -229,7 +238,7 @@ NAMED: dict[str, str] = {
         ("musicgen", "musicgen_decoder", "musicgen_melody", "musicgen_melody_decoder"),
         "cos_first",
     ),
-    "moshi_depth": "no_positions",
+    **dict.fromkeys(("moshi_depth", "moonshine_streaming_encoder"), "no_positions"),
     **dict.fromkeys(
         ("qwen2_audio_encoder", "voxtral_encoder", "audioflamingo3_encoder",
          "moss_transcribe_diarize_audio"),

@@ -6,8 +6,8 @@ import pytest
 
 from pe_clock.core import i18n
 from pe_clock.core.models.config import READ_KEYS, read_model_config
-from pe_clock.core.models.reader import ConfigReader
 from pe_clock.core.models.families import NAMED
+from pe_clock.core.models.reader import ConfigReader
 from pe_clock.core.models.schemes import SCHEMES, named
 from pe_clock.gui.views import REGISTRY
 from tests.models import configs

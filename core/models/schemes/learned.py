@@ -60,8 +60,10 @@ def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None
     if reader.get("relative_attention") is True:  # DeBERTa's relative terms besides
         details["relative_terms"] = True
     if not table.stacks:
+        if table.depth:
+            layers = reader.whole(table.depth, 1, MAX_LAYERS)
         group = LayerGroup(tuple(range(layers)), NAME, details=details)
-        return Read((group,), LearnedSize(positions + table.offset, width))
+        return Read((group,), LearnedSize(positions + table.offset, width), num_layers=layers)
     encoder = reader.whole("encoder_layers", 1, MAX_LAYERS - 1)
     decoder = reader.whole("decoder_layers", 1, MAX_LAYERS - encoder)
     after = table.decoder_positions or table.positions

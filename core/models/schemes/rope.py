@@ -248,7 +248,7 @@ def _kinds_given(reader: ConfigReader, layers: int) -> list[str] | None:
         and layers % len(kinds) == 0
         and all(isinstance(k, str) and k in LAYER_KINDS for k in kinds)
     ):
-        return [LEGACY_KINDS.get(k, k) for k in kinds * (layers // len(kinds))]
+        return [LEGACY_KINDS.get(str(k), str(k)) for k in kinds * (layers // len(kinds))]
     allowed = f"{layers} × " + " / ".join(LAYER_KINDS)
     raise ValueError(tr("model.key", name=key, value=echo(kinds), allowed=allowed))
 
@@ -407,8 +407,8 @@ def _rope_groups(
     groups = []
     for (kind, uses), numbers in members.items():
         if kind in UNPOSITIONED_KINDS:
-            details = {"layer_kind": kind, "mixing": UNPOSITIONED_KINDS[kind]}
-            groups.append(LayerGroup(tuple(numbers), "none", details=details))
+            mixing: dict[str, object] = {"layer_kind": kind, "mixing": UNPOSITIONED_KINDS[kind]}
+            groups.append(LayerGroup(tuple(numbers), "none", details=mixing))
             continue
         block = kind if kind in blocks else ATTENTION_KINDS[kind]  # (Dots3's indexed block)
         sliding = window if ATTENTION_KINDS[kind] == "sliding_attention" else None
@@ -554,7 +554,8 @@ def _rope_group(
     if rope_type in ("yarn", "longrope", "llama3", "dynamic") and trained is None:
         raise ValueError(tr("model.missing", name="max_position_embeddings"))
     attention: float = 1.0
-    over = int(details.get("exponent_dim", rotary))  # type: ignore[call-overload]
+    over = details.get("exponent_dim", rotary)
+    assert isinstance(over, int)
     inv = base ** -(np.arange(0, rotary, 2, dtype=np.float64) / over)
     inv_long = None
     if rope_type in ("linear", "proportional"):
