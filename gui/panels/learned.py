@@ -20,6 +20,7 @@ from pe_clock.core.models.learned import (
     sinusoid_rows,
     sinusoids_measured,
 )
+from pe_clock.core.models.opened import OpenedModel
 from pe_clock.core.params import MAX_D_MODEL
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.model.opened_model import drawn_for
@@ -29,12 +30,27 @@ from pe_clock.gui.widgets.axes import WholeAxis
 from pe_clock.gui.widgets.colour_bar import colour_bar
 from pe_clock.gui.widgets.image import image_plot
 from pe_clock.gui.widgets.labels import key_text, rich_label
-from pe_clock.gui.widgets.plots import add_plot, set_title, style_plot
+from pe_clock.gui.widgets.plots import (
+    add_plot,
+    marker_line,
+    set_title,
+    style_marker,
+    style_plot,
+)
 
 #: Offsets k drawn in the similarity-by-offset plot, at most.
 OFFSET_REACH = 256
 #: A table wider than this is drawn with its columns binned (means of neighbours).
 MAX_COLUMNS = 1024
+
+
+def first_row(model: OpenedModel | None) -> int:
+    """The row of a model's learned table that position 0 reads (BART's 2, RoBERTa's
+    pad_token_id + 1), 0 where the rows are the positions."""
+    if model is None or model.config is None or not model.config.groups:
+        return 0
+    row = model.config.groups[0].details.get("first_row", 0)
+    return row if isinstance(row, int) else 0
 
 
 def offset_starts(positions: int) -> tuple[int, ...]:
@@ -58,6 +74,9 @@ class Row:
         self.pca_plot.addItem(self.pca_ends)
         self.pca_start = pg.TextItem("pos 0", color=t.text, anchor=(-0.15, 1.1))
         self.pca_plot.addItem(self.pca_start)
+        # Where position 0 is, in a table whose first rows come before it (BART's, RoBERTa's)
+        self.first_row = marker_line(t, 0.5, anchors=[(0.5, 0), (0.5, 0)])  # under the line
+        self.table_plot.addItem(self.first_row, ignoreBounds=True)
 
     def plots(self) -> tuple[pg.PlotItem, ...]:
         return (self.table_plot, self.table_bar, self.sim_plot, self.pca_plot)
@@ -67,9 +86,11 @@ class Row:
         rows: np.ndarray | None,
         measures: TableMeasures | None,
         shape: tuple[int, int],
+        first: int = 0,
     ) -> None:
         """rows: the table's rows at the sampled positions (None: no table), drawn over the
-        whole table's shape (positions × width)."""
+        whole table's shape (rows × width), row `first` at position 0 (BART's table has two
+        rows before it: they are drawn at positions −2 and −1, and a line marks 0)."""
         # Without a table the row's plots are hidden, and the view says why above them.
         for plot in self.plots():
             plot.setVisible(rows is not None)
@@ -79,11 +100,14 @@ class Row:
         limit = float(np.abs(rows).max()) or 1.0
         # Columns beyond a screen's pixels are drawn as their means, as the heatmap does.
         group = max(1, width // MAX_COLUMNS)
-        self.table_image.display(rows, QRectF(0, 0, width, n), (-limit, limit), group)
+        self.table_image.display(rows, QRectF(0, -first, width, n), (-limit, limit), group)
         self.table_bar.setLevels((-limit, limit))
-        self.table_plot.setRange(xRange=(0, width), yRange=(0, n), padding=0)
+        self.table_plot.setRange(xRange=(0, width), yRange=(-first, n - first), padding=0)
         self.table_plot.getAxis("bottom").set_cells(width)
         self.table_plot.getAxis("left").set_cells(n)
+        self.first_row.setVisible(first > 0)
+        self.first_row.setPos(0)
+        self.pca_start.setText("row 0" if first else "pos 0")  # the first row drawn
         self.sim_image.display(measures.similarity, QRectF(0, 0, n, n))
         self.sim_plot.setRange(xRange=(0, n), yRange=(0, n), padding=0)
         for name in ("left", "bottom"):
@@ -143,8 +167,12 @@ class LearnedView(Panel):
         sinusoids, sine_measures = sinusoids_measured(n, width, s.base)
         learned_rows, learned_measures = table.compared if table is not None else (None, None)
         shape = (n, width)
-        self.rows[0].show(learned_rows, learned_measures, shape)
+        first = first_row(model) if learned is not None else 0
+        self.rows[0].show(learned_rows, learned_measures, shape, first)
         self.rows[1].show(sinusoids, sine_measures, shape)
+        marker = self.rows[0].first_row
+        marker.label.setFormat(tr("learned.first_row", row=first))
+        style_marker(marker, s)
         self._place(learned is not None)
         self.notice.setVisible(learned is None)
         if learned is None:
@@ -165,7 +193,8 @@ class LearnedView(Panel):
             if index < len(learned_by_offset):
                 start, k, cos = learned_by_offset[index]
                 curve.setData(k, cos)
-                entries.append((curve.opts["pen"], f"pos {start}"))
+                # the curves start at rows of the table: BART's row 0 is no position
+                entries.append((curve.opts["pen"], f"row {start}" if first else f"pos {start}"))
         self.offset_plot.setRange(xRange=(0, max(reach, 1)), yRange=(-1, 1.05), padding=0.02)
         highest = 0.0
         for curve, measures in zip(
@@ -235,9 +264,12 @@ class LearnedView(Panel):
             row.pca_plot.setLabel("bottom", "PC1")
             row.pca_plot.setLabel("left", "PC2")
             row.table_plot.setLabel("bottom", tr("learned.dimension"))
+        for row, offset in zip(self.rows, (first_row(model) > 0, False), strict=True):
+            # a table with rows before position 0 (BART's): its measures count rows
+            axis = tr("learned.row" if offset else "learned.position")
             row.table_plot.setLabel("left", tr("learned.position"))
-            row.sim_plot.setLabel("bottom", tr("learned.position"))
-            row.sim_plot.setLabel("left", tr("learned.position"))
+            row.sim_plot.setLabel("bottom", axis)
+            row.sim_plot.setLabel("left", axis)
         set_title(self.offset_plot, tr("learned.by_offset"), s)
         self.offset_plot.setLabel("bottom", tr("learned.offset"))
         self.offset_plot.setLabel("left", tr("learned.cosine"))
