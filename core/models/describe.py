@@ -87,7 +87,7 @@ def _compact_title(group: LayerGroup) -> str:
 def scaling_line(group: LayerGroup) -> str:
     """The rope type and its numbers, or '' for θ as trained."""
     kind = group.rope_type
-    if group.scheme == "none" and group.details:
+    if group.scheme == "none" and "attn_scale" in group.details:
         scale, floor = group.details["attn_scale"], group.details["floor_scale"]
         return tr(
             "modelinfo.temperature",
@@ -97,6 +97,8 @@ def scaling_line(group: LayerGroup) -> str:
         )
     if group.scheme != "rope" or kind == "default":
         return ""
+    if kind == "proportional" and group.factor == 1:
+        return tr("modelinfo.proportional")
     l0 = group.original_max_position_embeddings
     text = tr(
         f"modelinfo.type_{kind}",

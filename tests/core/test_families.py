@@ -6,6 +6,7 @@ fails here, not in a user's hands."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 
@@ -13,8 +14,10 @@ import numpy as np
 
 from pe_clock.core import i18n
 from pe_clock.core.models.config import ModelConfig
+from pe_clock.core.models.describe import describe_text, model_json
 from pe_clock.core.models.families import NAMED, TABLES
 from pe_clock.core.models.group import LayerGroup
+from pe_clock.core.models.opened import OpenedModel
 from tests.models.registry import config_json, counts, evidence, modeling_source, outcomes
 
 #: Position-bearing types PE Clock still refuses, each for its reason. A type read since fails
@@ -150,6 +153,8 @@ def test_every_number_against_float64_formulas():
         model = o.model
         if model is None:
             continue
+        opened = OpenedModel(o.model_type, model)
+        assert describe_text(opened) and json.dumps(model_json(opened)), o.model_type
         layers = sorted(layer for group in model.groups for layer in group.layers)
         assert layers == list(range(model.num_layers)), o.model_type
         for group in model.groups:

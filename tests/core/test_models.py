@@ -551,7 +551,7 @@ def test_whispers_encoder_is_a_split_sinusoid_table_and_its_decoder_a_learned_on
     np.testing.assert_allclose(encoder.inv_freq, np.arctan2(sin, cos), rtol=1e-14)
     text = describe_text(OpenedModel("whisper-tiny", config))
     assert "encoder's fixed sinusoidal table" in text and "10000^(−i/(d_model/2 − 1))" in text
-    assert "layers 4–7 (4): the decoder's learned position table: 448 rows" in text
+    assert "layers 4–7 (4): the decoder's learned position table: 448 positions" in text
 
 
 def test_whisper_odd_or_narrow_widths_are_refused_in_one_line():

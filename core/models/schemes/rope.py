@@ -495,7 +495,9 @@ def _rope_group(
     if reader.get("qk_rope_head_dim") is not None:  # DeepSeek's decoupled RoPE part
         rotary, rotary_key = head_dim, "qk_rope_head_dim"
         nope = reader.get("qk_nope_head_dim", 0)
-        details["qk_nope_head_dim"] = reader.whole("qk_nope_head_dim", 0, MAX_ROTARY_DIM, nope)
+        nope = reader.whole("qk_nope_head_dim", 0, MAX_ROTARY_DIM, nope)
+        if nope:  # (DeepSeek V4 names no such part: none is said)
+            details["qk_nope_head_dim"] = nope
     elif reader.get("rotary_dim") is not None:
         rotary_key = "rotary_dim"
         rotary = reader.whole("rotary_dim", 2, head_dim)  # GPT-J: a count of dimensions
