@@ -22,6 +22,16 @@ def fmt_base(base: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+def said_base(base: float) -> str:
+    """A base as a title says it: as typed (`fmt_base`), or, for a base a formula derived
+    (Whisper's 10000^(d/(d − 2)), a proportional head's rope_theta^(r/d)) whose exact text
+    runs to 15 significant digits or more, "≈" and six: "≈ 10367.8", not 10367.79197060366."""
+    text = fmt_base(base)
+    if len(text.split("e")[0].replace(".", "").strip("0")) < 15:
+        return text
+    return f"≈ {base:.6g}"
+
+
 def fmt_derived(value: float, base: float) -> str:
     """A number computed from the base (such as base^(2/4)), with 6 significant digits, or
     with every digit when the base itself needs more than 6 to be told apart (base

@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from pe_clock.core.buckets import bucket_starts, exact_buckets
-from pe_clock.core.format import fmt_base, shown
+from pe_clock.core.format import fmt_base, said_base, shown
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup
 from pe_clock.core.models.opened import OpenedModel
@@ -59,15 +59,12 @@ def _scheme_title(kind: str, group: LayerGroup) -> str:
     name = "_".join(
         str(p) for p in (details.get("part"), group.scheme, details.get("variant")) if p
     )
-    base = group.rope_theta or 0
-    # a base a formula implies (Whisper's, fairseq's) is said as a reader would, not to 16 digits
-    said = fmt_base(base) if base == 10000 or group.scheme != "sinusoidal" else f"≈ {base:,.6g}"
     return tr(
         f"{kind}.{name}",
         heads=0 if group.slopes is None else group.slopes.size,
         d_model=group.head_dim,
         buckets=group.details.get("num_buckets"),
-        base=said,
+        base=said_base(group.rope_theta or 0),
         positions=f"{group.details.get('positions', 0):,}",
     )
 
@@ -79,7 +76,7 @@ def _compact_title(group: LayerGroup) -> str:
     if group.rotary_dim != group.head_dim:
         text += tr("strip.part", rotary=group.rotary_dim, head_dim=group.head_dim)
     if group.rope_type not in (None, "default"):
-        factor = f" ×{group.factor:g}" if group.factor is not None else ""
+        factor = f" ×{group.factor:g}" if group.factor not in (None, 1.0) else ""
         text += f" · {group.rope_type}{factor}"
     return text
 
@@ -158,6 +155,20 @@ def bucket_lines(group: LayerGroup) -> list[str]:
     return lines
 
 
+def drawn_base_line(group: LayerGroup) -> str:
+    """Why a RoPE group is drawn at another base than its rope_theta (`drawn_base`), or ''."""
+    if group.scheme != "rope" or group.drawn_base == group.rope_theta:
+        return ""
+    assert group.drawn_base is not None
+    return tr(
+        "modelinfo.drawn_base",
+        base=fmt_base(group.rope_theta or 0),
+        rotary=group.rotary_dim,
+        over=group.details["exponent_dim"],
+        drawn=said_base(group.drawn_base).removeprefix("≈ "),
+    )
+
+
 def detail_lines(group: LayerGroup) -> list[str]:
     """What else a group's attention does with positions: its sliding window or chunks, a
     part of the head without positions (DeepSeek), a softmax scale that grows with s, the
@@ -195,6 +206,8 @@ def detail_lines(group: LayerGroup) -> list[str]:
     if isinstance(first, int) and first > 0:
         key = "modelinfo.first_row_one" if first == 1 else "modelinfo.first_row"
         lines.append(tr(key, row=first, last=first - 1))
+    if drawn_base_line(group):
+        lines.append(drawn_base_line(group))
     if details.get("relative_terms"):
         lines.append(tr("modelinfo.relative_terms"))
     if "layer_kind" in details and "mixing" not in details:

@@ -33,6 +33,24 @@ class LayerGroup:
     details: Mapping[str, Any] = field(default_factory=dict)
 
     @property
+    def drawn_base(self) -> float | None:
+        """The base at which θ_i = base^(−2i/rotary_dim) gives this group's θ: rope_theta,
+        or rope_theta^(rotary_dim/d) where the exponents run over another d (proportional
+        RoPE's whole head, GLM-4-MoE's odd part), so the RoPE tab draws its pairs exactly."""
+        over = self.details.get("exponent_dim")
+        if self.rope_theta is None or not isinstance(over, int) or self.rotary_dim is None:
+            return self.rope_theta
+        return float(self.rope_theta ** (self.rotary_dim / over))
+
+    @property
+    def drawn_type(self) -> str | None:
+        """The rope type the views draw: proportional RoPE divides every θ by its factor, as
+        linear scaling does (none at factor 1)."""
+        if self.rope_type == "proportional":
+            return "default" if self.factor in (None, 1.0) else "linear"
+        return self.rope_type
+
+    @property
     def local(self) -> bool:
         """Whether its layers attend locally: in a sliding window, or within chunks (Llama 4's
         RoPE layers; its layers without positions attend to everything: they are global)."""

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pe_clock.core.format import fmt_base, fmt_turned
+from pe_clock.core.format import fmt_turned, said_base
 from pe_clock.core.i18n import tr
 from pe_clock.gui.figures.dial_grid import (
     SPACING_X,
@@ -303,7 +303,7 @@ class ClockView(LazyView):
             tr(
                 "clock.grid_title",
                 n=n,
-                base=fmt_base(s.base),
+                base=said_base(s.base),
                 d_model=s.d_model,
                 color=self._theme.offset.name(),
             )

@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush, QPainterPath, QPen, QResizeEvent
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QToolTip, QVBoxLayout, QWidget
 
 from pe_clock.core.binning import column_group, mean_rows, screen_image
-from pe_clock.core.format import fmt, fmt_angle, fmt_base, fmt_factor
+from pe_clock.core.format import fmt, fmt_angle, fmt_base, fmt_factor, said_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import column_of, pair_of
 from pe_clock.gui.look.fonts import scaled_font
@@ -182,7 +182,8 @@ class HeatmapView(LazyView):
         s = self._state
         set_title(
             self.plot,
-            tr("heatmap.title", d_model=s.d_model, base=fmt_base(s.base)) + drawn_for(s, "heatmap"),
+            tr("heatmap.title", d_model=s.d_model, base=said_base(s.base))
+            + drawn_for(s, "heatmap"),
             s,
         )
 

@@ -11,7 +11,7 @@ from PySide6.QtGui import QFontMetrics, QPainterPath, QResizeEvent
 from PySide6.QtWidgets import QGraphicsPathItem, QGridLayout, QVBoxLayout, QWidget
 
 from pe_clock.core.binning import max_abs_pool
-from pe_clock.core.format import fmt, fmt_angle, fmt_base, fmt_factor
+from pe_clock.core.format import fmt, fmt_angle, fmt_factor, said_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import column_of, rotation_entries
 from pe_clock.core.rotation import largest_rounded_angle, pair_rotation
@@ -291,7 +291,7 @@ class RotationView(LazyView):
                 omega=fmt_factor(omega, s.k),
                 phi=fmt_angle(phi).removesuffix(" rad"),
                 degrees=fmt(math.degrees(phi), 4),
-                base=fmt_base(s.base),
+                base=said_base(s.base),
                 two_i=2 * pair,
                 d_model=s.d_model,
             )

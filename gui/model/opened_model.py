@@ -96,8 +96,8 @@ def group_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any]:
     """The state fields that show a RoPE group: rope_theta as base, the rotary part as
     head_dim, its rope type and factor, and L0 (`trained_length`)."""
     assert group.scheme == "rope" and model.config is not None
-    kind = group.rope_type or "default"
-    changes: dict[str, Any] = {"base": group.rope_theta, "head_dim": group.rotary_dim}
+    kind = group.drawn_type or "default"
+    changes: dict[str, Any] = {"base": group.drawn_base, "head_dim": group.rotary_dim}
     # longrope has no method of its own in the tab: the others at its factor, beside its curve.
     changes["scaling_method"] = kind if kind in DRAWN_TYPES else "all"
     if kind == "default":
@@ -119,7 +119,7 @@ def model_view(model: OpenedModel | None) -> str | None:
         return "learned"
     schemes = [group.scheme for group in config.groups]
     if "rope" in schemes:
-        scaled = any(g.rope_type not in (None, "default") for g in config.groups)
+        scaled = any(g.drawn_type not in (None, "default") for g in config.groups)
         return "scaling" if scaled else "rope"
     if "sinusoidal" in schemes:
         return "heatmap"
@@ -132,7 +132,7 @@ def first_group(model: OpenedModel) -> int:
     if model.config is None:
         return 0
     groups = rope_groups(model)
-    scaled = [i for i in groups if model.config.groups[i].rope_type != "default"]
+    scaled = [i for i in groups if model.config.groups[i].drawn_type != "default"]
     return (scaled or groups or [0])[0]
 
 

@@ -11,7 +11,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QWidget
 
-from pe_clock.core.format import fmt_base
+from pe_clock.core.format import said_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.learned import (
     BERT_BASE_SIZE,
@@ -241,7 +241,7 @@ class LearnedView(Panel):
         s = self._state
         model = s.model
         table = model.table if model else None
-        base = fmt_base(s.base)
+        base = said_base(s.base)
         learned_title = tr("learned.table") if table is not None else tr("learned.table_none")
         learned_title += drawn_for(s, "learned")
         set_title(self.rows[0].table_plot, learned_title, s)

@@ -9,7 +9,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtWidgets import QWidget
 
-from pe_clock.core.format import fmt_base, fmt_turned
+from pe_clock.core.format import fmt_base, fmt_turned, said_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.rope import (
     SCORE_LENGTH,
@@ -160,7 +160,7 @@ class RopeView(Panel):
         for tip in (*self.tips, self.reference_tip):
             tip.setFont(scaled_font(s.font_scale, 1.1, bold=True))
         self.arc_label.setFont(scaled_font(s.font_scale))
-        self.caption.setText(tr("rope.caption", base=fmt_base(s.base)))
+        self.caption.setText(tr("rope.caption", base=said_base(s.base)))
         for label in (self.caption, self.result, self.turn):
             label.setFont(scaled_font(s.font_scale, 1.05))
         self._fit_turn()

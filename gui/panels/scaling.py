@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from pe_clock.core.format import fmt_base
+from pe_clock.core.format import said_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup
 from pe_clock.core.rope import rope_inverse_frequencies
@@ -127,7 +127,7 @@ class ScalingView(Panel):
         self.preset.addItem(tr("scaling.custom"))
         found = 0
         for index, model in enumerate(MODELS, start=1):
-            self.preset.addItem(tr("scaling.model", name=model.name, base=fmt_base(model.base)))
+            self.preset.addItem(tr("scaling.model", name=model.name, base=said_base(model.base)))
             same = (model.base, model.head_dim, model.original_max_len) == (
                 s.base,
                 s.head_dim,
@@ -195,7 +195,7 @@ class ScalingView(Panel):
         entries: list[tuple[QPen, str]] = []
         model = shown_group(s)
         drawn = model if model is not None and self._draws_model(model, inv) else None
-        own = drawn.rope_type if drawn is not None else None
+        own = drawn.drawn_type if drawn is not None else None
         for method, pen in self._pens.items():  # every curve, "default" (θ itself) too
             # The model's own curve replaces its method's (whose betas or frequency factors
             # are the method's defaults, not the config's).
@@ -255,7 +255,7 @@ class ScalingView(Panel):
         self.wave_plot.setLabel("left", tr("scaling.wavelength"))
         for plot in (self.ratio_plot, self.wave_plot):
             style_plot(plot, s)
-        self.caption.setText(tr("scaling.caption", base=fmt_base(s.base)))
+        self.caption.setText(tr("scaling.caption", base=said_base(s.base)))
         self.result.setText(
             tr(
                 "scaling.result",

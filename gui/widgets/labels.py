@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pe_clock.core.format import fmt_base
+from pe_clock.core.format import said_base
 from pe_clock.core.i18n import tr
 from pe_clock.gui.look.themes import LONG_DASH, LOOSE_DOTS
 from pe_clock.gui.model.state import (
@@ -38,7 +38,7 @@ def parameter_line(state: AppState) -> str:
         pos=state.pos,
         k=state.k,
         d_model=state.d_model,
-        base=fmt_base(state.base),
+        base=said_base(state.base),
         max_len=f"{state.max_len:,}",
     )
 

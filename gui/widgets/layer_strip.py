@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import trained_length
-from pe_clock.core.models.describe import group_title, layer_runs
+from pe_clock.core.models.describe import drawn_base_line, group_title, layer_runs
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
 from pe_clock.gui.model.opened_model import group_changes, shown_group
@@ -56,6 +56,8 @@ def overrides(state: AppState) -> list[str]:
         return []
     refused = state.model_refused()
     lines = list(refused.values())
+    if drawn_base_line(group):  # proportional RoPE: drawn at the base its θ imply
+        lines.append(drawn_base_line(group))
     for name, label in OVERRIDDEN.items():
         if name not in own or own[name] == getattr(state, name) or name in refused:
             continue
@@ -172,7 +174,7 @@ class LayerStrip(QWidget):
             colour = colours[index].name()
             entries.append(f"<span style='color:{colour}'>{mark}</span> {text}")
         shown_rope = shown_group(s)
-        if self._unscaled and shown_rope is not None and shown_rope.rope_type != "default":
+        if self._unscaled and shown_rope is not None and shown_rope.drawn_type != "default":
             kind = f"{shown_rope.rope_type} ×{shown_rope.factor or 0:g}"
             entries.append(html.escape(tr("strip.unscaled", kind=kind)))
         # What the figure draws over the model's own numbers: in the key, which every figure
