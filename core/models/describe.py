@@ -78,6 +78,8 @@ def _compact_title(group: LayerGroup) -> str:
     if group.rope_type not in (None, "default"):
         factor = f" ×{group.factor:g}" if group.factor not in (None, 1.0) else ""
         text += f" · {group.rope_type}{factor}"
+    if group.sliding_window is not None:  # which group is Gemma 2's local one
+        text += tr("strip.window", n=f"{group.sliding_window:,}")
     return text
 
 
