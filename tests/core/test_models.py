@@ -789,3 +789,35 @@ def test_no_scheme_is_said_to_be_unsaid_and_each_is_described_as_it_is():
     for name, words in said.items():
         text = describe_text(OpenedModel(name, read(configs.CONFIGS[name])))
         assert words in text and "does not say" not in text, name
+
+
+def test_published_families_read_from_their_data_not_their_names():
+    """BART, RoBERTa, Marian, RecurrentGemma and Jamba as their published config.json gives
+    them: where position 0 sits in a table, which stack adds which, which layers attend."""
+    bart = read(configs.BART_LARGE)
+    encoder, decoder = bart.groups
+    assert (encoder.layers, decoder.layers) == (tuple(range(12)), tuple(range(12, 24)))
+    assert encoder.details["part"] == "encoder" and decoder.details["first_row"] == 2
+    assert (bart.learned.positions, bart.learned.width) == (1026, 1024)
+    assert bart.learned.tensor == "encoder.embed_positions.weight"
+    roberta = read(configs.ROBERTA_BASE)
+    assert roberta.groups[0].details["first_row"] == 2 and roberta.learned.positions == 514
+    marian = read(configs.MARIAN_EN_DE)
+    for group, part in zip(marian.groups, ("encoder", "decoder"), strict=True):
+        assert (group.scheme, group.details["part"], group.details["layout"]) == (
+            "sinusoidal",
+            part,
+            "split",
+        )
+        assert group.rope_theta == 10000 and group.head_dim == 512
+        check(group, theta(512, 10000.0))
+    gemma = read(configs.RECURRENTGEMMA_2B)
+    recurrent, attention = gemma.groups
+    assert attention.layers == tuple(range(2, 26, 3)) and attention.sliding_window == 2048
+    assert (attention.rotary_dim, attention.head_dim) == (128, 256)
+    assert recurrent.scheme == "none" and recurrent.details["mixing"] == "recurrent"
+    assert len(recurrent.layers) == 18
+    jamba = read(configs.JAMBA_V0_1)
+    mamba, plain = jamba.groups
+    assert plain.layers == (4, 12, 20, 28) and plain.scheme == "none" and not plain.details
+    assert mamba.details["mixing"] == "linear" and len(mamba.layers) == 28

@@ -42,6 +42,68 @@ DEBERTA_V3_BASE = {
     "type_vocab_size": 0,
     "vocab_size": 128100,
 }
+#: facebook/bart-large: each stack learns max_position_embeddings + 2 rows, position 0 at row 2.
+BART_LARGE = {
+    "model_type": "bart",
+    "d_model": 1024,
+    "encoder_layers": 12,
+    "decoder_layers": 12,
+    "encoder_attention_heads": 16,
+    "decoder_attention_heads": 16,
+    "max_position_embeddings": 1024,
+    "pad_token_id": 1,
+    "scale_embedding": False,
+    "vocab_size": 50265,
+}
+#: FacebookAI/roberta-base: 514 rows, position ids from pad_token_id + 1 = 2.
+ROBERTA_BASE = {
+    "model_type": "roberta",
+    "hidden_size": 768,
+    "num_attention_heads": 12,
+    "num_hidden_layers": 12,
+    "max_position_embeddings": 514,
+    "pad_token_id": 1,
+    "type_vocab_size": 1,
+    "vocab_size": 50265,
+}
+#: Helsinki-NLP/opus-mt-en-de: the paper's sinusoids in split halves, before each stack.
+MARIAN_EN_DE = {
+    "model_type": "marian",
+    "d_model": 512,
+    "encoder_layers": 6,
+    "decoder_layers": 6,
+    "encoder_attention_heads": 8,
+    "max_position_embeddings": 512,
+    "pad_token_id": 58100,
+    "scale_embedding": True,
+    "static_position_embeddings": True,
+    "vocab_size": 58101,
+}
+#: google/recurrentgemma-2b: two RG-LRU blocks, then local attention, repeated over 26 layers.
+RECURRENTGEMMA_2B = {
+    "model_type": "recurrent_gemma",
+    "attention_window_size": 2048,
+    "block_types": ["recurrent", "recurrent", "attention"],
+    "head_dim": 256,
+    "hidden_size": 2560,
+    "num_attention_heads": 10,
+    "num_hidden_layers": 26,
+    "partial_rotary_factor": 0.5,
+    "rope_theta": 10000.0,
+    "vocab_size": 256000,
+}
+#: ai21labs/Jamba-v0.1: attention without positions every 8th layer from layer 4, Mamba between.
+JAMBA_V0_1 = {
+    "model_type": "jamba",
+    "attn_layer_offset": 4,
+    "attn_layer_period": 8,
+    "hidden_size": 4096,
+    "max_position_embeddings": 262144,
+    "num_attention_heads": 32,
+    "num_hidden_layers": 32,
+    "num_key_value_heads": 8,
+    "vocab_size": 65536,
+}
 LLAMA_3_1_8B = {
     "architectures": ["LlamaForCausalLM"],
     "attention_bias": False,
