@@ -28,6 +28,7 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import LayerGroup, trained_length
 from pe_clock.core.models.describe import group_title, layer_runs
 from pe_clock.core.models.opened import OpenedModel, open_model
+from pe_clock.core.models.schemes.alibi import bfloat16
 from pe_clock.gui.views import REGISTRY
 
 #: transformers' rope types the Extension tab draws as a method of its own.
@@ -228,7 +229,12 @@ class ModelHolder:
             # The ALiBi tab draws Press et al.'s slopes (BLOOM's, and MPT's at its default
             # alibi_bias_max 8): where a model's differ the tab keeps its own, saying so.
             heads = group.slopes.size
-            if not np.allclose(group.slopes, alibi_slopes(heads)):
+            exact = alibi_slopes(heads)
+            # Falcon's are Press et al.'s rounded to bfloat16: drawn exact, the strip says so
+            rounded = "bfloat16_gap" in group.details and np.array_equal(
+                group.slopes, bfloat16(exact)
+            )
+            if not rounded and not np.allclose(group.slopes, exact):
                 self._model_refused["alibi_heads"] = tr("model.other_slopes", heads=heads)
                 return " " + self.model_refused()["alibi_heads"]
             changes = {"alibi_heads": heads}

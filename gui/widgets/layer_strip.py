@@ -58,6 +58,8 @@ def overrides(state: AppState) -> list[str]:
     lines = list(refused.values())
     if drawn_base_line(group):  # proportional RoPE: drawn at the base its θ imply
         lines.append(drawn_base_line(group))
+    if "bfloat16_gap" in group.details and "alibi_heads" not in refused:
+        lines.append(tr("strip.bfloat16_slopes", gap=f"{100 * group.details['bfloat16_gap']:.2f}"))
     for name, label in OVERRIDDEN.items():
         if name not in own or own[name] == getattr(state, name) or name in refused:
             continue

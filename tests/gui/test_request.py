@@ -199,6 +199,12 @@ def test_an_alibi_model_draws_all_its_heads_and_its_strip_says_only_what_is_true
     (line,) = overrides(state)
     assert "48 heads are not Press et al.'s" in line and "set over" not in line
     assert state.alibi_heads == 8  # the tab's own, as the line says
+    # Falcon's are Press et al.'s rounded to bfloat16: all 71 drawn, the rounding said
+    falcon = {**configs.FALCON_RW_1B, "num_attention_heads": 71, "alibi": True}
+    state.show_model(open_model(write_model(tmp_path / "falcon", falcon)))
+    assert state.alibi_heads == 71
+    (line,) = overrides(state)
+    assert line.startswith("Drawn with Press et al.'s exact slopes") and "bfloat16" in line
 
 
 def test_a_request_holds_what_was_passed_then():
