@@ -360,3 +360,28 @@ def test_the_band_goes_when_the_figure_draws_another_head_dim(show, state, tmp_p
     assert view.sections.isVisible() and view.pair() == 40
     state.set(head_dim=32)  # set over the model's 128: its sections are not this head's
     assert not view.sections.isVisible() and view.pair() == 15
+
+
+def test_every_type_transformers_knows_opens_on_the_views_that_draw_it(state):
+    """Each type the registry test describes (`tests.models.registry`) opens in the window's
+    state: every RoPE group is shown in turn, what a tab cannot draw is said in sentences, and
+    closing puts the fields back."""
+    from pe_clock.core.models.opened import OpenedModel
+    from pe_clock.gui.model.opened_model import model_view, rope_groups
+    from tests.models.registry import outcomes
+
+    before = state.values()
+    for outcome in outcomes():
+        if outcome.model is None:
+            continue
+        model = OpenedModel(outcome.model_type, outcome.model)
+        refused = state.show_model(model)
+        assert refused == "" or refused.endswith("."), (outcome.model_type, refused)
+        for index in rope_groups(model)[1:]:
+            state.choose_model_group(index)
+            group = model.config.groups[index]  # type: ignore[union-attr]
+            if "base" not in state.model_refused():
+                assert state.base == pytest.approx(group.drawn_base, rel=1e-15)
+        assert model_view(model) in (None, "learned", "rope", "scaling", "heatmap", "alibi")
+        state.close_model()
+    assert state.values() == before
