@@ -14,6 +14,7 @@ import gettext
 import io
 import os
 import re
+import reprlib
 import stat
 import string
 import struct
@@ -242,6 +243,11 @@ def _fill(text: str, values: dict[str, object]) -> str:
 
 #: How much of a refused value a message quotes (a 400,000-item list made a 1.2 MB line).
 ECHO_LIMIT = 60
+#: repr of a container, no more of it than a message shows.
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = ECHO_LIMIT // 2
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = ECHO_LIMIT
 
 
 def echo(value: object) -> str:
@@ -257,6 +263,13 @@ def echo(value: object) -> str:
         sign = "-" if value < 0 else ""
         head = sign + str(size // 10 ** (digits - ECHO_LIMIT + len(sign)))
         return tr("echo.cut", text=head, n=f"{digits + len(sign):,}")
+    if isinstance(value, list | tuple | dict | set):
+        # A container's repr is built no larger than the message shows (a config's list of
+        # millions of items took gigabytes to write out before it was cut).
+        text = _SHORT.repr(value)
+        if len(text) <= ECHO_LIMIT and "..." not in text:
+            return text
+        return tr("echo.cut_items", text=text[:ECHO_LIMIT], n=f"{len(value):,}")
     text = repr(value)
     if len(text) <= ECHO_LIMIT:
         return text

@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pe_clock.core.i18n import tr
+from pe_clock.core.format import shown
+from pe_clock.core.i18n import echo, tr
 from pe_clock.core.models.group import LayerGroup, LearnedSize
 from pe_clock.core.models.reader import MAX_LAYERS, ConfigReader, first_key
 from pe_clock.core.models.schemes import SCHEMES, named
@@ -119,7 +120,8 @@ def trained_length(model: ModelConfig, group: LayerGroup) -> int | None:
 def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     """The groups of layers and their position schemes of a parsed config.json."""
     reader = ConfigReader(config)
-    model_type = str(config.get("model_type", reader.get("model_type", "")))[:60]
+    given = config.get("model_type", reader.get("model_type", ""))
+    model_type = given[:60] if isinstance(given, str) else "?"
     kind = str(reader.get("model_type", ""))[:60]
     # An encoder-decoder's reader counts both stacks (Read.num_layers): Whisper's encoder's
     # count stands where its config has no num_hidden_layers.
@@ -128,12 +130,17 @@ def read_model_config(config: Mapping[str, Any]) -> ModelConfig:
     layer_key = counts[0] if counts else first_key(reader, *LAYER_KEYS)
     scheme = next((scheme for scheme in SCHEMES if scheme.detects(reader, kind)), None)
     if scheme is None:
-        raise ValueError(tr("model.no_scheme", model_type=model_type or "?"))
+        raise ValueError(tr("model.no_scheme", model_type=shown(model_type) or "?"))
     if scheme is named:  # named in one line, whatever its depth
         scheme.read(reader, kind, 0, None)
     kinds = reader.get("layer_types") or reader.get("layers_block_type")
     if layer_key is None and isinstance(kinds, list) and kinds:
         layers = len(kinds)  # Nemotron-H: as many layers as its pattern names
+        if layers > MAX_LAYERS:
+            allowed = tr("allowed.int_range", lo="1", hi=f"{MAX_LAYERS:,}")
+            raise ValueError(
+                tr("model.key", name="layer_types", value=echo(kinds), allowed=allowed)
+            )
     elif layer_key is None:
         raise ValueError(tr("model.missing", name="num_hidden_layers"))
     else:

@@ -88,15 +88,22 @@ def scaling_line(group: LayerGroup) -> str:
     kind = group.rope_type
     if group.scheme == "none" and "attn_scale" in group.details:
         scale, floor = group.details["attn_scale"], group.details["floor_scale"]
+        # the scale is 1 while pos + 1 < floor_scale: up to ⌈floor⌉ − 2, none below 2
+        first = math.ceil(floor) - 2
         return tr(
-            "modelinfo.temperature",
+            "modelinfo.temperature" if first >= 0 else "modelinfo.temperature_all",
             scale=f"{scale:g}",
             floor=f"{floor:g}",
-            first=f"{int(floor) - 2:,}",
+            first=f"{first:,}",
         )
     if group.scheme != "rope" or kind == "default":
         return ""
-    if kind == "proportional" and group.factor == 1:
+    if kind == "proportional" and group.rotary_dim == group.head_dim:
+        # the whole head turns: default RoPE's θ, divided by the factor as linear scaling
+        kind = group.drawn_type or "default"
+        if kind == "default":
+            return ""
+    elif kind == "proportional" and group.factor == 1:
         return tr("modelinfo.proportional")
     l0 = group.original_max_position_embeddings
     text = tr(
@@ -169,6 +176,13 @@ def drawn_base_line(group: LayerGroup) -> str:
         over=group.details["exponent_dim"],
         drawn=said_base(group.drawn_base).removeprefix("≈ "),
     )
+
+
+def key_list(keys: tuple[str, ...], most: int = 20) -> str:
+    """Keys as a line says them: the first `most`, then how many in all."""
+    if len(keys) <= most:
+        return ", ".join(keys)
+    return tr("echo.cut_items", text=", ".join(keys[:most]), n=f"{len(keys):,}")
 
 
 def detail_lines(group: LayerGroup) -> list[str]:
@@ -253,7 +267,7 @@ def describe_text(model: OpenedModel) -> str:
         if config.defaults:
             lines.append(tr("modelinfo.default", value=", ".join(config.defaults)))
         if config.unknown:
-            lines.append(tr("modelinfo.not_read", keys=shown(", ".join(config.unknown))))
+            lines.append(tr("modelinfo.not_read", keys=shown(key_list(config.unknown))))
     if model.table is not None:
         table = model.table
         rows, width = table.rows.shape

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.config import trained_length
-from pe_clock.core.models.describe import drawn_base_line, group_title, layer_runs
+from pe_clock.core.models.describe import drawn_base_line, group_title, key_list, layer_runs
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
 from pe_clock.gui.model.opened_model import group_changes, shown_group
@@ -189,7 +189,7 @@ class LayerStrip(QWidget):
         if config.defaults:
             notes.append(tr("modelinfo.default", value=", ".join(config.defaults)))
         if config.unknown:
-            notes.append(tr("modelinfo.not_read", keys=", ".join(config.unknown)))
+            notes.append(tr("modelinfo.not_read", keys=key_list(config.unknown)))
         if (
             shown_rope is not None
             and shown_rope.rope_type == "linear"

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple, NoReturn
 
 from pe_clock import __version__
 from pe_clock.core import i18n
+from pe_clock.core.format import shown
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
 from pe_clock.gui.model.choices import THEME_NAMES
@@ -213,9 +214,9 @@ def out_is_folder(tokens: list[str]) -> bool:
 
 
 def error_line(prog: str, message: object) -> str:
-    """One line, always: a newline in a path or value is shown as \\n."""
-    text = tr("cli.error", prog=prog, message=message)
-    return text.replace("\r", "\\r").replace("\n", "\\n")
+    """One line, always, and nothing a terminal acts on: a newline in a path or value is
+    shown as \\n, an escape (a title change, a colour) as \\x1b, never sent."""
+    return shown(tr("cli.error", prog=prog, message=message))
 
 
 def fail(message: str, code: int = 2, prog: str = "pe-clock export") -> int:

@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pe_clock.core.alibi import alibi_slopes
-from pe_clock.core.i18n import tr
+from pe_clock.core.i18n import echo, tr
 from pe_clock.core.models.group import LayerGroup, Read
 from pe_clock.core.models.reader import MAX_HEADS, ConfigReader, first_key
 
@@ -34,13 +34,15 @@ def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None
 
 def _alibi_group(reader: ConfigReader, model_type: str, layers: int) -> LayerGroup:
     attn = reader.get("attn_config", {})
+    if not isinstance(attn, dict):
+        raise ValueError(tr("model.key", name="attn_config", value=echo(attn), allowed="{…}"))
     heads_key = first_key(reader, "n_head", "n_heads", "num_attention_heads")
     if heads_key is None:
         raise ValueError(tr("model.missing", name="num_attention_heads"))
     heads = reader.whole(heads_key, 1, MAX_HEADS)
     if model_type == "mpt":
         bias_max = reader.number(
-            "attn_config.alibi_bias_max", 0, 1e6, lo_open=True, value=attn.get("alibi_bias_max", 8)
+            "attn_config.alibi_bias_max", 0, 1000, lo_open=True, value=attn.get("alibi_bias_max", 8)
         )
         slopes = mpt_slopes(heads, bias_max)
     else:

@@ -98,7 +98,9 @@ def _first_row(reader: ConfigReader, table: Table) -> dict[str, object]:
         pad = reader.get("pad_token_id")
         if pad is None:  # transformers' padding_idx: None counts from 0
             return {}
-        return {"first_row": reader.whole("pad_token_id", 0, 10**6) + 1}
+        # position 0 must be a row of the table: pad_token_id + 1 < its rows
+        rows = _size(reader, table.positions, 2, 10**7)
+        return {"first_row": reader.whole("pad_token_id", 0, rows - 2) + 1}
     return {"first_row": table.offset} if table.offset else {}
 
 
@@ -113,8 +115,12 @@ def _local_layers(reader: ConfigReader, layers: int) -> dict[str, object]:
             if not (isinstance(part, list) and len(part) == 2 and isinstance(part[0], list)):
                 kinds = part  # refused below, by name
                 break
-            if isinstance(part[1], int) and not isinstance(part[1], bool) and part[1] <= layers:
-                kinds += part[0] * part[1]
+            times = part[1]
+            if isinstance(times, int) and not isinstance(times, bool) and times >= 0:
+                if len(part[0]) * times > layers - len(kinds):  # more kinds than layers
+                    kinds = part
+                    break
+                kinds += part[0] * times
     if kinds is None:
         return {}
     if (

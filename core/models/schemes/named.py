@@ -11,13 +11,15 @@ config carries no such key is named in `core.models.families.NAMED`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
-from pe_clock.core.format import fmt_base, shown
-from pe_clock.core.i18n import tr
+from pe_clock.core.format import said_base, shown
+from pe_clock.core.i18n import echo, tr
 from pe_clock.core.models.families import NAMED
 from pe_clock.core.models.group import Read
 from pe_clock.core.models.reader import ConfigReader
+from pe_clock.core.params import real
 
 NAME = "named"
 #: The keys of config.json this reader reads (any other naming positions is reported).
@@ -135,22 +137,30 @@ def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None
     raise NotDrawn(scheme, named_line(where, scheme))
 
 
+def _count(reader: ConfigReader, key: str) -> str:
+    """A size a named line quotes: a whole number from 1, or refused by its key."""
+    if reader.get(key) is None:
+        return "?"
+    return f"{reader.whole(key, 1, 10**12):,}"
+
+
 def named_line(reader: ConfigReader, scheme: str) -> str:
     """One line naming scheme for the model (or sub-config) reader reads."""
     kind = str(reader.get("model_type", ""))[:60]
-    flags = [k for k in PATCH_FLAGS if reader.get(k) is True]
+    flags = [k for k in PATCH_FLAGS if reader.get(k) not in (None, False, 0)]
     if scheme == "patches" and not flags:
         scheme = "patches_none"
     theta = next((b.get("rope_theta") for b in _rope_blocks(reader)), None)
-    base = fmt_base(theta) if isinstance(theta, int | float) and theta > 0 else "?"
+    value = real(theta) if isinstance(theta, int | float) and not isinstance(theta, bool) else 0.0
+    base = said_base(value) if 0 < value < math.inf else "?"
     where = tr("named.tower", tower=reader.tower) if reader.tower else ""
     return tr(
         f"named.{scheme}",
         model_type=shown(kind) or "?",
         where=where,
         base=base,
-        kernel=reader.get("num_conv_pos_embeddings", "?"),
-        distance=reader.get("max_position_embeddings", "?"),
+        kernel=_count(reader, "num_conv_pos_embeddings"),
+        distance=_count(reader, "max_position_embeddings"),
         flags=", ".join(flags),
-        kind=reader.get("position_embeddings_type", "?"),
+        kind=echo(reader.get("position_embeddings_type")),
     )

@@ -4,6 +4,7 @@ base; Llama 4's NoPE layers as groups without positions); M-RoPE's sections (`mr
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -73,6 +74,8 @@ KEYS = frozenset(
 )
 
 
+#: ln of the largest base PE Clock draws at (a float's largest is e^709.78).
+MAX_LOG_BASE = 700.0
 #: The rope types PE Clock computes; "su" is Phi-3's first name for longrope.
 ROPE_TYPES = ("default", "linear", "dynamic", "yarn", "longrope", "llama3", "proportional")
 #: Rope types of vision towers that turn pairs by an image's rows and columns (2D): named,
@@ -108,7 +111,9 @@ def detects(reader: ConfigReader, kind: str) -> bool:
     given = (
         reader.get("layer_types") or reader.get("layers_block_type") or reader.get("block_types")
     )
-    hybrid = isinstance(given, list) and any(k in UNPOSITIONED_KINDS for k in given)
+    hybrid = isinstance(given, list) and any(
+        isinstance(k, str) and k in UNPOSITIONED_KINDS for k in given
+    )
     return hybrid or reader.get("attn_layer_period") is not None
 
 
@@ -177,7 +182,8 @@ def _head_dim(reader: ConfigReader) -> int:
         missing = "num_attention_heads" if width_key else "head_dim, hidden_size"
         raise ValueError(tr("model.missing", name=missing))
     heads = reader.whole(heads_key, 1, MAX_HEADS)
-    return reader.whole(width_key, 1, MAX_ROTARY_DIM * MAX_HEADS) // heads
+    # hidden_size / heads, as transformers divides it: a whole head of 1 … MAX_ROTARY_DIM
+    return reader.whole(width_key, heads, MAX_ROTARY_DIM * heads + heads - 1) // heads
 
 
 #: The kinds of layer transformers' layer_types name (configuration_utils'
@@ -213,6 +219,14 @@ LEGACY_KINDS = {
     "qwen_sparse_attention": "indexed_attention",
 }
 LAYER_KINDS = (*ATTENTION_KINDS, *UNPOSITIONED_KINDS, *LEGACY_KINDS)
+#: The kinds a refusal names (the list goes on in transformers' configuration_utils).
+SAID_KINDS = (
+    "full_attention",
+    "sliding_attention",
+    "chunked_attention",
+    "linear_attention",
+    "conv",
+)
 
 
 def _kinds_given(reader: ConfigReader, layers: int) -> list[str] | None:
@@ -221,11 +235,15 @@ def _kinds_given(reader: ConfigReader, layers: int) -> list[str] | None:
     repeated over it."""
     key = "layer_types" if reader.get("layer_types") is not None else "layers_block_type"
     kinds = reader.get(key)
-    if kinds is None and isinstance(reader.get("block_types"), list):
+    if kinds is None and reader.get("block_types") is not None:
         # RecurrentGemma: its pattern repeated over the stack (layers_block_type); attention
         # within attention_window_size, recurrent blocks without positions
         pattern = reader.get("block_types")
-        if pattern and all(k in ("recurrent", "attention") for k in pattern):
+        if (
+            isinstance(pattern, list)
+            and 0 < len(pattern) <= MAX_LAYERS
+            and all(k in ("recurrent", "attention") for k in pattern)
+        ):
             kinds = (pattern * (layers // len(pattern) + 1))[:layers]
             local = "sliding_attention" if reader.get("attention_window_size") else "full_attention"
             return [local if k == "attention" else "recurrent" for k in kinds]
@@ -249,7 +267,7 @@ def _kinds_given(reader: ConfigReader, layers: int) -> list[str] | None:
         and all(isinstance(k, str) and k in LAYER_KINDS for k in kinds)
     ):
         return [LEGACY_KINDS.get(str(k), str(k)) for k in kinds * (layers // len(kinds))]
-    allowed = f"{layers} × " + " / ".join(LAYER_KINDS)
+    allowed = tr("model.layer_kinds", layers=layers, kinds=", ".join(SAID_KINDS))
     raise ValueError(tr("model.key", name=key, value=echo(kinds), allowed=allowed))
 
 
@@ -353,8 +371,10 @@ def _rope_blocks(reader: ConfigReader) -> dict[str, dict[str, Any]]:
             theta = part["rope_theta"] if "rope_theta" in part else _config_theta(reader)
             named = f"{where}.rope_theta" if "rope_theta" in part else "rope_theta"
             blocks[kind] = {**part, "rope_theta": theta, PREFIX: where, THETA: named}
-        blocks.setdefault("sliding_attention", blocks.get("full_attention", {}))
-        blocks.setdefault("full_attention", blocks["sliding_attention"])
+        # full and sliding layers share a block where only one is given
+        if "full_attention" in blocks or "sliding_attention" in blocks:
+            blocks.setdefault("sliding_attention", blocks.get("full_attention", {}))
+            blocks.setdefault("full_attention", blocks["sliding_attention"])
         return blocks
     if given is not None and not isinstance(given, dict):
         raise ValueError(tr("model.key", name="rope_parameters", value=echo(given), allowed="{…}"))
@@ -418,7 +438,7 @@ def _rope_groups(
         if sliding is not None and model_type == "modernbert":
             # transformers' sliding_window is half of local_attention, either side of a token
             extra["window_centred"] = True
-            extra["local_attention"] = 2 * sliding
+            extra["local_attention"] = reader.whole("local_attention", 2, 10**12)
         if kind not in ("full_attention", "sliding_attention", "chunked_attention"):
             extra["layer_kind"] = kind
         if not uses:
@@ -427,6 +447,11 @@ def _rope_groups(
                 LayerGroup(tuple(numbers), "none", sliding_window=sliding, details=details)
             )
             continue
+        if block not in blocks:  # as transformers' layer would look it up, and fail
+            allowed = tr("model.block_for", kind=kind)
+            raise ValueError(
+                tr("model.key", name="rope_parameters", value=echo(sorted(blocks)), allowed=allowed)
+            )
         if block not in made:
             made[block] = _rope_group(reader, blocks[block], head_dim, max_positions)
         group = made[block]
@@ -502,10 +527,14 @@ def _rope_group(
         rotary_key = "rotary_dim"
         rotary = reader.whole("rotary_dim", 2, head_dim)  # GPT-J: a count of dimensions
     else:
-        fraction_key = "rotary_pct" if "rotary_pct" in reader.values else "partial_rotary_factor"
         in_block = "partial_rotary_factor" in block  # (read the config's only if not)
+        fraction_key = "rotary_pct" if "rotary_pct" in reader.values else "partial_rotary_factor"
         given = block["partial_rotary_factor"] if in_block else reader.get(fraction_key)
-        fraction = reader.number(fraction_key, 0, 1, lo_open=True, value=given or 1.0)
+        if in_block:
+            fraction_key = key("partial_rotary_factor")
+        fraction = reader.number(
+            fraction_key, 0, 1, lo_open=True, value=1.0 if given is None else given
+        )
         rotary = int(head_dim * fraction)
         if rope_type == "proportional":  # whole pairs of the head; θ over the whole head
             rotary = 2 * int(fraction * head_dim // 2)
@@ -521,7 +550,8 @@ def _rope_group(
                 tr("model.key", name=fraction_key, value=echo(fraction), allowed=allowed)
             )
     if rotary < 2 or rotary % 2:
-        raise ValueError(tr("model.key", name=rotary_key, value=rotary, allowed=tr("model.even")))
+        value = head_dim if rotary_key == "head_dim" else rotary
+        raise ValueError(tr("model.key", name=rotary_key, value=value, allowed=tr("model.even")))
     if mrope and block.get("mrope_section") is not None:
         reader.block_keys_read.add("mrope_section")
         details["mrope_section"] = mrope_section(
@@ -558,6 +588,10 @@ def _rope_group(
     attention: float = 1.0
     over = details.get("exponent_dim", rotary)
     assert isinstance(over, int)
+    if math.log(base) * rotary / over > MAX_LOG_BASE:  # the base it is drawn at stays finite
+        top = f"{math.exp(MAX_LOG_BASE * over / rotary):g}"
+        allowed = tr("allowed.real_range", lo="1", hi=top)
+        raise ValueError(tr("model.key", name=key("rope_theta"), value=echo(base), allowed=allowed))
     inv = base ** -(np.arange(0, rotary, 2, dtype=np.float64) / over)
     inv_long = None
     if rope_type in ("linear", "proportional"):

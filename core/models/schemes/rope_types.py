@@ -31,8 +31,9 @@ def yarn(
     beta_slow times within L0 (floored and ceiled unless truncate is false), θ/s below it;
     attention factor from the config, else mscale's 0.1·ln s + 1 (their ratio with
     mscale_all_dim when both are given)."""
-    fast = reader.number(key("beta_fast"), 0, 1e6, lo_open=True, value=block.get("beta_fast") or 32)
-    slow = reader.number(key("beta_slow"), 0, 1e6, lo_open=True, value=block.get("beta_slow") or 1)
+    # (from 1e-9: a pair turning fewer times in L0 puts YaRN's ramp at an infinite pair)
+    fast = reader.number(key("beta_fast"), 1e-9, 1e6, value=block.get("beta_fast") or 32)
+    slow = reader.number(key("beta_slow"), 1e-9, 1e6, value=block.get("beta_slow") or 1)
     truncate = block.get("truncate", True)
     if not isinstance(truncate, bool):
         raise ValueError(
