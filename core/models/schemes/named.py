@@ -19,6 +19,7 @@ from pe_clock.core.i18n import echo, tr
 from pe_clock.core.models.families import NAMED
 from pe_clock.core.models.group import Read
 from pe_clock.core.models.reader import ConfigReader
+from pe_clock.core.models.schemes.rope import AXIAL_TYPES
 from pe_clock.core.params import real
 
 NAME = "named"
@@ -60,7 +61,7 @@ def _rope_blocks(reader: ConfigReader) -> list[dict[str, object]]:
 def _axial(reader: ConfigReader) -> bool:
     """2D RoPE of a vision tower: rope_type "axial", or RoPE over a grid of image patches
     (a tower that sizes patches and merges them, and names no layer count of a text)."""
-    if any(block.get("rope_type") == "axial" for block in _rope_blocks(reader)):
+    if any(block.get("rope_type") in AXIAL_TYPES for block in _rope_blocks(reader)):
         return True
     patches = "patch_size" in reader.values or "spatial_patch_size" in reader.values
     return patches and _rope_blocks(reader) != [] and "vocab_size" not in reader.values
