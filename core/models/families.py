@@ -71,6 +71,14 @@ ROPE_BLOCKS: dict[str, dict[str, str]] = {
     "deepseek_v4": {"sliding_attention": "main", "full_attention": "compress"},
 }
 
+#: Families whose attention turns by RoPE only where a switch of their config says so (its
+#: key and the value that turns it on): Zamba2's shared blocks (use_mem_rope), Granite 4's
+#: hybrid (position_embedding_type "rope"; None, its default, is no positions at all).
+ROPE_SWITCHES: dict[str, tuple[str, object]] = {
+    "zamba2": ("use_mem_rope", True),
+    "granitemoehybrid": ("position_embedding_type", "rope"),
+}
+
 #: The families whose table their config does not describe, by model_type; where a flag
 #: chooses, the first table whose flag the config sets, else the last.
 TABLES: dict[str, tuple[Table, ...]] = {

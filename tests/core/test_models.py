@@ -821,3 +821,29 @@ def test_published_families_read_from_their_data_not_their_names():
     mamba, plain = jamba.groups
     assert plain.layers == (4, 12, 20, 28) and plain.scheme == "none" and not plain.details
     assert mamba.details["mixing"] == "linear" and len(mamba.layers) == 28
+
+
+def test_hybrid_stacks_turn_only_where_their_config_says_so():
+    """Bamba's attention layers are those attn_layer_indices lists (none by default: all
+    Mamba); Zamba2's shared blocks turn only with use_mem_rope, Granite 4's hybrid only with
+    position_embedding_type "rope" (its default None: no positions)."""
+    bamba = {"model_type": "bamba", "num_hidden_layers": 32, "hidden_size": 4096,
+             "num_attention_heads": 32, "attn_layer_indices": [9, 18, 27],
+             "rope_parameters": {"rope_type": "default", "rope_theta": 10000.0,
+                                 "partial_rotary_factor": 0.5}}  # fmt: skip
+    mamba, rope = read(bamba).groups[:2]
+    assert rope.scheme == "rope" and rope.layers == (9, 18, 27) and rope.rotary_dim == 64
+    assert mamba.details["mixing"] == "linear" and len(mamba.layers) == 29
+    (everything,) = read({**bamba, "attn_layer_indices": None}).groups
+    assert everything.details["mixing"] == "linear"
+    granite = {"model_type": "granitemoehybrid", "num_hidden_layers": 4, "hidden_size": 256,
+               "num_attention_heads": 4, "rope_parameters": {"rope_theta": 10000.0},
+               "layer_types": ["linear_attention", "full_attention"] * 2}  # fmt: skip
+    for switch, scheme in ((None, "none"), ("nope", "none"), ("rope", "rope")):
+        groups = read({**granite, "position_embedding_type": switch}).groups
+        assert [g.scheme for g in groups] == ["none", scheme], switch
+    zamba2 = {"model_type": "zamba2", "num_hidden_layers": 4, "hidden_size": 256,
+              "num_attention_heads": 4, "rope_parameters": {"rope_theta": 10000.0},
+              "layers_block_type": ["linear_attention", "hybrid"] * 2}  # fmt: skip
+    assert read(zamba2).groups[1].scheme == "none"
+    assert read({**zamba2, "use_mem_rope": True}).groups[1].scheme == "rope"

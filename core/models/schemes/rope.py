@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from pe_clock.core.i18n import echo, tr
-from pe_clock.core.models.families import ROPE_BLOCKS
+from pe_clock.core.models.families import ROPE_BLOCKS, ROPE_SWITCHES
 from pe_clock.core.models.group import LayerGroup, Read
 from pe_clock.core.models.reader import (
     DEFAULT_ROPE_THETA,
@@ -67,6 +67,8 @@ KEYS = frozenset(
         "layers_block_type",
         "attn_layer_period",
         "attn_layer_offset",
+        "attn_layer_indices",
+        "use_mem_rope",
         "attention_window_size",
         "block_types",
         "use_sliding_window",
@@ -114,7 +116,11 @@ def detects(reader: ConfigReader, kind: str) -> bool:
     hybrid = isinstance(given, list) and any(
         isinstance(k, str) and k in UNPOSITIONED_KINDS for k in given
     )
-    return hybrid or reader.get("attn_layer_period") is not None
+    return (
+        hybrid
+        or reader.get("attn_layer_period") is not None
+        or ("attn_layer_indices" in reader.values)
+    )
 
 
 def detects_rope(reader: ConfigReader, kind: str) -> bool:
@@ -249,6 +255,15 @@ def _kinds_given(reader: ConfigReader, layers: int) -> list[str] | None:
             return [local if k == "attention" else "recurrent" for k in kinds]
         allowed = "recurrent / attention"
         raise ValueError(tr("model.key", name="block_types", value=echo(pattern), allowed=allowed))
+    if kinds is None and "attn_layer_indices" in reader.values:
+        # Bamba: attention at the layers listed, Mamba at every other (none listed: all Mamba)
+        given = reader.get("attn_layer_indices") or []
+        if not isinstance(given, list) or not all(type(i) is int for i in given):
+            allowed = f"[0 … {layers - 1}]"
+            raise ValueError(
+                tr("model.key", name="attn_layer_indices", value=echo(given), allowed=allowed)
+            )
+        return ["full_attention" if i in given else "linear_attention" for i in range(layers)]
     if kinds is None and reader.get("attn_layer_period") is not None:
         # Jamba: attention every period-th layer from offset on, Mamba between
         period = reader.whole("attn_layer_period", 1, MAX_LAYERS)
@@ -411,7 +426,9 @@ def _rope_groups(
     """The layers grouped by kind: attention takes the rope block of its kind (or, in a
     hybrid stack without RoPE keys, no positions: Nemotron-H's attention layers); a layer
     without attention (linear attention, Mamba, a convolution) has none."""
-    has_rope = detects_rope(reader, model_type)
+    switch = ROPE_SWITCHES.get(model_type)
+    switched_off = switch is not None and reader.get(switch[0]) != switch[1]
+    has_rope = detects_rope(reader, model_type) and not switched_off
     head_dim = _head_dim(reader) if has_rope else 0
     rope = _uses_rope(reader, layers) if has_rope else [False] * layers
     kinds = _layer_kinds(reader, model_type, layers, rope)
