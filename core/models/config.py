@@ -4,12 +4,14 @@ transformers reads it (`modeling_rope_utils` and each model's configuration clas
 Layers are grouped by the scheme they share (`LayerGroup`); each scheme has its own reader in
 `core.models.schemes`: "rope" (with its base, head and rotary sizes, rope type and θ′ of
 every pair as computed at initialisation; ESM's rotary, Qwen2-VL's M-RoPE sections),
-"learned" (an absolute table: GPT-2's, BERT's, GPT-Neo's), "sinusoidal" (the paper's fixed
-table, DistilBERT's sinusoidal_pos_embds), "alibi" (BLOOM, MPT), "buckets" (T5's relative
-position buckets), "none" (Llama 4's NoPE layers, within the RoPE reader) or "recurrent" (a
-state-space model such as Mamba: no positions by design). Keys about positions that PE Clock
-does not read are listed, never silently dropped; a value out of range is a ValueError
-naming its key.
+"learned" (an absolute table: GPT-2's, BERT's, BART's), "sinusoidal" (fixed tables: the
+paper's, fairseq's, Whisper's), "alibi" (BLOOM, MPT, Falcon), "buckets" (T5's relative
+position buckets), "none" (layers without positions: Llama 4's NoPE layers, a hybrid's Mamba,
+linear-attention and convolution layers, within the RoPE reader) or "recurrent" (a
+state-space model such as Mamba: no positions by design); schemes PE Clock does not draw are
+named in one line (`schemes.named`, a `NotDrawn`). Keys about positions that PE Clock does
+not read are listed, never silently dropped; a value out of range is a ValueError naming its
+key.
 """
 
 from __future__ import annotations

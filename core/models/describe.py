@@ -79,7 +79,9 @@ def _compact_title(group: LayerGroup) -> str:
         factor = f" ×{group.factor:g}" if group.factor not in (None, 1.0) else ""
         text += f" · {group.rope_type}{factor}"
     if group.sliding_window is not None:  # which group is Gemma 2's local one
-        text += tr("strip.window", n=f"{group.sliding_window:,}")
+        # ModernBERT's is centred: local_attention in all, half either side
+        window = group.details.get("local_attention", group.sliding_window)
+        text += tr("strip.window", n=f"{window:,}")
     return text
 
 

@@ -1,11 +1,13 @@
 """One reader per position scheme: each module detects its scheme in a config.json, reads its
 numbers as transformers computes them, and names the keys it reads.
 
-A new family of models goes into the module of its scheme (a model type in a table there,
-its defaults in `core.models.reader.MODEL_DEFAULTS`); a new scheme is one module here with
+A family whose config names its scheme needs nothing; one whose config does not say all is a
+line of data in `core.models.families` (its table, its offset, the scheme it is named by), its
+defaults in `core.models.reader.MODEL_DEFAULTS`; a new scheme is one module here with
 NAME, KEYS, ``detects(reader, model_type)`` and ``read(reader, model_type, layers,
 max_positions)``, a line in SCHEMES, its words in the catalogue (``modelinfo.<NAME>``,
-``strip.<NAME>``) and, if a view draws it, that view's ``schemes`` in `gui.views`.
+``strip.<NAME>``) and, if a view draws it, that view's ``schemes`` in `gui.views`; a scheme
+PE Clock only names is a rule in `named` and its ``named.<scheme>`` line.
 """
 
 from __future__ import annotations
