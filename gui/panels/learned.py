@@ -107,7 +107,7 @@ class Row:
         self.table_plot.getAxis("left").set_cells(n)
         self.first_row.setVisible(first > 0)
         self.first_row.setPos(0)
-        self.pca_start.setText("row 0" if first else "pos 0")  # the first row drawn
+        self.pca_start.setText(tr("learned.row_n", n=0) if first else "pos 0")  # its first row
         self.sim_image.display(measures.similarity, QRectF(0, 0, n, n))
         self.sim_plot.setRange(xRange=(0, n), yRange=(0, n), padding=0)
         for name in ("left", "bottom"):
@@ -194,7 +194,8 @@ class LearnedView(Panel):
                 start, k, cos = learned_by_offset[index]
                 curve.setData(k, cos)
                 # the curves start at rows of the table: BART's row 0 is no position
-                entries.append((curve.opts["pen"], f"row {start}" if first else f"pos {start}"))
+                label = tr("learned.row_n", n=start) if first else f"pos {start}"
+                entries.append((curve.opts["pen"], label))
         self.offset_plot.setRange(xRange=(0, max(reach, 1)), yRange=(-1, 1.05), padding=0.02)
         highest = 0.0
         for curve, measures in zip(
@@ -252,9 +253,12 @@ class LearnedView(Panel):
         )
         sampled = sine_measures.positions.size < n
         sim_key = "learned.similarity_sampled" if sampled else "learned.similarity"
-        for row, measures in zip(self.rows, (learned_measures, sine_measures), strict=True):
+        offset = first_row(model) > 0  # the learned table's rows are not all positions
+        for row, measures, rows in zip(
+            self.rows, (learned_measures, sine_measures), (offset, False), strict=True
+        ):
             shown = sine_measures.positions.size
-            set_title(row.sim_plot, tr(sim_key, n=f"{shown:,}"), s)
+            set_title(row.sim_plot, tr(f"{sim_key}_rows" if rows else sim_key, n=f"{shown:,}"), s)
             share = measures.components.share if measures is not None else np.zeros(2)
             set_title(
                 row.pca_plot,
