@@ -58,8 +58,8 @@ BART = Table("learned", width=("d_model",), offset=2, stacks=True)
 STACKED = Table("learned", width=("d_model",), stacks=True)
 #: Marian's, Pegasus's: the paper's sinusoids, sin in the first half of the columns.
 SPLIT = Table("sinusoidal", width=("d_model",), layout="split", stacks=True)
-#: fairseq's (M2M100, NLLB-MoE, FSMT, Speech2Text): split halves, ω over d/2 − 1, ids
-#: from pad_token_id + 1.
+#: fairseq's (M2M100, NLLB-MoE, FSMT; Speech2Text's with keys of its own): split halves, ω
+#: over d/2 − 1, ids from pad_token_id + 1.
 FAIRSEQ = Table(
     "sinusoidal", width=("d_model",), layout="split", shifted=True, padded=True, stacks=True
 )
