@@ -253,7 +253,8 @@ class LearnedView(Panel):
         )
         sampled = sine_measures.positions.size < n
         sim_key = "learned.similarity_sampled" if sampled else "learned.similarity"
-        offset = first_row(model) > 0  # the learned table's rows are not all positions
+        # a table with rows before position 0 (BART's): its measures count rows
+        offset = first_row(model) > 0
         for row, measures, rows in zip(
             self.rows, (learned_measures, sine_measures), (offset, False), strict=True
         ):
@@ -268,9 +269,7 @@ class LearnedView(Panel):
             row.pca_plot.setLabel("bottom", "PC1")
             row.pca_plot.setLabel("left", "PC2")
             row.table_plot.setLabel("bottom", tr("learned.dimension"))
-        for row, offset in zip(self.rows, (first_row(model) > 0, False), strict=True):
-            # a table with rows before position 0 (BART's): its measures count rows
-            axis = tr("learned.row" if offset else "learned.position")
+            axis = tr("learned.row" if rows else "learned.position")
             row.table_plot.setLabel("left", tr("learned.position"))
             row.sim_plot.setLabel("bottom", axis)
             row.sim_plot.setLabel("left", axis)

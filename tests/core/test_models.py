@@ -847,3 +847,25 @@ def test_hybrid_stacks_turn_only_where_their_config_says_so():
               "layers_block_type": ["linear_attention", "hybrid"] * 2}  # fmt: skip
     assert read(zamba2).groups[1].scheme == "none"
     assert read({**zamba2, "use_mem_rope": True}).groups[1].scheme == "rope"
+
+
+def test_each_stack_of_an_encoder_decoder_has_its_own_positions():
+    """Speech2Text's decoder was said to have its encoder's 6,000 positions: its sinusoids run
+    over max_target_positions (LED's learned table over max_decoder_position_embeddings)."""
+    speech = {"model_type": "speech_to_text", "d_model": 256, "encoder_layers": 12,
+              "decoder_layers": 6, "max_source_positions": 6000, "max_target_positions": 1024,
+              "pad_token_id": 1}  # fmt: skip
+    encoder, decoder = read(speech).groups
+    assert (encoder.details["positions"], decoder.details["positions"]) == (6000, 1024)
+    assert decoder.details["first_row"] == 2 and decoder.layers == tuple(range(12, 18))
+    led = {
+        "model_type": "led",
+        "d_model": 64,
+        "encoder_layers": 2,
+        "decoder_layers": 2,
+        "max_encoder_position_embeddings": 16384,
+        "max_decoder_position_embeddings": 1024,
+    }
+    model = read(led)
+    assert [g.details["positions"] for g in model.groups] == [16384, 1024]
+    assert model.learned.positions == 16384

@@ -4,11 +4,14 @@ in it and whether each stack of an encoder-decoder has its own, from `core.model
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pe_clock.core.i18n import echo, tr
-from pe_clock.core.models.families import LEARNED, Table, family_table
+from pe_clock.core.models.families import LEARNED, family_table
 from pe_clock.core.models.group import LayerGroup, LearnedSize, Read
 from pe_clock.core.models.reader import MAX_LAYERS, ConfigReader, first_key
 from pe_clock.core.models.schemes import rope
+from pe_clock.core.models.schemes.tables import first_row, stacks, table_size
 
 NAME = "learned"
 #: The keys of config.json this reader reads (any other naming positions is reported).
@@ -54,54 +57,20 @@ def detects(reader: ConfigReader, kind: str) -> bool:
 def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None) -> Read:
     """The table's positions and width, at least two each, as a table read from weights."""
     table = family_table(kind, reader.values) or LEARNED
-    positions = _size(reader, table.positions, 2 - table.offset, 10**7)
-    width = _size(reader, table.width, 2, 10**6)
-    details = {**_first_row(reader, table), **_local_layers(reader, layers)}
+    positions = table_size(reader, table.positions, 2 - table.offset, 10**7)
+    width = table_size(reader, table.width, 2, 10**6)
+    rows = positions + table.offset
+    details = {**first_row(reader, table, rows), **_local_layers(reader, layers)}
     if reader.get("relative_attention") is True:  # DeBERTa's relative terms besides
         details["relative_terms"] = True
-    if not table.stacks:
-        if table.depth:
-            layers = reader.whole(table.depth, 1, MAX_LAYERS)
-        group = LayerGroup(tuple(range(layers)), NAME, details=details)
-        return Read((group,), LearnedSize(positions + table.offset, width), num_layers=layers)
-    encoder = reader.whole("encoder_layers", 1, MAX_LAYERS - 1)
-    decoder = reader.whole("decoder_layers", 1, MAX_LAYERS - encoder)
-    after = table.decoder_positions or table.positions
-    decoder_positions = _size(reader, after, 2 - table.offset, 10**7)
-    groups = (
-        LayerGroup(
-            tuple(range(encoder)),
-            NAME,
-            details={**details, "part": "encoder", "positions": positions},
-        ),
-        LayerGroup(
-            tuple(range(encoder, encoder + decoder)),
-            NAME,
-            details={**details, "part": "decoder", "positions": decoder_positions},
-        ),
-    )
-    size = LearnedSize(positions + table.offset, width, ENCODER_TABLE)
-    return Read(groups, size, num_layers=encoder + decoder)
-
-
-def _size(reader: ConfigReader, keys: tuple[str, ...], lo: int, hi: int) -> int:
-    key = first_key(reader, *keys)
-    if key is None:
-        raise ValueError(tr("model.missing", name=keys[0]))
-    return reader.whole(key, lo, hi)
-
-
-def _first_row(reader: ConfigReader, table: Table) -> dict[str, object]:
-    """The row of the table that position 0 reads, where it is not row 0: BART's offset, or
-    RoBERTa's pad_token_id + 1 (its position ids count from there)."""
-    if table.padded:
-        pad = reader.get("pad_token_id")
-        if pad is None:  # transformers' padding_idx: None counts from 0
-            return {}
-        # position 0 must be a row of the table: pad_token_id + 1 < its rows
-        rows = _size(reader, table.positions, 2, 10**7)
-        return {"first_row": reader.whole("pad_token_id", 0, rows - 2) + 1}
-    return {"first_row": table.offset} if table.offset else {}
+    group = LayerGroup((), NAME, details=details)
+    if table.stacks:
+        groups, layers = stacks(reader, table, group, 2 - table.offset, 10**7)
+        return Read(groups, LearnedSize(rows, width, ENCODER_TABLE), num_layers=layers)
+    if table.depth:
+        layers = reader.whole(table.depth, 1, MAX_LAYERS)
+    group = replace(group, layers=tuple(range(layers)))
+    return Read((group,), LearnedSize(rows, width), num_layers=layers)
 
 
 def _local_layers(reader: ConfigReader, layers: int) -> dict[str, object]:

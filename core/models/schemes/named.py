@@ -160,8 +160,9 @@ def named_line(reader: ConfigReader, scheme: str) -> str:
         model_type=shown(kind) or "?",
         where=where,
         base=base,
-        kernel=_count(reader, "num_conv_pos_embeddings"),
-        distance=_count(reader, "max_position_embeddings"),
+        # (a size only where its line quotes it: another scheme's keys are none of its own)
+        kernel=_count(reader, "num_conv_pos_embeddings") if scheme == "conv" else "",
+        distance=_count(reader, "max_position_embeddings") if scheme == "relative_key" else "",
         flags=", ".join(flags),
         kind=echo(reader.get("position_embeddings_type")),
     )

@@ -5,6 +5,7 @@ the learned table of its decoder)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -12,6 +13,7 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.models.families import family_table
 from pe_clock.core.models.group import LayerGroup, LearnedSize, Read
 from pe_clock.core.models.reader import DEFAULT_ROPE_THETA, MAX_LAYERS, ConfigReader, first_key
+from pe_clock.core.models.schemes.tables import first_row, stacks, table_size
 from pe_clock.core.params import MAX_D_MODEL, MAX_LEN
 from pe_clock.core.rope import rope_inverse_frequencies
 
@@ -54,40 +56,20 @@ def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None
     if width % 2:
         allowed = tr("allowed.even", lo=4, hi=f"{MAX_D_MODEL:,}")
         raise ValueError(tr("model.key", name=key, value=width, allowed=allowed))
-    positions_key = first_key(reader, *table.positions)
-    if positions_key is None:
-        raise ValueError(tr("model.missing", name=table.positions[0]))
-    positions = reader.whole(positions_key, 2, MAX_LEN)
+    positions = table_size(reader, table.positions, 2, MAX_LEN)
     if table.shifted:
         base = whisper_base(width)
         inv = np.exp(-math.log(DEFAULT_ROPE_THETA) / (width // 2 - 1) * np.arange(width // 2))
     else:
         base, inv = DEFAULT_ROPE_THETA, rope_inverse_frequencies(width, DEFAULT_ROPE_THETA)
-    details: dict[str, object] = {"positions": positions}
+    details: dict[str, object] = {"positions": positions, **first_row(reader, table, positions)}
     if table.layout == "split":
         details.update(layout="split", variant="shifted" if table.shifted else "split")
-    first = table.offset
-    if table.padded and reader.get("pad_token_id") is not None:
-        first = reader.whole("pad_token_id", 0, 10**6) + 1
-    if first:
-        details["first_row"] = first
-    if not table.stacks:
-        group = LayerGroup(
-            tuple(range(layers)), NAME, base, width, width, inv_freq=inv, details=details
-        )
-        return Read((group,))
-    encoder = reader.whole("encoder_layers", 1, MAX_LAYERS - 1)
-    decoder = reader.whole("decoder_layers", 1, MAX_LAYERS - encoder)
-    groups = tuple(
-        LayerGroup(
-            tuple(numbers), NAME, base, width, width, inv_freq=inv,
-            details={**details, "part": part},
-        )
-        for part, numbers in (
-            ("encoder", range(encoder)), ("decoder", range(encoder, encoder + decoder))
-        )
-    )  # fmt: skip
-    return Read(groups, num_layers=encoder + decoder)
+    group = LayerGroup((), NAME, base, width, width, inv_freq=inv, details=details)
+    if table.stacks:
+        groups, layers = stacks(reader, table, group, 2, MAX_LEN)
+        return Read(groups, num_layers=layers)
+    return Read((replace(group, layers=tuple(range(layers))),))
 
 
 def whisper_base(width: int) -> float:
