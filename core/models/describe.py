@@ -37,6 +37,15 @@ def group_title(group: LayerGroup, compact: bool = False) -> str:
         return _compact_title(group)
     if group.scheme == "rope":
         assert group.rotary_dim is not None and group.head_dim is not None
+        if "axes" in group.details:  # a vision tower's 2D RoPE: each axis turns half the head
+            half = group.rotary_dim
+            return tr(
+                "modelinfo.rope_axial",
+                base=fmt_base(group.rope_theta or 0),
+                head_dim=group.head_dim,
+                half=half,
+                pairs=half // 2,
+            )
         if group.rotary_dim == group.head_dim:
             dims = tr("modelinfo.rotary_all", head_dim=group.head_dim, pairs=group.rotary_dim // 2)
         else:
@@ -72,6 +81,8 @@ def _scheme_title(kind: str, group: LayerGroup) -> str:
 def _compact_title(group: LayerGroup) -> str:
     if group.scheme != "rope":
         return _scheme_title("strip", group)
+    if "axes" in group.details:
+        return tr("strip.rope_axial", base=fmt_base(group.rope_theta or 0))
     text = tr("strip.rope", base=fmt_base(group.rope_theta or 0))
     if group.rotary_dim != group.head_dim:
         text += tr("strip.part", rotary=group.rotary_dim, head_dim=group.head_dim)
@@ -136,7 +147,7 @@ def turns_line(group: LayerGroup) -> str:
         return ""
     last = inv.size - 1
     return tr(
-        "modelinfo.turns",
+        "modelinfo.turns_axial" if "axes" in group.details else "modelinfo.turns",
         fast=f"{inv[0]:.6g}",
         last=last,
         slow=f"{inv[-1]:.6g}",
@@ -190,8 +201,14 @@ def key_list(keys: tuple[str, ...], most: int = 20) -> str:
 def detail_lines(group: LayerGroup) -> list[str]:
     """What else a group's attention does with positions: its sliding window or chunks, a
     part of the head without positions (DeepSeek), a softmax scale that grows with s, the
-    M-RoPE sections of a vision-language model, T5's buckets."""
+    axis a vision tower's 2D RoPE is drawn by (and its grid's table), the M-RoPE sections of
+    a vision-language model, T5's buckets."""
     lines = bucket_lines(group)
+    if "axes" in group.details and group.rotary_dim is not None:
+        axis = group.rotary_dim
+        lines.append(tr("modelinfo.axial_drawn", pairs=axis // 2, half=axis))
+    if group.details.get("grid_table"):
+        lines.append(tr("modelinfo.grid_table"))
     sections = group.details.get("mrope_section")
     if sections:
         interleaved = bool(group.details.get("mrope_interleaved"))

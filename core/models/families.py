@@ -252,8 +252,23 @@ NAMED: dict[str, str] = {
          "moss_transcribe_diarize_audio"),
         "frozen_table",
     ),
-    "efficientloftr": "rope_2d",
+    # 2D RoPE with angles of their own (`schemes.axial` draws transformers' axial halves)
+    **dict.fromkeys(("efficientloftr", "pixtral", "minimax_m3_vl_vision"), "rope_2d"),
     **dict.fromkeys(("molmo2_vision", "florence_vision"), "patch_table"),
     "seamless_m4t": "speech_text",
     "seamless_m4t_v2": "speech_text",
 }  # fmt: skip
+
+
+#: Vision towers with 2D RoPE (`schemes.axial`) that also add a learned table of the patch
+#: grid to each patch at their input, interpolated to the image's grid (Qwen3-VL's
+#: pos_embed of num_position_embeddings rows, GLM-4V's, SigLIP-like towers').
+GRID_TABLES = frozenset(
+    {
+        "cohere_compass_vision", "gemma4_vision", "glm4v_vision", "glm4v_moe_vision",
+        "inkling2_vision", "kimi_k25_vision", "muse_glimmer_vision", "muse_spark_vision",
+        "ovis2_5_vision", "paddleocr_vl_vision", "qwen3_5_vision", "qwen3_5_moe_vision",
+        "qwen3_omni_moe_vision_encoder", "qwen3_vl_vision", "qwen3_vl_moe_vision",
+        "qwen4_exp_vision", "sam3_vit_model", "step3p5_vision",
+    }
+)  # fmt: skip

@@ -869,3 +869,21 @@ def test_each_stack_of_an_encoder_decoder_has_its_own_positions():
     model = read(led)
     assert [g.details["positions"] for g in model.groups] == [16384, 1024]
     assert model.learned.positions == 16384
+
+
+def test_a_vision_towers_2d_rope_is_drawn_one_axis_at_a_time():
+    tower = configs.QWEN2_VL_7B_VISION
+    model = read_model_config(tower)
+    (group,) = model.groups
+    # embed_dim 1280 over 16 heads, not hidden_size 3584 (the merger's): each axis turns 40
+    assert (group.head_dim, group.rotary_dim, group.rope_theta) == (80, 40, 10000.0)
+    expected = [10000 ** (-2 * j / 40) for j in range(20)]
+    np.testing.assert_allclose(group.inv_freq, expected, rtol=4e-16)
+    assert group.layers == tuple(range(32)) and model.max_position_embeddings is None
+    with pytest.raises(ValueError, match="multiple of 4"):
+        read_model_config({**tower, "embed_dim": 16 * 78})
+    with pytest.raises(ValueError, match=r"rope_parameters\.rope_theta"):
+        read_model_config({**tower, "rope_parameters": {"rope_type": "axial"}})
+    with pytest.raises(NotDrawn) as named:  # Pixtral's halves take the whole head's angles
+        read_model_config({**tower, "model_type": "pixtral"})
+    assert named.value.scheme == "rope_2d"

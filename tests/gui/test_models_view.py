@@ -324,6 +324,13 @@ def test_m_ropes_sections_are_drawn_lettered_and_a_click_draws_a_pair(
     assert state.selected_pair == 20 and view.pair() == 20
 
 
+def test_a_vision_tower_opens_on_one_axis_of_its_2d_rope(show, state, tmp_path):
+    state.open_model(write_model(tmp_path / "vision", configs.QWEN2_VL_7B_VISION))
+    assert (state.head_dim, state.base, state.scaling_method) == (40, 10000.0, "default")
+    view = show(RopeView, state, (1400, 900))
+    assert "2D RoPE" in view.strip.key.text() and not view.sections.isVisible()
+
+
 def test_a_model_without_sections_draws_no_band(show, state, tmp_path):
     state.open_model(write_model(tmp_path / "llama", configs.LLAMA_2_7B))
     view = show(RopeView, state, (1400, 900))

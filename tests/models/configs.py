@@ -511,6 +511,13 @@ QWEN2_5_VL_7B = {
     "max_position_embeddings": 128000,
     "model_type": "qwen2_5_vl",
 }
+#: Qwen2-VL-7B's vision_config as transformers 5 saves the tower on its own: its axial 2D RoPE
+#: over a head of embed_dim / num_heads = 80 (hidden_size is the merger's output width).
+QWEN2_VL_7B_VISION = {
+    **QWEN2_VL_7B["vision_config"],  # type: ignore[dict-item]
+    "model_type": "qwen2_vl_vision",
+    "rope_parameters": {"rope_theta": 10000.0, "rope_type": "axial"},
+}
 #: openai/whisper-tiny's config.json (its position keys and sizes as published).
 WHISPER_TINY = {
     "architectures": ["WhisperForConditionalGeneration"],

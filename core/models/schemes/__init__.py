@@ -18,6 +18,7 @@ from pe_clock.core.models.group import Read
 from pe_clock.core.models.reader import ConfigReader
 from pe_clock.core.models.schemes import (
     alibi,
+    axial,
     buckets,
     learned,
     named,
@@ -46,7 +47,9 @@ class Scheme(Protocol):
 
 
 #: In the order they are tried: the first that detects its scheme reads the config (the
-#: schemes PE Clock names but does not draw first: a vision tower's RoPE is 2D; ALiBi's BLOOM
+#: schemes PE Clock names but does not draw first, then a vision tower's 2D RoPE; ALiBi's BLOOM
 #: before the rest; a family's table before RoPE's keys, ESM-2's rotary aside; a table any
 #: config sizes only where it names no RoPE).
-SCHEMES: tuple[Scheme, ...] = (named, alibi, recurrent, buckets, sinusoidal, learned, rope)
+SCHEMES: tuple[Scheme, ...] = (
+    named, axial, alibi, recurrent, buckets, sinusoidal, learned, rope,
+)  # fmt: skip

@@ -19,7 +19,7 @@ from pe_clock.core.i18n import echo, tr
 from pe_clock.core.models.families import NAMED
 from pe_clock.core.models.group import Read
 from pe_clock.core.models.reader import ConfigReader
-from pe_clock.core.models.schemes.rope import AXIAL_TYPES
+from pe_clock.core.models.schemes.axial import AXIAL_TYPES, rope_blocks
 from pe_clock.core.params import real
 
 NAME = "named"
@@ -50,21 +50,14 @@ class NotDrawn(ValueError):
         self.scheme = scheme
 
 
-def _rope_blocks(reader: ConfigReader) -> list[dict[str, object]]:
-    given = reader.get("rope_parameters")
-    if not isinstance(given, dict):
-        return []
-    parts = [v for v in given.values() if isinstance(v, dict)]
-    return parts or [given]
-
-
 def _axial(reader: ConfigReader) -> bool:
-    """2D RoPE of a vision tower: rope_type "axial", or RoPE over a grid of image patches
-    (a tower that sizes patches and merges them, and names no layer count of a text)."""
-    if any(block.get("rope_type") in AXIAL_TYPES for block in _rope_blocks(reader)):
-        return True
+    """2D RoPE of a vision tower computed its own way: RoPE over a grid of image patches (a
+    tower that sizes patches and has no vocabulary) of a rope type other than transformers'
+    "axial", which `schemes.axial` draws."""
+    blocks = rope_blocks(reader)
     patches = "patch_size" in reader.values or "spatial_patch_size" in reader.values
-    return patches and _rope_blocks(reader) != [] and "vocab_size" not in reader.values
+    axial = any(block.get("rope_type") in AXIAL_TYPES for block in blocks)
+    return patches and blocks != [] and not axial and "vocab_size" not in reader.values
 
 
 def _sine_2d(reader: ConfigReader) -> bool:
@@ -151,7 +144,7 @@ def named_line(reader: ConfigReader, scheme: str) -> str:
     flags = [k for k in PATCH_FLAGS if reader.get(k) not in (None, False, 0)]
     if scheme == "patches" and not flags:
         scheme = "patches_none"
-    theta = next((b.get("rope_theta") for b in _rope_blocks(reader)), None)
+    theta = next((b.get("rope_theta") for b in rope_blocks(reader)), None)
     value = real(theta) if isinstance(theta, int | float) and not isinstance(theta, bool) else 0.0
     base = said_base(value) if 0 < value < math.inf else "?"
     where = tr("named.tower", tower=reader.tower) if reader.tower else ""

@@ -80,10 +80,6 @@ KEYS = frozenset(
 MAX_LOG_BASE = 700.0
 #: The rope types PE Clock computes; "su" is Phi-3's first name for longrope.
 ROPE_TYPES = ("default", "linear", "dynamic", "yarn", "longrope", "llama3", "proportional")
-#: Rope types of vision towers that turn pairs by an image's rows and columns (2D): named,
-#: not drawn (`core.models.schemes.named`).
-AXIAL_TYPES = ("axial",)
-
 #: Keys of a rope_scaling (or rope_parameters) block this module reads.
 ROPE_KEYS = {
     "rope_type",
