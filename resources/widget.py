@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import html
 import itertools
+import math
 import os
 import threading
 from collections.abc import Callable
@@ -266,6 +267,18 @@ class Frames:
         self._draw()
 
 
+def _pixel(value: object) -> float | None:
+    """A pointer's coordinate from the page as a finite float, or None (a page may send
+    anything: a string, a 401-digit integer float() cannot hold, NaN)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def close_tree(widget: Any) -> None:
     """Close widget, what it holds and its layout and style: each is a model of its own that
     the page keeps until it is closed."""
@@ -356,9 +369,17 @@ class Explorer:
 
     def close(self) -> None:
         """Close the figure (its Qt view) and every model the widget made; a frame or a change
-        still due after it does nothing."""
+        still due after it does nothing. From any thread: the Qt view is closed on the
+        figure's thread (handed to its loop, or, with none, at its next change), never here,
+        where Qt would block with Python's lock held."""
         self.closed = True
-        self.figure.close()
+        if threading.current_thread() is self._thread:
+            self.figure.close()
+        elif self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self.figure.close)
+        else:
+            with self._lock:
+                self._waiting[id(self.figure)] = self.figure.close
         parts = [self.image, self.readout, self.message, self.code, *self._made, *self._links]
         for widget in ([] if self.menu is None else [self.menu]) + parts + self._events:
             close_tree(widget)
@@ -384,10 +405,10 @@ class Explorer:
         text = ""
         rendered = self.figure.rendered
         if event.get("type") == "mousemove" and rendered is not None and not self.closed:
-            x, y = event.get("dataX"), event.get("dataY")
-            if isinstance(x, int | float) and isinstance(y, int | float):
+            point = [_pixel(event.get(axis)) for axis in ("dataX", "dataY")]
+            if None not in point:
                 with i18n.speaking(self.figure.look["lang"]):
-                    text = rendered.readout_at(float(x), float(y))
+                    text = rendered.readout_at(*point)
         self.readout.value = text
 
     def _row(self, *children: Any) -> Any:
@@ -691,7 +712,7 @@ class Explorer:
 
     def _save(self) -> None:
         """The frame on screen (figure()'s pixels) as a new file in the current folder."""
-        from pe_clock.gui.platform.files import WriteError, atomic_write
+        from pe_clock.gui.platform.files import WriteError, atomic_write_new
 
         if self.frames.scheduled:
             self.frames.flush()  # the frame of the values set, not the one before
@@ -702,10 +723,12 @@ class Explorer:
             except FileNotFoundError:
                 self._say(tr("widget.no_folder"))
                 return
-            names = (f"{stem}.png" if n == 1 else f"{stem}-{n}.png" for n in itertools.count(1))
-            try:  # a name taken by anything, a dangling link too
-                path = next(folder / name for name in names if not os.path.lexists(folder / name))
-                written = atomic_write(path, lambda file: file.write(png))
+            names = (
+                folder / (f"{stem}.png" if n == 1 else f"{stem}-{n}.png")
+                for n in itertools.count(1)
+            )
+            try:  # claimed atomically: a name taken by anything (a dangling link too) is passed
+                written = atomic_write_new(names, lambda file: file.write(png))
             except WriteError as err:
                 self._say(str(err))
                 return

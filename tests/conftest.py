@@ -7,6 +7,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # thread per core in each of them only oversubscribed the cores, its waiting threads spinning
 # (about a tenth of the suite's CPU time on two cores; no test's numbers change).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# The key that signs PE Clock's temporary files (gui.platform.files.part_key) in a folder of
+# the run's own, never the user's: one for the run, its workers and the processes they start.
+if "PE_CLOCK_TEST_STATE" not in os.environ:
+    import tempfile
+
+    os.environ["PE_CLOCK_TEST_STATE"] = os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp()
 
 
 import pytest

@@ -9,6 +9,8 @@ A value that is missing keeps its default; one that is corrupt or from an older 
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import os
 import re
 import stat
@@ -123,6 +125,7 @@ def open_settings() -> tuple[QSettings, str | None]:
     from the defaults.
     """
     path = settings_path()
+    _without_bom(path)
     try:
         serialised = _without_serialised(path)
     except OSError as err:  # neither moved nor mended (WriteError too): Qt must not read it
@@ -143,6 +146,19 @@ def open_settings() -> tuple[QSettings, str | None]:
         # Neither read nor moved: use a scratch file so the unreadable one is never touched.
         return _scratch(), tr("settings.kept", path=path, reason=reason, error=err.strerror or err)
     return default_settings(), tr("settings.moved", path=path, reason=reason, aside=aside.name)
+
+
+def _without_bom(path: Path) -> None:
+    """A settings file saved by Windows Notepad read as the INI file it is: its byte-order
+    mark (which Qt would read into the first section's name) dropped, written back
+    atomically; its CRLF line ends Qt reads as they are. Anything else is left as it is."""
+    with contextlib.suppress(OSError):
+        info = path.lstat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SETTINGS_BYTES:
+            return
+        data = path.read_bytes()
+        if data.startswith(codecs.BOM_UTF8):
+            atomic_write(path, lambda handle: handle.write(data[len(codecs.BOM_UTF8) :]))
 
 
 def _scratch() -> QSettings:

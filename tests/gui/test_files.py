@@ -96,13 +96,19 @@ def test_a_document_cut_short_is_refused(tmp_path):
 def test_a_killed_exports_temp_file_is_cleaned_next_time(tmp_path, state):
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    stale = tmp_path / f".fig.png.{dead.pid}.abc123{PART_SUFFIX}"
+    stale = tmp_path / files.part_name("fig.png", dead.pid, "abc123")
     stale.write_bytes(b"half a PNG")
-    mine_alive = tmp_path / f".other.png.{os.getppid()}.abc123{PART_SUFFIX}"
+    mine_alive = tmp_path / files.part_name("other.png", os.getppid(), "abc123")
     mine_alive.write_bytes(b"a live process's file")
+    # a stranger's files, named as PE Clock's were and are, with no tag or another key's
+    strangers = [f".fig.png.{dead.pid}.abc123{PART_SUFFIX}",
+                 f".fig.png.{dead.pid}.abc123.0123456789abcdef{PART_SUFFIX}"]  # fmt: skip
+    for name in strangers:
+        (tmp_path / name).write_bytes(b"not PE Clock's")
     export.export_figure(tmp_path / "fig.png", "heatmap", state, 640, 480)
     assert not stale.exists()
     assert mine_alive.exists()  # its process still runs: not ours to remove
+    assert all((tmp_path / name).read_bytes() == b"not PE Clock's" for name in strangers)
 
 
 # --- 11. the temp file is written through its descriptor; modes are kept ---------------------
@@ -133,7 +139,7 @@ def test_a_symlink_planted_at_the_temp_name_is_never_followed(tmp_path, monkeypa
     victim = tmp_path / "victim.txt"
     victim.write_text("precious")
     monkeypatch.setattr(files.secrets, "token_hex", lambda n: "abcdef")
-    planted = tmp_path / f".fig.png.{os.getpid()}.abcdef{PART_SUFFIX}"
+    planted = tmp_path / files.part_name("fig.png", os.getpid(), "abcdef")
     planted.symlink_to(victim)
     with pytest.raises(WriteError):
         atomic_write(tmp_path / "fig.png", lambda h: h.write(b"data IEND\xaeB`\x82"))
@@ -182,7 +188,7 @@ def test_planted_temp_names_never_crash_an_export(tmp_path, state):
 def test_a_killed_exports_temp_file_with_a_newline_in_its_name_is_cleaned(tmp_path, state):
     dead = subprocess.Popen([sys.executable, "-c", "pass"])
     dead.wait()
-    stale = tmp_path / f".k\nx.gif.{dead.pid}.1dedc0{PART_SUFFIX}"
+    stale = tmp_path / files.part_name("k\nx.gif", dead.pid, "1dedc0")
     stale.write_bytes(b"half a GIF")
     export.export_figure(tmp_path / "z.png", "heatmap", state, 640, 480)
     assert not stale.exists()
@@ -192,3 +198,30 @@ def test_a_long_korean_name_at_the_limit_is_written(tmp_path, state):
     name = "가" * 83 + ".png"  # 253 bytes: legal, and longer than 120 bytes of temp name
     assert len(os.fsencode(name)) == 253
     assert export.export_figure(tmp_path / name, "heatmap", state, 640, 480).exists()
+
+
+def test_new_names_are_claimed_atomically_and_nothing_is_replaced(tmp_path):
+    """Two savers taking "the next free name" in one folder at once: every save is a file of
+    its own (a name checked free, then renamed over, lost files: 57 of 80)."""
+    import itertools
+    import threading
+
+    def names():
+        return (tmp_path / f"fig-{n}.png" for n in itertools.count(1))
+
+    (tmp_path / "fig-2.png").symlink_to(tmp_path / "gone.png")  # a dangling link: taken
+    made: list[Path] = []
+
+    def save(who: int) -> None:
+        for i in range(40):
+            data = f"{who}:{i}".encode() + b"IEND\xaeB`\x82"
+            made.append(files.atomic_write_new(names(), lambda h, data=data: h.write(data)))
+
+    savers = [threading.Thread(target=save, args=(who,)) for who in range(2)]
+    for saver in savers:
+        saver.start()
+    for saver in savers:
+        saver.join()
+    assert len(set(made)) == 80 and tmp_path / "fig-2.png" not in made
+    contents = {path.read_bytes() for path in made}
+    assert len(contents) == 80 and parts(tmp_path) == []

@@ -119,6 +119,22 @@ def test_settings_it_may_not_read_are_moved_aside(qtbot, monkeypatch):
     assert len(kept) == 1 and kept[0].read_text() == "[state]\npos=4\n"
 
 
+def test_settings_saved_by_windows_notepad_are_read_as_they_are(qtbot):
+    """A byte-order mark and CRLF line ends: the instructor's values, nothing moved aside."""
+    from pe_clock.gui.platform.settings import settings_path
+    from pe_clock.gui.window.main_window import MainWindow
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\xef\xbb\xbf[state]\r\npos=7\r\nmax_len=100\r\n")
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert (window.state.pos, window.state.max_len) == (7, 100)
+    assert not [p for p in path.parent.iterdir() if ".unreadable-" in p.name]
+    assert "could not be read" not in window.statusBar().currentMessage()
+    window.close()
+
+
 def test_settings_qt_cannot_parse_are_moved_aside_not_overwritten(qtbot):
     from pe_clock.gui.platform.settings import settings_path
     from pe_clock.gui.window.main_window import MainWindow

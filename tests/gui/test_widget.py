@@ -378,6 +378,40 @@ def test_with_no_loop_another_threads_change_waits_for_the_figures_thread(qapp):
     assert same_picture(widget, "clock", lang="en")
 
 
+def test_close_from_another_thread_returns_and_qt_closes_on_the_figures_thread(qapp):
+    """A thread's close() never touches Qt (it blocked there with Python's lock held): the
+    view is closed on the figure's thread, by its loop, or, with none, at its next call."""
+    import threading
+
+    def close_elsewhere(widget) -> None:
+        thread = threading.Thread(target=widget.close, daemon=True)
+        thread.start()
+        thread.join(60)  # (a hang, not a time: it returned at once)
+        assert not thread.is_alive()
+
+    widget = pe_clock.explore("clock", lang="en")
+    explorer = widget.explorer
+    close_elsewhere(widget)
+    assert explorer.closed and explorer.figure.rendered is not None  # not closed off-thread
+    explorer._in_main(0, lambda: None)  # the figure's thread's next call closes it
+    assert explorer.figure.rendered is None
+
+    async def in_a_kernel() -> object:
+        widget = pe_clock.explore("clock", lang="en")
+        close_elsewhere(widget)
+        await asyncio.sleep(0.05)  # the loop's next turn
+        return widget.explorer.figure.rendered
+
+    assert asyncio.run(in_a_kernel()) is None
+
+
+def test_a_hover_with_any_coordinates_reads_out_or_says_nothing(qapp):
+    explorer = pe_clock.explore("heatmap", lang="en").explorer
+    for x in (10**400, float("nan"), float("inf"), "12", None, True, -(10**400)):
+        explorer._hover({"type": "mousemove", "dataX": x, "dataY": 40})
+        assert explorer.readout.value == ""
+
+
 def test_changing_view_or_language_leaves_no_model_open(qapp):
     """Each change of view or language closes the controls it replaces (with their layouts,
     styles and links); closing the widget closes every model it made."""
