@@ -405,10 +405,10 @@ class Explorer:
         text = ""
         rendered = self.figure.rendered
         if event.get("type") == "mousemove" and rendered is not None and not self.closed:
-            point = [_pixel(event.get(axis)) for axis in ("dataX", "dataY")]
-            if None not in point:
+            x, y = _pixel(event.get("dataX")), _pixel(event.get("dataY"))
+            if x is not None and y is not None:
                 with i18n.speaking(self.figure.look["lang"]):
-                    text = rendered.readout_at(*point)
+                    text = rendered.readout_at(x, y)
         self.readout.value = text
 
     def _row(self, *children: Any) -> Any:
