@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import decimal
 import os
-import re
 import stat
 import tokenize
 import warnings
@@ -211,8 +210,7 @@ def _read_header(handle: BinaryIO, name: str) -> tuple[tuple[int, ...], bool, np
             raise ValueError(tr("npy.header", file=name, reason=reason)) from err
         if "pickle" in message:
             raise ValueError(tr("npy.pickled", file=name)) from err
-        reason = re.sub(r" at 0x[0-9a-f]+", "", message)[:120]  # no memory addresses
-        raise ValueError(tr("npy.header", file=name, reason=reason)) from err
+        raise ValueError(tr("npy.header", file=name, reason=tr("reason.damaged"))) from err
     except (MemoryError, RecursionError) as err:
         # Python's parser of the header dict gives up on thousands of nested signs (----1).
         raise ValueError(tr("npy.header", file=name, reason=tr("npy.nested"))) from err

@@ -250,6 +250,26 @@ _SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = ECHO_LIMIT /
 _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = ECHO_LIMIT
 
 
+def reason(err: BaseException) -> str:
+    """Why a file could not be read, in PE Clock's words and the interface's language, never
+    a library's own text (a codec's, json's, safetensors', Python's advice to call one of its
+    functions): the system's reason for an OSError, else what was wrong with the bytes."""
+    if isinstance(err, OSError):
+        return err.strerror or tr("reason.damaged")
+    if isinstance(err, UnicodeDecodeError):
+        return tr("reason.not_utf8", offset=f"{err.start:,}")
+    if isinstance(err, RecursionError):
+        return tr("reason.nested")
+    text = str(err)
+    where = re.search(r"line (\d+) column (\d+)|at line (\d+), column (\d+)", text)
+    if isinstance(err, ValueError) and "int_max_str_digits" in text:
+        return tr("reason.long_number", limit=f"{sys.get_int_max_str_digits():,}")
+    if where is not None:
+        line, column = (g for g in where.groups() if g is not None)
+        return tr("reason.syntax", line=line, column=column)
+    return tr("reason.damaged")
+
+
 def echo(value: object) -> str:
     """value as a message quotes it: its repr, cut after ECHO_LIMIT characters with its length
     said, so that a message stays one readable line."""

@@ -202,7 +202,11 @@ def figure(
         view, terms=API, width=width, height=height, theme=theme, lang=lang, caption=caption,
         stage=stage, embeddings=embeddings, model=model, layers=layers, parameters=parameters,
     )  # fmt: skip
-    return Figure(request, check_choice("format", format, SHOWN_AS))
+    drawn = Figure(request, check_choice("format", format, SHOWN_AS))
+    # Drawn now, in the format Jupyter will show: a size too small for the view is refused
+    # here, where a try around figure() catches it, not when the notebook displays it.
+    drawn._encoded(f".{drawn.format}")
+    return drawn
 
 
 def code(

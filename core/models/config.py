@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pe_clock.core.format import shown
-from pe_clock.core.i18n import echo, tr
+from pe_clock.core.i18n import echo, reason, tr
 from pe_clock.core.models.group import LayerGroup, LearnedSize
 from pe_clock.core.models.reader import MAX_LAYERS, ConfigReader, first_key
 from pe_clock.core.models.schemes import SCHEMES, named
@@ -63,12 +63,10 @@ def parse_config(data: bytes, name: str = "config.json") -> dict[str, Any]:
         # Infinity and NaN as Python's json (and so transformers) writes and reads them:
         # Bamba's and Falcon-H1's own config.json hold one; a key read is checked for range.
         value = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as err:
-        raise ValueError(tr("model.json", file=name, reason="UTF-8")) from err
     except RecursionError as err:
         raise ValueError(tr("model.nested", file=name, limit=MAX_DEPTH)) from err
-    except ValueError as err:  # JSONDecodeError, NaN, a number of 5,000 digits
-        raise ValueError(tr("model.json", file=name, reason=str(err)[:100])) from err
+    except ValueError as err:  # not UTF-8, JSONDecodeError, a number of 5,000 digits
+        raise ValueError(tr("model.json", file=name, reason=reason(err))) from err
     if _depth(value) > MAX_DEPTH:
         raise ValueError(tr("model.nested", file=name, limit=MAX_DEPTH))
     if not isinstance(value, dict):

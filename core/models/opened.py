@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from pe_clock.core.i18n import echo, tr
+from pe_clock.core.i18n import echo, reason, tr
 from pe_clock.core.models.config import ModelConfig, parse_config, read_model_config
 from pe_clock.core.models.files import MAX_CONFIG_BYTES, expanded, locate, read_limited
 from pe_clock.core.models.weights import (
@@ -40,8 +40,8 @@ def open_model(path: str | os.PathLike[str], cache: Path | None = None) -> Opene
         return _open(path, cache)
     except (OSError, RuntimeError, UnicodeError, RecursionError, MemoryError) as err:
         # What the checks before did not foresee still ends in one line, never a traceback.
-        reason = getattr(err, "strerror", None) or type(err).__name__
-        raise ValueError(tr("model.unreadable", file=echo(str(path)), reason=reason)) from err
+        why = reason(err)
+        raise ValueError(tr("model.unreadable", file=echo(str(path)), reason=why)) from err
 
 
 def _open(path: str | os.PathLike[str], cache: Path | None) -> OpenedModel:

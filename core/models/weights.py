@@ -22,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pe_clock.core.encoding import BLOCK_VALUES
-from pe_clock.core.i18n import echo, tr
+from pe_clock.core.i18n import echo, reason, tr
 from pe_clock.core.models.files import read_limited, regular_file
 from pe_clock.core.models.learned import TableMeasures, sampled_positions, shared_measures
 from pe_clock.core.params import MAX_D_MODEL
@@ -84,18 +84,18 @@ def _header(path: Path) -> tuple[dict[str, dict[str, object]], int, int]:
                 raise ValueError(tr("weights.damaged", file=name, reason=tr("weights.short")))
             (length,) = struct.unpack("<Q", head)
             if length > size - 8:
-                reason = tr("weights.header_claims", n=f"{length:,}", size=f"{size:,}")
-                raise ValueError(tr("weights.damaged", file=name, reason=reason))
+                why = tr("weights.header_claims", n=f"{length:,}", size=f"{size:,}")
+                raise ValueError(tr("weights.damaged", file=name, reason=why))
             if length > MAX_HEADER:
-                reason = tr("weights.header_large", n=f"{length:,}", limit=f"{MAX_HEADER:,}")
-                raise ValueError(tr("weights.damaged", file=name, reason=reason))
+                why = tr("weights.header_large", n=f"{length:,}", limit=f"{MAX_HEADER:,}")
+                raise ValueError(tr("weights.damaged", file=name, reason=why))
             raw = handle.read(length)
     except OSError as err:
         raise ValueError(tr("model.unreadable", file=name, reason=err.strerror or err)) from err
     try:
         header = json.loads(raw.decode("utf-8"), parse_constant=float)
     except (UnicodeDecodeError, ValueError, RecursionError) as err:
-        raise ValueError(tr("weights.damaged", file=name, reason=str(err)[:80])) from err
+        raise ValueError(tr("weights.damaged", file=name, reason=reason(err))) from err
     if not isinstance(header, dict):
         raise ValueError(tr("weights.damaged", file=name, reason=tr("model.not_object")))
     return header, length, size
@@ -124,17 +124,17 @@ def _entry(path: Path, tensor: str) -> tuple[str, tuple[int, int], int]:
         and all(isinstance(n, int) and not isinstance(n, bool) for n in offsets)
         and 0 <= offsets[0] <= offsets[1] <= size - 8 - length
     ):
-        reason = tr("weights.offsets", tensor=tensor, offsets=echo(offsets), size=f"{size:,}")
-        raise ValueError(tr("weights.damaged", file=name, reason=reason))
+        why = tr("weights.offsets", tensor=tensor, offsets=echo(offsets), size=f"{size:,}")
+        raise ValueError(tr("weights.damaged", file=name, reason=why))
     if math.prod(shape) * DTYPES[dtype] != offsets[1] - offsets[0]:
-        reason = tr(
+        why = tr(
             "weights.lies",
             tensor=tensor,
             shape=shape,
             dtype=dtype,
             n=f"{offsets[1] - offsets[0]:,}",
         )
-        raise ValueError(tr("weights.damaged", file=name, reason=reason))
+        raise ValueError(tr("weights.damaged", file=name, reason=why))
     if math.prod(shape) > MAX_TABLE_VALUES or shape[1] > MAX_D_MODEL:
         limit = f"{MAX_TABLE_VALUES:,}"
         raise ValueError(tr("weights.too_large", tensor=tensor, shape=shape, limit=limit))
@@ -153,7 +153,9 @@ def read_tensor(path: Path, tensor: str) -> LearnedTable:
 
     try:
         # The library checks the whole header (offsets in order, covering the data) first.
-        with safe_open(str(path), framework="numpy") as handle:
+        # A signalling NaN widened raises the invalid flag (NumPy's RuntimeWarning, printed
+        # before the refusal): check_table refuses every NaN after, in PE Clock's words.
+        with np.errstate(invalid="ignore"), safe_open(str(path), framework="numpy") as handle:
             # Widened a block of rows at a time into the result: a table at the limit costs
             # its float64 rows and a block, not its stored copy as well.
             rows = np.empty(shape)
@@ -169,8 +171,8 @@ def read_tensor(path: Path, tensor: str) -> LearnedTable:
                 for first in range(0, shape[0], step):
                     last = min(shape[0], first + step)  # a slice past the end is refused
                     rows[first:last] = stored[first:last]
-    except (SafetensorError, OSError, ValueError) as err:
-        raise ValueError(tr("weights.damaged", file=path.name, reason=str(err)[:80])) from err
+    except (SafetensorError, OSError, ValueError) as err:  # (the library's text is its own)
+        raise ValueError(tr("weights.damaged", file=path.name, reason=reason(err))) from err
     return LearnedTable(check_table(rows, tensor), tensor, path.name, dtype, str(path))
 
 

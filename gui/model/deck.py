@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pe_clock.core.i18n import LANGUAGES, echo, tr
+from pe_clock.core.i18n import LANGUAGES, echo, reason, tr
 from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.gui.model.picture import PARAMETERS as PICTURE_PARAMETERS
 from pe_clock.gui.model.picture import Picture
@@ -168,7 +168,7 @@ def parse_deck(text: str) -> Deck:
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))  # as Windows Notepad saves it
     except tomllib.TOMLDecodeError as err:
-        raise DeckError(tr("deck.toml", reason=err)) from err
+        raise DeckError(tr("deck.toml", reason=reason(err))) from err
     except RecursionError as err:  # arrays nested hundreds deep: no deck needs that
         raise DeckError(tr("deck.nested")) from err
     if _depth(data) > MAX_DEPTH:  # dotted keys nest without recursing; their repr would not

@@ -72,6 +72,7 @@ def notebook_application() -> QApplication:
     system's own platform, which a window may use later."""
     running = QApplication.instance()
     if isinstance(running, QApplication):
+        ensure_fonts()  # a kernel's own (%gui qt) draws Hangul with the bundled font too
         return running
     if not sys.platform.startswith("linux"):
         return create_application()

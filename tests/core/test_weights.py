@@ -7,6 +7,7 @@ import json
 import os
 import struct
 import tracemalloc
+import warnings
 
 import numpy as np
 import pytest
@@ -257,6 +258,43 @@ def test_a_learned_table_keeps_its_measures_for_every_view_read_only(positions):
     _same_measures(measured, measure(full[at], at))
     _read_only(rows, measured.similarity, measured.nearest, measured.components.scores)
     assert full.flags.writeable  # the table's own rows are untouched
+
+
+@pytest.mark.parametrize(
+    ("dtype", "data"),
+    [("F32", struct.pack("<4I", 0x3F800000, 0x7FA00000, 0, 0)),  # a signalling NaN
+     ("BF16", struct.pack("<4H", 0x3F80, 0x7FA0, 0, 0))],
+)  # fmt: skip
+def test_a_signalling_nan_is_refused_without_numpys_warning(tmp_path, dtype, data):
+    write_model(tmp_path, GPT2_SMALL)
+    entry = {"dtype": dtype, "shape": [2, 2], "data_offsets": [0, len(data)]}
+    header_file(tmp_path / "model.safetensors", {"wpe.weight": entry}, data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # NumPy's RuntimeWarning would be an error here
+        with pytest.raises(ValueError, match="NaN"):
+            open_model(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("config.json", b'{"model_type": "gpt2", "n_layer": \xe4}'),
+        ("config.json", b""),
+        ("config.json", b'{"n_layer": ' + b"9" * 100_000 + b"}"),
+        ("model.safetensors", struct.pack("<Q", 6) + b"[" * 6),
+        ("model.safetensors", struct.pack("<Q", 12) + b'{"a": "\xe4"}'),
+    ],
+)
+def test_refusals_are_in_pe_clocks_words_not_a_librarys(tmp_path, name, content):
+    """No codec's, json's or safetensors' text, and no advice to call Python's functions."""
+    write_model(tmp_path, GPT2_SMALL)
+    (tmp_path / name).write_bytes(content)
+    with pytest.raises(ValueError) as refused:
+        open_model(tmp_path)
+    said = str(refused.value)
+    for library in ("codec", "Expecting", "sys.", "set_int", "char ", "recursion", "malformed"):
+        assert library not in said, said
+    assert name in said and "\n" not in said
 
 
 def test_hostile_weights_are_refused_by_name(tmp_path):

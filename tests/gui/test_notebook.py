@@ -102,6 +102,22 @@ def test_a_figure_is_the_export_and_jupyter_shows_one_format(tmp_path):
     assert not (tmp_path / "fig.jpg").exists()
 
 
+@pytest.mark.parametrize(
+    "view, size, format",
+    [("heatmap", (160, 120), "png"), ("window", (599, 413), "png"), ("rope", (640, 64), "png"),
+     ("clock", (64, 64), "svg")],
+)  # fmt: skip
+def test_a_size_too_small_is_refused_by_figure_itself(view, size, format):
+    """Refused at the call, where a try around figure() catches it, as the command line
+    refuses it, not in a traceback when the notebook displays the figure."""
+    with pytest.raises(ValueError, match="does not fit") as refused:
+        pe_clock.figure(view, width=size[0], height=size[1], format=format, lang="en")
+    argv = ["--lang", "en", "export", "--view", view, "--width", str(size[0]),
+            "--height", str(size[1]), "--out", "never.png"]  # fmt: skip
+    assert cli.main(argv) == 2 and not Path("never.png").exists()
+    assert "needs at least" in str(refused.value)
+
+
 def test_a_figure_leaves_the_notebooks_language_as_it_was():
     from pe_clock.core import i18n
 
