@@ -336,8 +336,18 @@ def _not_cached(cache: Path, reference: Reference) -> str:
         reason = _reason(err)
     else:
         held = [name for name, _ in revisions(cache, model_id, every_ref=True)]
+        asked = reference.revision
+        matching = [name for name in names if asked and COMMIT.fullmatch(asked)
+                    and COMMIT.fullmatch(name) and name.startswith(asked)]  # fmt: skip
+        if asked is not None and len(matching) > 1:  # a short commit two snapshots start with
+            return tr(
+                "model.ambiguous_revision",
+                model=model_id,
+                revision=asked,
+                held=", ".join(name[: len(asked) + 4] for name in matching[:8]),
+            )
         # Asked for no revision, it is main's (refs/main naming a commit the cache lacks).
-        asked = reference.revision or ("main" if _ref(repo, "main") else None)
+        asked = asked or ("main" if _ref(repo, "main") else None)
         if asked is not None and held:
             return tr(
                 "model.no_revision",

@@ -14,12 +14,14 @@ import contextlib
 import os
 import re
 import stat
+import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-from PySide6.QtCore import QSettings
+if TYPE_CHECKING:  # Qt is loaded only where settings are opened: `settings_path` needs none
+    from PySide6.QtCore import QSettings
 
 from pe_clock.core.i18n import tr
 from pe_clock.gui.platform.files import WriteError, atomic_write
@@ -32,14 +34,26 @@ _INI_LINE = re.compile(r"^\s*(\[[^\]]*\]|[;#].*|[^=\s][^=]*=.*)?\s*$")
 
 
 def settings_path() -> Path:
-    """Where the settings live, found without opening that file (a pipe there would block)."""
-    probe = QSettings(
-        QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, "pe-clock-probe"
-    )
-    return Path(probe.fileName()).with_name(f"{APPLICATION}.ini")
+    """Where the settings live, found without opening that file (a pipe there would block).
+    Once Qt is loaded, as QSettings finds it (a path set with QSettings.setPath counts);
+    before (the command line checks the window's parameters before loading Qt), where
+    QSettings' INI format puts a user's file: %APPDATA% on Windows, else $XDG_CONFIG_HOME
+    or ~/.config."""
+    if "PySide6.QtCore" in sys.modules:
+        from PySide6.QtCore import QSettings
+
+        probe = QSettings(
+            QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, "pe-clock-probe"
+        )
+        return Path(probe.fileName()).with_name(f"{APPLICATION}.ini")
+    given = os.environ.get("APPDATA" if sys.platform == "win32" else "XDG_CONFIG_HOME", "")
+    config = Path(given) if os.path.isabs(given) else Path.home() / ".config"
+    return config / ORGANIZATION / f"{APPLICATION}.ini"
 
 
 def default_settings() -> QSettings:
+    from PySide6.QtCore import QSettings
+
     return QSettings(
         QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION
     )
@@ -124,6 +138,8 @@ def open_settings() -> tuple[QSettings, str | None]:
     in its place) is moved aside with a timestamp, never overwritten, and the window starts
     from the defaults.
     """
+    from PySide6.QtCore import QSettings
+
     path = settings_path()
     _without_bom(path)
     try:
@@ -163,6 +179,8 @@ def _without_bom(path: Path) -> None:
 
 def _scratch() -> QSettings:
     """Settings in a scratch file of their own, for a session whose file must not be used."""
+    from PySide6.QtCore import QSettings
+
     folder = Path(tempfile.mkdtemp(prefix="pe-clock-"))
     return QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
 
@@ -213,6 +231,8 @@ def save_values(settings: QSettings, values: dict[str, object]) -> None:
     WriteError
         If the file could not be written; the previous file is then untouched.
     """
+
+    from PySide6.QtCore import QSettings
 
     def write(handle: BinaryIO) -> None:
         # QSettings writes only to a named file: a private scratch file, copied into handle.

@@ -27,7 +27,7 @@ from pe_clock.cli.parser import (
     option_sets,
     out_is_folder,
 )
-from pe_clock.cli.window import run_gui
+from pe_clock.cli.window import refused_before_qt, run_gui
 from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.core.params import check_choice
@@ -94,6 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_view(args.view)
         except ValueError as err:
             return fail(str(err), 2, "pe-clock")
+    refused = refused_before_qt(args.reset_settings, opening, args.deck)
+    if refused:
+        return fail(refused, 2, "pe-clock")
     return run_gui(lang, args.reset_settings, opening, args.view, args.deck, args.stage, args.model)
 
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 import signal
 
 #: The signals that stop an export between drawing steps, or close the window (settings saved):
-#: Ctrl+C, kill, and the terminal closing (SIGHUP, where the system has it).
+#: Ctrl+C, Ctrl+\ (SIGQUIT), kill, and the terminal closing (SIGHUP), where the system has them.
 STOP_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+    getattr(signal, name)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT")
+    if hasattr(signal, name)
 )
 
 
 def _stopped_while_starting(signum: int, _frame: object) -> None:
-    """Ctrl+C, SIGTERM or SIGHUP while the modules below load: nothing is written yet, so end
+    """A stop signal (`STOP_SIGNALS`) while the modules below load: nothing is written yet, so end
     at once with the signal's status and one line, not a KeyboardInterrupt traceback (or no
     word at all). The export and the window install their own handlers."""
     import os

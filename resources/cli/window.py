@@ -28,8 +28,7 @@ def run_gui(
 
     problem = window_problem(tr("display.hint"))
     if problem is not None:
-        refused = _refused_without_window(reset, opening or {}, deck)
-        return fail(refused, 2, "pe-clock") if refused else fail(problem, 1, "pe-clock")
+        return fail(problem, 1, "pe-clock")
 
     import socket
 
@@ -117,15 +116,17 @@ def run_gui(
     return 128 + received[0] if received else code
 
 
-def _refused_without_window(reset: bool, opening: dict[str, Any], deck: str | None) -> str:
+def refused_before_qt(reset: bool, opening: dict[str, Any], deck: str | None) -> str:
     """Why the window would refuse the parameters given (over the saved settings, unless
-    reset) or the deck, or ''. The settings file is read as plain INI (Qt's reader needs no
-    display, but may mend or move a bad file, which is the window's to do): a value it
-    cannot read keeps its default."""
+    reset) or the deck, in the command line's terms (its flags), or ''; asked before Qt is
+    loaded, so a bad value costs no window and no display. The settings file is read as
+    plain INI (Qt's reader may mend or move a bad file, which is the window's to do): a
+    value it cannot read keeps its default."""
     import configparser
 
     from pe_clock.gui.model.deck import DeckError, check_deck, read_deck
     from pe_clock.gui.model.picture import Picture
+    from pe_clock.gui.model.request import CLI
     from pe_clock.gui.platform.settings import MAX_SETTINGS_BYTES, settings_path
 
     picture = Picture()
@@ -143,5 +144,5 @@ def _refused_without_window(reset: bool, opening: dict[str, Any], deck: str | No
         if deck is not None:
             check_deck(read_deck(deck), picture)
     except (ValueError, TypeError, DeckError) as err:
-        return str(err)
+        return CLI.reworded(str(err), opening)
     return ""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import os
+import shutil
 import warnings
 from pathlib import Path
 
@@ -354,6 +355,12 @@ def test_a_cached_model_is_opened_and_refused_as_the_hub_would(tmp_path, monkeyp
     for asked in ("org/model", "org/model@main"):
         with pytest.raises(ValueError, match=r"not at revision main \(the cache holds v1\.0\)"):
             locate(asked)
+    # a short commit two snapshots start with is ambiguous, not "not at revision"
+    for commit in ("abcdef1" + "0" * 33, "abcdef1" + "1" * 33):
+        shutil.copytree(main, repo / "snapshots" / commit)
+    with pytest.raises(ValueError, match=r"org/model@abcdef1 is ambiguous: .*abcdef10000"):
+        locate("org/model@abcdef1")
+    assert locate("org/model@abcdef10").folder.name == "abcdef1" + "0" * 33
 
 
 # --- config-class rules an audit against transformers 5 found ------------------------------

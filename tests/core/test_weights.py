@@ -282,6 +282,7 @@ def test_a_signalling_nan_is_refused_without_numpys_warning(tmp_path, dtype, dat
         ("config.json", b""),
         ("config.json", b'{"n_layer": ' + b"9" * 100_000 + b"}"),
         ("model.safetensors", struct.pack("<Q", 6) + b"[" * 6),
+        ("model.safetensors", struct.pack("<Q", 200_000) + b"[" * 200_000),
         ("model.safetensors", struct.pack("<Q", 12) + b'{"a": "\xe4"}'),
     ],
 )

@@ -141,9 +141,9 @@ def test_without_a_display_the_window_says_so_after_refusing_a_bad_value(
 ):
     """pe-clock --d-model 7 was killed by SIGABRT (rc 134) with Qt's misleading message."""
     code, _, err = cli_main(capsys, "--lang", "en", "--d-model", "7")
-    assert code == 2 and "d_model must be an even integer" in err
+    assert code == 2 and "--d-model must be an even integer" in err
     code, _, err = cli_main(capsys, "--lang", "en", "--pos", "1500")
-    assert code == 2 and "pos must be" in err  # over the default table of 1024 positions
+    assert code == 2 and "--pos must be" in err  # over the default table of 1024 positions
     (isolated_settings / "pe-clock").mkdir(exist_ok=True)
     saved = isolated_settings / "pe-clock" / "pe-clock.ini"
     saved.write_text("[state]\nmax_len=2048\nd_model=@Variant(\\0\\0\\0\\x7f)\n")

@@ -14,18 +14,19 @@ from tests.gui.processes import command, start, wait_until_catching, wait_until_
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Each signal with the status it ends with (128 + its number).
-INT, TERM, HUP = (
-    (signum, 128 + signum) for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+INT, TERM, HUP, QUIT = (
+    (signum, 128 + signum)
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 )
 
 # The window installs one handler for every signal of STOP_SIGNALS, so each window case below
 # is tried with Ctrl+C (Python's own KeyboardInterrupt, the one whose path differs) and one of
 # SIGTERM and SIGHUP, in turns: every signal still reaches a real window. The export's handler
-# is tried with all three (no other case stops an export that is drawing).
+# is tried with all four (no other case stops an export that is drawing).
 
 
-# --- 3. Ctrl+C, SIGTERM and SIGHUP stop an export cleanly -----------------------------------
-@pytest.mark.parametrize(("signum", "code"), [INT, TERM, HUP])
+# --- 3. Ctrl+C, Ctrl+\, SIGTERM and SIGHUP stop an export cleanly ---------------------------
+@pytest.mark.parametrize(("signum", "code"), [INT, TERM, HUP, QUIT])
 def test_a_signal_stops_an_export_and_keeps_the_old_file(tmp_path, signum, code):
     target = tmp_path / "anim.gif"
     target.write_bytes(b"GIF89a the old animation;")
