@@ -29,8 +29,23 @@ from pe_clock.core.encoding import encode_range
 from pe_clock.core.i18n import echo, tr
 from pe_clock.core.layout import column_order
 from pe_clock.core.models.opened import open_model
-from pe_clock.core.params import PAPER_BASE, Params, check_bool, check_choice
-from pe_clock.gui.export.options import STILL_SUFFIXES
+from pe_clock.core.params import (
+    PAPER_BASE,
+    Params,
+    check_bool,
+    check_choice,
+    check_int,
+    check_real,
+)
+from pe_clock.gui.export.options import (
+    ANIMATION_SUFFIXES,
+    DEFAULT_FPS,
+    MAX_FRAMES,
+    MIN_FPS,
+    STILL_SUFFIXES,
+    VIDEO_SUFFIXES,
+    max_fps,
+)
 from pe_clock.gui.model.picture import PARAMETERS
 from pe_clock.gui.model.request import (
     API,
@@ -146,13 +161,26 @@ class Figure:
         # and an SVG of a detailed view (its text as outlines) can be a megabyte.
         return self.svg() if self.format == "svg" else None
 
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the figure to path (.png, .svg or .pdf, by its suffix), atomically: a failed
-        write leaves no partial file and keeps what was there. Returns the path.
+    def save(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        start: int | None = None,
+        stop: int | None = None,
+        fps: float | None = None,
+    ) -> Path:
+        """Write the figure to path by its suffix, atomically: a failed write leaves no partial
+        file and keeps what was there. Returns the path.
 
-        Raises ValueError for a bad path or suffix, or a size too small for the view (its
-        message gives the size it needs), and OSError (a WriteError: a missing folder, a full
-        disk, a read-only file) when the file cannot be written.
+        A still (.png, .svg, .pdf), or positions start … stop played at fps frames a second
+        as ``pe-clock export`` plays them: a GIF, an MP4 (H.264, for slides: PowerPoint and
+        Keynote play it) or WebM video (needs PyAV: ``pip install "pe-clock[video]"``), or
+        one self-contained web page (.html) with a slider, play and the window's keys. By
+        default from the first position to the last (at most 2,000 frames), 4 a second.
+
+        Raises ValueError for a bad path, suffix, range or rate, or a size too small for the
+        view (its message gives the size it needs), and OSError (a WriteError: a missing
+        folder, a full disk, a read-only file, PyAV missing) when the file cannot be written.
         """
         from pe_clock.gui.export.render import ExportError, check_suffix, export_figure
 
@@ -164,15 +192,44 @@ class Figure:
         if str(path).endswith(("/", os.sep)) or target.is_dir():
             raise ValueError(tr("cli.out_dir", value=repr(str(path))))
         try:
-            check_suffix(target, STILL_SUFFIXES)
+            suffix = check_suffix(target, (*STILL_SUFFIXES, *ANIMATION_SUFFIXES))
         except ExportError as err:  # a bad argument here, as in figure()
             raise ValueError(str(err)) from None
         request = self.request
+        if suffix in STILL_SUFFIXES:
+            for name, value in (("start", start), ("stop", stop), ("fps", fps)):
+                if value is not None:
+                    raise ValueError(tr("save.animation_only", name=name, value=echo(value)))
+            with self._state() as state:
+                return export_figure(
+                    target, self.view, state, self.width, self.height, request.caption,
+                    stage=request.stage,
+                )  # fmt: skip
+        params = request.picture().params
+        first, last = max(0, -params.k), params.max_len - 1
+        start = first if start is None else check_int("start", start, first, last)
+        end = min(last, start + MAX_FRAMES - 1)
+        stop = end if stop is None else check_int("stop", stop, start, end)
+        top = max_fps(suffix)
+        fps = DEFAULT_FPS if fps is None else check_real(
+            "fps", fps, MIN_FPS, top, ("allowed.fps", {"lo": MIN_FPS, "hi": top})
+        )  # fmt: skip
+        from pe_clock.gui.export.animation import export_animation
+
+        if suffix in VIDEO_SUFFIXES:  # PyAV there, even sides, 4K at most: said at the call
+            from pe_clock.gui.export.video import check_video
+
+            try:
+                check_video(suffix, self.width, self.height)
+            except OSError as err:
+                raise ValueError(str(err)) from None
         with self._state() as state:
-            return export_figure(
-                target, self.view, state, self.width, self.height, request.caption,
-                stage=request.stage,
+            written = export_animation(
+                target, self.view, state, start, stop, fps, self.width, self.height,
+                request.caption, stage=request.stage,
             )  # fmt: skip
+        assert written is not None  # (only a progress callback stops it)
+        return written
 
     def __repr__(self) -> str:
         given = self.request.parameters

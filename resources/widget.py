@@ -16,6 +16,7 @@ Only `explore` imports ipywidgets (the ``notebook`` extra); the desktop app neve
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import html
 import itertools
@@ -81,6 +82,18 @@ def _box_class(w: Any) -> Any:
                 explorer.close()
             self.layout.close()
             super().close()
+
+        def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+            """The widget's view, and beside it the frame on screen as a PNG with the
+            figure's numbers and description as its text: a notebook saved after running
+            shows the picture where no kernel runs the widget (GitHub, nbviewer, JupyterLab
+            and VS Code opened unrun)."""
+            data = super()._repr_mimebundle_(**kwargs)
+            explorer = getattr(self, "explorer", None)
+            if data is not None and explorer is not None and explorer.image.value:
+                data["image/png"] = base64.b64encode(bytes(explorer.image.value)).decode()
+                data["text/plain"] = explorer.described()
+            return data
 
     return ExplorerBox
 
@@ -319,6 +332,7 @@ class Explorer:
         # Set on another thread with no loop to run it: each control's handler, in order.
         self._waiting: dict[int, Callable[[], None]] = {}
         self._due: dict[int, int] = {}  # changes of each control not handled yet
+        self._clicks = itertools.count(-1, -1)  # each button press's key (ids are positive)
         self._made: list[Any] = []  # the rows of controls, closed when laid out anew
         self._links: list[Any] = []  # the links between them (models the page keeps too)
         self.figure = LiveFigure(view or "clock", size, look, model, values)
@@ -384,6 +398,17 @@ class Explorer:
         for widget in ([] if self.menu is None else [self.menu]) + parts + self._events:
             close_tree(widget)
         self._made, self._links = [], []
+
+    def described(self) -> str:
+        """The frame shown in words: its numbers and what its view says it shows."""
+        from pe_clock.gui.export.render import caption_text
+
+        rendered = self.figure.rendered
+        if rendered is None:
+            return VIEWS[self.figure.view].title
+        with i18n.speaking(self.figure.look["lang"]):
+            line = caption_text(self.figure.view, rendered.state)
+            return f"{VIEWS[self.figure.view].title}. {line}. {rendered.drawn.describe()}"
 
     def _hover_events(self) -> list[Any]:
         """The mouse over the picture, with ipyevents (an ipywidgets image sends no pointer
@@ -705,7 +730,8 @@ class Explorer:
             description=tr("widget.code"),
             tooltip=tr("widget.tip_code"),
         )
-        save.on_click(lambda _: self._in_main(id(save), self._save))
+        # Each click an action of its own (a value control's changes wait as its last one)
+        save.on_click(lambda _: self._in_main(next(self._clicks), self._save))
         self._on(show, self._show_code)
         self.controls["save"], self.controls["code"] = save, show
         return self._row(save, show)
@@ -788,9 +814,9 @@ def explore(
     causal mask, the Why tab's switch) — then theme and language, and
     for a view that draws a model's positions the model (a cached id, a folder or a table).
     Without a view, a menu chooses it. Works without a display (Qt
-    offscreen), as `figure` does. Needs ipywidgets (``%pip install ipywidgets`` in the notebook, or
-    ``pip install -e ".[notebook]"`` in PE Clock's folder: PE Clock is not on PyPI);
-    without it, ImportError says so. Bad parameters raise ValueError as `figure`'s do.
+    offscreen), as `figure` does. Needs ipywidgets and ipyevents (``%pip install ipywidgets
+    ipyevents`` in the notebook; in Colab, ``output.enable_custom_widget_manager()`` first);
+    without them, ImportError says so. Bad parameters raise ValueError as `figure`'s do.
     """
     _ipywidgets()
     request = figure_request(

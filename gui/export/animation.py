@@ -1,26 +1,52 @@
-"""GIF animations of a view over a range of positions, streamed to disk with one palette.
+"""Animations of a view over a range of positions: a GIF, a video (MP4, WebM: `video`) or
+one self-contained web page (`page`), each frame the figure the still export draws at that
+position, written atomically whatever the format.
 
-Memory stays flat whatever the number of frames: the palette comes from a few sample frames
-(shrunk, keeping their exact colours), then each frame is drawn, quantised to that palette and
-written before the next one is drawn. Pillow's GIF encoder writes one frame at a time through
-its `getheader` / `getdata` functions; its `save_all` would keep every frame until the end.
+A GIF is streamed to disk with one palette, so memory stays flat whatever the number of
+frames: the palette comes from a few sample frames (shrunk, keeping their exact colours), then
+each frame is drawn, quantised to that palette and written before the next one is drawn.
+Pillow's GIF encoder writes one frame at a time through its `getheader` / `getdata`
+functions; its `save_all` would keep every frame until the end. A video's encoder and a page
+take their frames one at a time as well.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
+import numpy as np
+from numpy.typing import NDArray
 from PIL import GifImagePlugin, Image
 from PySide6.QtGui import QImage
 
 from pe_clock.core.i18n import tr
 from pe_clock.core.params import check_real
-from pe_clock.gui.export.options import ANIMATION_SUFFIX, MAX_FPS, MAX_FRAMES, MIN_FPS
-from pe_clock.gui.export.render import ExportError, Figure, check_suffix, staged
+from pe_clock.gui.export.options import (
+    ANIMATION_SUFFIX,
+    ANIMATION_SUFFIXES,
+    MAX_FRAMES,
+    MIN_FPS,
+    PAGE_SUFFIX,
+    VIDEO_SUFFIXES,
+    max_fps,
+)
+from pe_clock.gui.export.render import (
+    ExportError,
+    Figure,
+    caption_text,
+    check_suffix,
+    png_bytes,
+    qt_pixels,
+    staged,
+)
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.files import atomic_write, check_interrupted, check_target
+
+if TYPE_CHECKING:
+    from pe_clock.gui.export.page import PageFrame
+from pe_clock.gui.views import VIEWS
 
 #: Sample frames for the shared palette, each shrunk to at most this many pixels.
 PALETTE_SAMPLES, SAMPLE_PIXELS = 8, 1_000_000
@@ -64,12 +90,14 @@ def export_animation(
     progress: Callable[[int, int], bool] | None = None,
     stage: bool = False,
 ) -> Path | None:
-    """Write a GIF of positions start..stop (inclusive) at fps frames per second.
+    """Write positions start..stop (inclusive) at fps frames per second as path's suffix
+    says: a GIF, an MP4 or WebM video, or an HTML page.
 
     progress(done, total) is called after each frame; when it returns False the export stops,
     no file is left behind and None is returned.
     """
-    check_suffix(path, (ANIMATION_SUFFIX,))
+    check_suffix(path, ANIMATION_SUFFIXES)
+    suffix = Path(path).suffix.lower()
     last = state.max_len - 1
     first_allowed = max(0, -state.k)
     for name, value in (("from", start), ("to", stop)):
@@ -81,45 +109,124 @@ def export_animation(
         raise ExportError(tr("export.order", start=start, stop=stop))
     if stop - start + 1 > MAX_FRAMES:
         raise ExportError(tr("export.frames", limit=MAX_FRAMES, count=stop - start + 1))
+    top = max_fps(suffix)
     try:
-        check_real("fps", fps, MIN_FPS, MAX_FPS, ("allowed.fps", {"lo": MIN_FPS, "hi": MAX_FPS}))
+        check_real("fps", fps, MIN_FPS, top, ("allowed.fps", {"lo": MIN_FPS, "hi": top}))
     except ValueError as err:
         raise ExportError(str(err)) from err
+    if suffix in VIDEO_SUFFIXES:
+        from pe_clock.gui.export.video import check_video
+
+        check_video(suffix, width, height)
     check_target(Path(path))
     needed, free = memory_needed(width, height), available_memory()
     if free is not None and needed > free:
         raise ExportError(
             tr("export.memory", need=f"{needed / 2**20:,.0f}", free=f"{free / 2**20:,.0f}")
         )
-    duration = round(1000 / fps)
     total = stop - start + 1
+    positions = range(start, stop + 1)
+
+    def after_frame(done: int) -> None:
+        check_interrupted()
+        if progress is not None and not progress(done, total):
+            raise _Stopped
+
     with staged(view, state, width, height, caption, stage) as figure:
-        spread = range(PALETTE_SAMPLES)
-        picks = sorted({start + (total - 1) * i // (PALETTE_SAMPLES - 1) for i in spread})
-        samples = []
-        for pos in picks:  # a signal is heard within a frame here too (8 frames of 8192²)
-            samples.append(_shrunk(frame_at(figure, pos)))
-            check_interrupted()
-        palette = shared_palette(samples)
-
-        def write(handle: BinaryIO) -> None:
-            for index, pos in enumerate(range(start, stop + 1)):
-                frame = frame_at(figure, pos).quantize(palette=palette, dither=Image.Dither.NONE)
-                if index == 0:
-                    header, _ = GifImagePlugin.getheader(
-                        frame, info={"loop": 0, "duration": duration}
-                    )
-                    handle.writelines(header)
-                handle.writelines(GifImagePlugin.getdata(frame, duration=duration, disposal=1))
-                check_interrupted()
-                if progress is not None and not progress(index + 1, total):
-                    raise _Stopped
-            handle.write(b";")  # the GIF trailer
-
+        if suffix == ANIMATION_SUFFIX:
+            write = _gif(figure, positions, fps, after_frame)
+        else:
+            write = _played(figure, suffix, positions, fps, after_frame)
         try:
             return atomic_write(Path(path), write)
         except _Stopped:
             return None
+
+
+def _played(
+    figure: Figure,
+    suffix: str,
+    positions: range,
+    fps: float,
+    after_frame: Callable[[int], None],
+) -> Callable[[BinaryIO], None]:
+    """The writer of a video or a page of the figure at positions."""
+    done = iter(range(1, len(positions) + 1))
+
+    def next_done() -> None:
+        after_frame(next(done))
+
+    if suffix == PAGE_SUFFIX:
+        from pe_clock.gui.export.page import write_page
+
+        title = VIEWS[figure.view].title
+
+        def page(handle: BinaryIO) -> None:
+            write_page(
+                handle, page_frames(figure, positions), len(positions), fps, figure.width,
+                figure.height, title, figure.state.language, next_done,
+            )  # fmt: skip
+
+        return page
+    from pe_clock.gui.export.video import write_video
+
+    def video(handle: BinaryIO) -> None:
+        write_video(
+            handle, suffix, pixel_frames(figure, positions), fps, figure.width, figure.height,
+            next_done,
+        )  # fmt: skip
+
+    return video
+
+
+def pixel_frames(figure: Figure, positions: range) -> Iterator[NDArray[np.uint8]]:
+    """The figure at each position as its 32-bit pixels (`render.qt_pixels`), with no
+    conversion and no copy: the video encoder converts them to YUV itself."""
+    for pos in positions:
+        figure.state.set(pos=pos)
+        figure.settle()
+        image = figure.image()
+        yield qt_pixels(image)
+
+
+def page_frames(figure: Figure, positions: range) -> Iterator[PageFrame]:
+    """The figure at each position as a page shows it: its PNG (as the still export writes
+    it), its caption and its description."""
+    for pos in positions:
+        figure.state.set(pos=pos)
+        figure.settle()
+        png = png_bytes(figure.image())
+        described = figure.drawn.describe()
+        from pe_clock.gui.export.page import PageFrame
+
+        yield PageFrame(png, caption_text(figure.view, figure.state), described)
+
+
+def _gif(
+    figure: Figure, positions: range, fps: float, after_frame: Callable[[int], None]
+) -> Callable[[BinaryIO], None]:
+    """The writer of a GIF of the figure at positions, with one palette from samples."""
+    start, total = positions[0], len(positions)
+    duration = round(1000 / fps)
+    spread = range(PALETTE_SAMPLES)
+    picks = sorted({start + (total - 1) * i // (PALETTE_SAMPLES - 1) for i in spread})
+    samples = []
+    for pos in picks:  # a signal is heard within a frame here too (8 frames of 8192²)
+        samples.append(_shrunk(frame_at(figure, pos)))
+        check_interrupted()
+    palette = shared_palette(samples)
+
+    def write(handle: BinaryIO) -> None:
+        for index, pos in enumerate(positions):
+            frame = frame_at(figure, pos).quantize(palette=palette, dither=Image.Dither.NONE)
+            if index == 0:
+                header, _ = GifImagePlugin.getheader(frame, info={"loop": 0, "duration": duration})
+                handle.writelines(header)
+            handle.writelines(GifImagePlugin.getdata(frame, duration=duration, disposal=1))
+            after_frame(index + 1)
+        handle.write(b";")  # the GIF trailer
+
+    return write
 
 
 def frame_at(figure: Figure, pos: int) -> Image.Image:

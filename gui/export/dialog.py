@@ -23,11 +23,12 @@ from PySide6.QtWidgets import (
 
 from pe_clock.core.i18n import tr
 from pe_clock.gui.export.options import (
-    ANIMATION_SUFFIX,
+    ANIMATION_SUFFIXES,
     DEFAULT_FPS,
     MAX_FPS,
     MIN_FPS,
     STILL_SUFFIXES,
+    max_fps,
 )
 from pe_clock.gui.model.choices import THEME_NAMES
 from pe_clock.gui.model.request import MAX_SIDE, MIN_SIDE
@@ -184,7 +185,7 @@ class ExportDialog(QDialog):
 
     @property
     def allowed_suffixes(self) -> tuple[str, ...]:
-        return (ANIMATION_SUFFIX,) if self._animated else STILL_SUFFIXES
+        return ANIMATION_SUFFIXES if self._animated else STILL_SUFFIXES
 
     def _on_view_combo_current_index_changed(self, *_: object) -> None:
         width, height = self._screen_sizes[self.view_combo.currentData()]
@@ -247,6 +248,9 @@ class ExportDialog(QDialog):
             return tr("export.folder_missing", path=path.parent)
         if self._animated and self.stop_spin.value() < self.start_spin.value():
             return tr("export.order_dialog")
+        top = max_fps(path.suffix.lower())
+        if self._animated and self.fps_spin.value() > top:
+            return tr("export.fps_dialog", suffix=path.suffix.lower(), hi=top)
         return ""
 
     def accept(self) -> None:

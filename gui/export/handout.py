@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -19,7 +19,13 @@ from PySide6.QtGui import QFont, QImage, QPainter
 
 from pe_clock.core.i18n import tr
 from pe_clock.gui.export.marks import written_by_pe_clock
-from pe_clock.gui.export.options import NOTE_SHARE, PAPERS, TITLE_SHARE, handout_figure_height
+from pe_clock.gui.export.options import (
+    NOTE_SHARE,
+    PAPERS,
+    TITLE_SHARE,
+    VIDEO_SUFFIXES,
+    handout_figure_height,
+)
 from pe_clock.gui.export.pdf_text import readable_spaces
 from pe_clock.gui.export.render import (
     ExportError,
@@ -27,6 +33,7 @@ from pe_clock.gui.export.render import (
     TooSmall,
     pdf_writer,
     png_bytes,
+    qt_pixels,
     request_state,
     staged,
     window_request,
@@ -184,11 +191,19 @@ class Paper:
         self.width, self.height = size if size is not None else (float(width), float(height))
 
     def paint(
-        self, painter: QPainter, scenes: list[Scene], index: int, state: AppState, title: str
+        self,
+        painter: QPainter,
+        scenes: list[Scene],
+        index: int,
+        state: AppState,
+        title: str,
+        pos: int | None = None,
     ) -> None:
         """Page index of scenes, drawn as scene index shows over state (at its handout
-        position), in the window's language, type size and token embeddings."""
-        shown = scene_picture(scenes, index, state, handout=True)
+        position, or at pos), in the window's language, type size and token embeddings."""
+        shown = scene_picture(scenes, index, state, handout=pos is None)
+        if pos is not None:
+            shown.set(pos=pos)
         # On paper: dark on white, whatever the projector had.
         theme = "light" if self.printed else shown.theme
         size = (round(self.width), round(self.height))
@@ -235,7 +250,10 @@ def handout_pdf(
 PRINT_PNG_SCALE = 2
 
 
-def handout_png(scenes: list[Scene], index: int, state: AppState, paper: Paper) -> bytes:
+def page_image(
+    scenes: list[Scene], index: int, state: AppState, paper: Paper, pos: int | None = None
+) -> QImage:
+    """Page index as an image (a printed page at PRINT_PNG_SCALE times its pixels)."""
     scale = PRINT_PNG_SCALE if paper.printed else 1
     image = QImage(
         round(paper.width * scale), round(paper.height * scale), QImage.Format.Format_RGB32
@@ -245,11 +263,16 @@ def handout_png(scenes: list[Scene], index: int, state: AppState, paper: Paper) 
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     painter.scale(scale, scale)
     try:
-        paper.paint(painter, scenes, index, state, deck_title(scenes, state.language))
+        paper.paint(painter, scenes, index, state, deck_title(scenes, state.language), pos)
     finally:
         painter.end()
+    return image
+
+
+def handout_png(scenes: list[Scene], index: int, state: AppState, paper: Paper) -> bytes:
+    image = page_image(scenes, index, state, paper)
     if paper.printed:  # so that it prints at the paper's size
-        dots = round(96 * scale / 0.0254)
+        dots = round(96 * PRINT_PNG_SCALE / 0.0254)
         image.setDotsPerMeterX(dots)
         image.setDotsPerMeterY(dots)
     return png_bytes(image)  # marked: a later handout may write over this page, and only this
@@ -319,10 +342,56 @@ def page_names(views: list[str]) -> list[str]:
     return [f"{number:0{digits}d}-{view}.png" for number, view in enumerate(views, start=1)]
 
 
+#: A lecture video's timing: a scene without positions is held this many seconds; one with
+#: positions steps through them this many seconds apart (as a clicker would), then holds its
+#: last for LAST_SECONDS.
+HOLD_SECONDS, STEP_SECONDS, LAST_SECONDS = 6.0, 0.75, 2.0
+#: The lecture's frame rate: a picture held is the same frame encoded again (x264 and libvpx
+#: send it as a few bytes).
+LECTURE_FPS = 4
+
+
+def lecture_frames(
+    scenes: list[Scene], state: AppState, paper: Paper, progress: Progress | None = None
+) -> Iterator[tuple[QImage, int]]:
+    """Each picture of a lecture video with how many frames it is held: every scene as its
+    slide (title, figure, note), at each of its positions or held as its handout page."""
+    for index, scene in enumerate(scenes):
+        held: list[tuple[int | None, float]]
+        if scene.positions is None:
+            held = [(None, HOLD_SECONDS)]
+        else:
+            first, last = scene.positions
+            held = [(pos, STEP_SECONDS) for pos in range(first, last)]
+            held.append((last, LAST_SECONDS))
+        for pos, seconds in held:
+            yield page_image(scenes, index, state, paper, pos), round(seconds * LECTURE_FPS)
+            check_interrupted()
+        if progress is not None:
+            progress(index + 1, len(scenes))
+
+
 def _write_handout(
     out: Path, scenes: list[Scene], state: AppState, page: Paper, progress: Progress | None
 ) -> list[Path]:
     try:
+        if out.suffix.lower() in VIDEO_SUFFIXES:
+            from pe_clock.gui.export.video import check_video, write_held
+
+            check_video(out.suffix.lower(), round(page.width), round(page.height))
+            check_target(out)
+            pictures = (
+                (qt_pixels(image), count)
+                for image, count in lecture_frames(scenes, state, page, progress)
+            )
+
+            def lecture(handle: BinaryIO) -> None:
+                write_held(
+                    handle, out.suffix.lower(), pictures, LECTURE_FPS, round(page.width),
+                    round(page.height), lambda: None,
+                )  # fmt: skip
+
+            return [atomic_write(out, lecture)]
         if out.suffix.lower() == ".pdf" and not out.is_dir():
             _check_ours([out])
             return [atomic_write(out, _writer(handout_pdf(scenes, state, page, progress)))]

@@ -7,10 +7,26 @@ from pe_clock.gui.model.request import MIN_SIDE
 
 STILL_SUFFIXES = (".png", ".svg", ".pdf")
 ANIMATION_SUFFIX = ".gif"
+#: Videos (`gui.export.video`): MP4 (H.264) and WebM (VP9); at most 4K, 3840 × 2160 either way.
+VIDEO_SUFFIXES = (".mp4", ".webm")
+MAX_VIDEO_SIDES = (3840, 2160)
+#: One self-contained web page of the frames (`gui.export.page`).
+PAGE_SUFFIX = ".html"
+#: What plays positions: a GIF, a video or a page, with the same range and rate.
+ANIMATION_SUFFIXES = (ANIMATION_SUFFIX, *VIDEO_SUFFIXES, PAGE_SUFFIX)
 #: A slide's pixels (Edit ▸ Copy figure at slide size; the console's picture of a scene).
 SLIDE_SIZE = (1920, 1080)
 MAX_FRAMES = 2000
-MIN_FPS, MAX_FPS = 1, 50
+MIN_FPS, MAX_FPS = 1, 60
+#: A GIF's frame delays are in hundredths of a second: 50 a second at most.
+MAX_GIF_FPS = 50
+
+
+def max_fps(suffix: str) -> int:
+    """The highest frame rate an animation of suffix plays at."""
+    return MAX_GIF_FPS if suffix == ANIMATION_SUFFIX else MAX_FPS
+
+
 #: A handout page's title band and note band, as shares of its height; the figure between.
 TITLE_SHARE, NOTE_SHARE = 0.09, 0.08
 

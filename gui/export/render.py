@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import MappingProxyType
 
+import numpy as np
+from numpy.typing import NDArray
 from pyqtgraph import AxisItem, GraphicsScene
 from PySide6.QtCore import (
     QBuffer,
@@ -321,6 +323,11 @@ class Figure:
             widget = None if widget is self.widget else widget.parentWidget()
         return ""
 
+    @property
+    def drawn(self) -> LazyView:
+        """The view drawn: the figure's own, or the view on its stage's slide."""
+        return as_view(self.widget.view if isinstance(self.widget, Slide) else self.widget)
+
     def image(self) -> QImage:
         image = QImage(self.width, self.height, QImage.Format.Format_RGB32)
         image.fill(self.theme.background)
@@ -442,6 +449,15 @@ def staged(
 #: (the large clock's a third larger; `benchmarks/png.py`); a notebook's widget encodes one
 #: on every step.
 PNG_QUALITY = 80
+
+
+def qt_pixels(image: QImage) -> NDArray[np.uint8]:
+    """image's 32-bit pixels as a height × width × 4 array, as Qt holds them (0xffRRGGBB
+    words: B, G, R, 255 in memory on a little-endian machine), with no copy: a view of image,
+    valid while it lives."""
+    assert image.format() == QImage.Format.Format_RGB32
+    words = np.frombuffer(image.constBits(), np.uint8, image.bytesPerLine() * image.height())
+    return words.reshape(image.height(), image.bytesPerLine() // 4, 4)[:, : image.width()]
 
 
 def png_bytes(image: QImage) -> bytes:

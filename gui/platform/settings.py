@@ -74,7 +74,8 @@ def unreadable_reason(path: Path) -> tuple[str | None, int]:
     if info.st_size > MAX_SETTINGS_BYTES:
         return tr("settings.too_big", size=f"{info.st_size:,}"), 0
     try:
-        lines = path.read_bytes().decode("utf-8").splitlines()
+        # (a byte-order mark Qt skips itself: one left where the file is read-only)
+        lines = path.read_bytes().decode("utf-8-sig").splitlines()
     except OSError as err:
         return err.strerror or str(err), 0
     except UnicodeDecodeError:

@@ -16,14 +16,15 @@ from pe_clock.core.i18n import tr
 from pe_clock.core.layout import check_layout
 from pe_clock.core.params import Params, check_int, check_real
 from pe_clock.gui.export.options import (
-    ANIMATION_SUFFIX,
+    ANIMATION_SUFFIXES,
     DEFAULT_FPS,
-    MAX_FPS,
     MAX_FRAMES,
     MIN_FPS,
     MIN_PAGE_HEIGHT,
     STILL_SUFFIXES,
+    VIDEO_SUFFIXES,
     check_paper,
+    max_fps,
 )
 from pe_clock.gui.model.choices import check_theme
 from pe_clock.gui.model.request import (
@@ -113,7 +114,7 @@ def check_export(args: argparse.Namespace) -> tuple[FigureRequest, dict[str, Any
     )
     out: Path = args.out
     suffix = out.suffix.lower()
-    if suffix not in (*STILL_SUFFIXES, ANIMATION_SUFFIX):
+    if suffix not in (*STILL_SUFFIXES, *ANIMATION_SUFFIXES):
         raise ValueError(tr("cli.out_suffix", value=repr(str(out))))
     try:
         if out.is_dir() or args.out_folder:  # t.png/ names a folder: it was written as t.png
@@ -132,7 +133,7 @@ def check_export(args: argparse.Namespace) -> tuple[FigureRequest, dict[str, Any
         reason = err.strerror or err
         raise ValueError(tr("cli.out_refused", message=reason)) from err
     options: dict[str, Any] = {}
-    if suffix == ANIMATION_SUFFIX:
+    if suffix in ANIMATION_SUFFIXES:
         params = request.picture().params
         first = max(0, -params.k)
         last = params.max_len - 1
@@ -147,10 +148,18 @@ def check_export(args: argparse.Namespace) -> tuple[FigureRequest, dict[str, Any
                 CLI.flag("fps"),
                 number(args.fps),
                 MIN_FPS,
-                MAX_FPS,
-                ("allowed.fps", {"lo": MIN_FPS, "hi": MAX_FPS}),
+                max_fps(suffix),
+                ("allowed.fps", {"lo": MIN_FPS, "hi": max_fps(suffix)}),
             )
         )
+        if suffix in VIDEO_SUFFIXES:  # PyAV there, a size the codec takes: before drawing
+            from pe_clock.gui.export.video import check_video
+
+            width, height = request.size
+            try:
+                check_video(suffix, width, height)
+            except OSError as err:  # an ExportError
+                raise ValueError(str(err)) from err
     else:
         for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
             if value is not None:
@@ -181,7 +190,8 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         is_dir = out.is_dir()
         # FOLDER/ (argparse's Path drops the slash, so main notes it: week1.v2/ is a folder).
         folder = args.out_folder or is_dir or not out.suffix
-        if not folder and out.suffix.lower() != ".pdf":
+        video = not folder and out.suffix.lower() in VIDEO_SUFFIXES
+        if not folder and out.suffix.lower() != ".pdf" and not video:
             raise ValueError(tr("cli.handout_out", value=repr(str(out))))
         parent = out if is_dir else out.parent
         if not parent.is_dir():
@@ -197,6 +207,9 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         reason = err.strerror or str(err)
         raise ValueError(tr("export.cannot_write", path=out, reason=reason)) from err
     paper = check_paper("slide" if args.paper is None else args.paper)
+    video = out.suffix.lower() in VIDEO_SUFFIXES and not folder
+    if video and paper != "slide":  # a lecture video's frames are slides
+        raise ValueError(tr("cli.lecture_paper", paper=paper))
     for flag in ("width", "height"):
         if paper != "slide" and getattr(args, flag) is not None:
             raise ValueError(tr("cli.paper_size", flag=flag, paper=paper))
@@ -207,6 +220,13 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         "folder": folder,
         "paper": paper,
     }
+    if video:  # PyAV there, sides a video takes: before a page is drawn
+        from pe_clock.gui.export.video import check_video
+
+        try:
+            check_video(out.suffix.lower(), options["width"], options["height"])
+        except OSError as err:  # an ExportError
+            raise ValueError(str(err)) from err
     if args.layout is not None:
         options["layout"] = check_layout(args.layout)
     if args.theme is not None:

@@ -14,9 +14,7 @@ from pe_clock.cli.parser import fail
 from pe_clock.cli.progress import Progress
 from pe_clock.cli.signals import STOP_SIGNALS
 from pe_clock.core.i18n import tr
-from pe_clock.gui.export.options import (
-    ANIMATION_SUFFIX,
-)
+from pe_clock.gui.export.options import ANIMATION_SUFFIXES
 from pe_clock.gui.platform.files import Interrupted, note_signal
 
 
@@ -119,12 +117,12 @@ def run_export(args: argparse.Namespace) -> int:
 
     app = headless_application()
     state = request_state(request)
-    frames = Progress("frames")  # a GIF's frames on a terminal
+    frames = Progress("frames")  # an animation's frames on a terminal
     if request.notes:  # drawn with the other numbers: said, not hidden
         print(f"pe-clock export: {request.notes}".replace("\n", "\\n"), file=sys.stderr)
     width, height = request.size
     try:
-        if args.out.suffix.lower() == ANIMATION_SUFFIX:
+        if args.out.suffix.lower() in ANIMATION_SUFFIXES:
             written = export_animation(
                 args.out,
                 request.view,

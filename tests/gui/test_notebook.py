@@ -225,11 +225,13 @@ def test_the_example_notebook_runs_headless_and_draws_its_figures(tmp_path, monk
     figures = [
         c for c in notebook.cells if c.cell_type == "code" and "pe_clock.figure(" in c.source
     ]
-    assert len(images) == len(figures) >= 5
     widgets = [
         o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
     ]
     assert len(widgets) == 1  # it opens with the live widget
+    # every figure's picture, and the widget's beside its view: shown in the notebook unrun
+    assert len(images) == len(figures) + 1 and len(figures) >= 5
+    assert "image/png" in widgets[0]["data"]
     printed = "".join(o.get("text", "") for o in outputs)
     assert "[ 0.841  0.54   0.01   1.   ]" in printed  # the course's table
     assert "True" in printed  # R(k) @ PE(pos) == PE(pos + k)
@@ -274,7 +276,7 @@ def test_flags_views_and_paths_must_be_what_they_say():
         (None, "path"),
         ("", "path"),
         ("out/", "folder"),
-        ("x.gif", ".png, .svg, .pdf;"),
+        ("x.jpg", ".png, .svg, .pdf, .gif, .mp4, .webm, .html;"),
     ):
         with pytest.raises(ValueError, match=re.escape(said)):
             drawn.save(path)

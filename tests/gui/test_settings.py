@@ -121,12 +121,16 @@ def test_settings_it_may_not_read_are_moved_aside(qtbot, monkeypatch):
 
 def test_settings_saved_by_windows_notepad_are_read_as_they_are(qtbot):
     """A byte-order mark and CRLF line ends: the instructor's values, nothing moved aside."""
-    from pe_clock.gui.platform.settings import settings_path
+    from pe_clock.gui.platform.settings import settings_path, unreadable_reason
     from pe_clock.gui.window.main_window import MainWindow
 
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"\xef\xbb\xbf[state]\r\npos=7\r\nmax_len=100\r\n")
+    read_only = path.with_name("read-only.ini")  # the mark cannot be dropped: still read
+    read_only.write_bytes(path.read_bytes())
+    read_only.chmod(0o444)
+    assert unreadable_reason(read_only) == (None, 2)
     window = MainWindow()
     qtbot.addWidget(window)
     assert (window.state.pos, window.state.max_len) == (7, 100)

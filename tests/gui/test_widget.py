@@ -209,7 +209,7 @@ def test_bad_arguments_raise_as_figures_do(qapp):
 def test_without_ipywidgets_one_line_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "ipywidgets", None)
     with pytest.raises(
-        ImportError, match=r"^pe_clock.explore needs ipywidgets: %pip install ipywidgets"
+        ImportError, match=r"^pe_clock.explore needs ipywidgets and ipyevents: run %pip install "
     ):
         pe_clock.explore("clock")
 
@@ -403,6 +403,23 @@ def test_close_from_another_thread_returns_and_qt_closes_on_the_figures_thread(q
         return widget.explorer.figure.rendered
 
     assert asyncio.run(in_a_kernel()) is None
+
+
+def test_save_pressed_on_other_threads_saves_every_press(tmp_path, monkeypatch, qapp):
+    """With no loop, presses wait for the figure's thread as changes do, but each is an
+    action of its own: two threads pressing 5 times each make 10 files, not the last one."""
+    import threading
+
+    monkeypatch.chdir(tmp_path)
+    explorer = pe_clock.explore("clock", lang="en", width=640, height=360).explorer
+    presses = [threading.Thread(target=lambda: [explorer.controls["save"].click()
+                                                for _ in range(5)]) for _ in range(2)]  # fmt: skip
+    for thread in presses:
+        thread.start()
+    for thread in presses:
+        thread.join()
+    explorer._in_main(0, lambda: None)  # the figure's thread's next call runs what waited
+    assert len(list(tmp_path.glob("pe-clock-clock*.png"))) == 10
 
 
 def test_a_hover_with_any_coordinates_reads_out_or_says_nothing(qapp):
