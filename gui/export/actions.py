@@ -49,6 +49,15 @@ class ExportActions(QObject):
             name: (max(64, w.width()), max(64, w.height())) for name, w in self._views().items()
         }
 
+    def fitting(self, view: str, size: tuple[int, int]) -> tuple[int, int]:
+        """The smallest size at least size at which view draws the window's figure (as the
+        command line's export would refuse a smaller one)."""
+        state = export.request_state(export.window_request(self._state, view, size, "light"))
+        try:
+            return export.fitting_size(view, state, *size)
+        finally:
+            state.deleteLater()
+
     def _dialog(self, animated: bool) -> ExportRequest | None:
         """Run the export dialog of a kind on the current view; the request, or None."""
         s = self._state
@@ -58,6 +67,7 @@ class ExportActions(QObject):
             self._window,
             recall=lambda view: self.memory.for_view(animated, view),
             view=self.current_view(),
+            fitting=self.fitting,
         )
         accepted = dialog.exec() == ExportDialog.DialogCode.Accepted
         request = dialog.request() if accepted else None
@@ -137,12 +147,13 @@ class ExportActions(QObject):
         return path
 
     def current_view(self) -> str:
-        """The view under the mouse pointer, else the visible teaching panel, else 'window'."""
-        under = QApplication.widgetAt(QCursor.pos())
+        """The view that has the keyboard's focus (the figure a keyboard user is on), else the
+        one under the mouse pointer, else the visible teaching panel, else 'window'."""
         named = [(n, w) for n, w in self._views().items() if n != "window"]
-        for name, widget in named:
-            if under is not None and (under is widget or widget.isAncestorOf(under)):
-                return name
+        for under in (QApplication.focusWidget(), QApplication.widgetAt(QCursor.pos())):
+            for name, widget in named:
+                if under is not None and (under is widget or widget.isAncestorOf(under)):
+                    return name
         for name, widget in named:
             if widget.isVisible() and VIEWS[name].tab:
                 return name

@@ -61,13 +61,16 @@ class ExportDialog(QDialog):
         parent: QWidget | None = None,
         recall: Callable[[str], ExportRequest | None] | None = None,
         view: str | None = None,
+        fitting: Callable[[str, tuple[int, int]], tuple[int, int]] | None = None,
     ) -> None:
         """screen_sizes: each view's size on screen. animation: (first, last, most frames)
         positions for File ▸ Export animation…, or None for a still figure. recall: the last
         request of this kind for a view (or None), whose choices the dialog starts from when
-        that view is chosen. view: the view chosen first."""
+        that view is chosen. view: the view chosen first. fitting: the smallest size at least
+        a size at which a view draws (the first size proposed is one the export draws)."""
         super().__init__(parent)
         self._screen_sizes = screen_sizes
+        self._fitting = fitting
         self._recall = recall
         self._animated = animation is not None
         self.setWindowTitle(tr("export.title_animation" if self._animated else "export.title"))
@@ -188,10 +191,13 @@ class ExportDialog(QDialog):
         return ANIMATION_SUFFIXES if self._animated else STILL_SUFFIXES
 
     def _on_view_combo_current_index_changed(self, *_: object) -> None:
-        width, height = self._screen_sizes[self.view_combo.currentData()]
+        view = self.view_combo.currentData()
+        screen = self._screen_sizes[view]
+        width, height = self._fitting(view, screen) if self._fitting else screen
         keep = self.size_combo.currentIndex()
         self.size_combo.clear()
-        self.size_combo.addItem(tr("export.on_screen", width=width, height=height), (width, height))
+        first = "export.on_screen" if (width, height) == screen else "export.smallest"
+        self.size_combo.addItem(tr(first, width=width, height=height), (width, height))
         for w, h in SIZE_PRESETS:
             self.size_combo.addItem(f"{w} × {h}", (w, h))
         self.size_combo.addItem(tr("export.custom"), None)

@@ -426,6 +426,20 @@ def window_request(
     )
 
 
+def fitting_size(view: str, state: AppState, width: int, height: int) -> tuple[int, int]:
+    """width x height if view draws at that size, else the smallest size at least as large
+    that it draws at: the size export's refusal says the view needs (the dialog proposes it,
+    so a figure on a small screen is never proposed at a size the export refuses)."""
+    try:
+        Figure(view, state, width, height, False).close()
+    except TooSmall as small:
+        return tuple(  # type: ignore[return-value]
+            max(side, math.ceil(side * ratio))
+            for side, ratio in zip((width, height), small.ratio, strict=True)
+        )
+    return width, height
+
+
 @contextlib.contextmanager
 def staged(
     view: str,

@@ -77,8 +77,19 @@ class Menus:
         self._action(present, "menu.default_deck", lambda: deck.open_shown("default"))
         self._action(present, "menu.open_deck", deck.open_dialog, "Ctrl+Shift+O")
         self._action(present, "menu.add_scene", deck.add_current)
-        self._action(present, "menu.save_deck", deck.save_dialog, "Ctrl+Shift+S")
-        self._action(present, "menu.close_deck", deck.close)
+        needs_deck = [
+            self._action(present, "menu.save_deck", deck.save_dialog, "Ctrl+Shift+S"),
+            self._action(present, "menu.close_deck", deck.close),
+        ]
+
+        # Saving or closing a deck needs one: greyed out in the open menu without one (the
+        # shortcut, outside it, says "no deck" itself)
+        def enable(on: bool) -> None:
+            for action in needs_deck:
+                action.setEnabled(on)
+
+        present.aboutToShow.connect(lambda: enable(deck.active))
+        present.aboutToHide.connect(lambda: enable(True))
         present.addSeparator()
         self.presenter_action = self._bound(present, "present")["presenter"]
         self.presenter_action.setCheckable(True)

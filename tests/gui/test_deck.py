@@ -123,6 +123,22 @@ def test_scenes_added_from_the_window_save_and_reopen(window, tmp_path):
     assert window.state.d_model == 512 and window.state.pos == 4
 
 
+def test_close_and_save_deck_are_greyed_out_in_the_menu_without_a_deck(window):
+    present = next(
+        action.menu()
+        for action in window.menuBar().actions()
+        if action.menu() is not None and "Presentation" in action.text().replace("&", "")
+    )
+    entries = {a.text().split("\t")[0].replace("&", ""): a for a in present.actions()}
+    close, save = (entries[name] for name in ("Close deck", "Save deck…"))
+    present.aboutToShow.emit()
+    assert not close.isEnabled() and not save.isEnabled()
+    present.aboutToHide.emit()  # outside the menu a shortcut says "no deck" itself
+    window.deck.open("default")
+    present.aboutToShow.emit()
+    assert close.isEnabled() and save.isEnabled()
+
+
 def test_the_command_line_refuses_a_bad_deck_with_one_line(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('[[scene]]\nview = "clock"\nk = 1.5\n')

@@ -308,6 +308,44 @@ def test_export_dialog_checks_the_file_name(window, tmp_path, qtbot):
     assert dialog.request() == ExportRequest("heatmap", tmp_path / "fig.svg", 1000, 2160, True)
 
 
+def test_the_dialog_proposes_first_a_size_every_view_draws_on_a_small_screen(
+    window, tmp_path, capsys
+):
+    """On a 1280 x 720 screen the heatmap is 409 x 288 on screen, which no export draws: the
+    dialog's first size is the smallest it draws at (what the command line's refusal names),
+    and exporting it writes the figure."""
+    window.resize(1280, 720)
+    for view in ("heatmap", "clock", "rotation"):
+        screen = window.exports.screen_sizes()[view]
+        dialog = ExportDialog(
+            {view: screen}, parent=window, view=view, fitting=window.exports.fitting
+        )
+        dialog.view_combo.setCurrentIndex(dialog.view_combo.findData(view))
+        first = dialog.size_combo.itemData(0)
+        assert first[0] >= screen[0] and first[1] >= screen[1], view
+        dialog.path_edit.setText(str(tmp_path / f"{view}.png"))
+        dialog.accept()
+        request = dialog.request()
+        dialog.deleteLater()
+        assert (request.width, request.height) == first
+        assert window.exports.export_figure(request) == tmp_path / f"{view}.png"
+        if first != screen:  # the size the command line's refusal names for the screen's
+            code, _, err = cli_main(capsys, "--lang", "en", "export", "--view", view, "--width",
+                                    str(screen[0]), "--height", str(screen[1]),
+                                    "--out", str(tmp_path / "small.png"))  # fmt: skip
+            assert code == 2 and f"needs at least {first[0]} × {first[1]}" in err
+
+
+def test_the_dialog_opens_on_the_figure_with_the_keyboards_focus(window, qtbot, monkeypatch):
+    """Ctrl+E from the keyboard: the focused figure, wherever the mouse pointer rests."""
+    window.clock_view.setFocus()
+    qtbot.waitUntil(window.clock_view.hasFocus)
+    monkeypatch.setattr(QCursor, "pos", lambda: window.heatmap_view.mapToGlobal(QPoint(5, 5)))
+    assert window.exports.current_view() == "clock"
+    window.setFocus()
+    assert window.exports.current_view() == "heatmap"  # no figure focused: the pointer's
+
+
 def run_main(*args, cwd):
     """main.py's export in a process of its own (as a user runs it from the checkout)."""
     return subprocess.run(
@@ -495,9 +533,12 @@ def open_dialog(qtbot, opener, act):
     """Run a File ▸ Export dialog, doing act(dialog) once it is shown."""
     from PySide6.QtCore import QTimer
 
-    def run():
-        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, ExportDialog))
-        act(dialog)
+    def run():  # (the dialog lays out a figure, for the size it proposes, before it shows)
+        shown = [w for w in QApplication.topLevelWidgets() if isinstance(w, ExportDialog)]
+        if shown and shown[0].isVisible():
+            act(shown[0])
+        else:
+            QTimer.singleShot(10, run)
 
     QTimer.singleShot(0, run)
     opener()

@@ -239,3 +239,33 @@ def test_every_figure_on_screen_is_named_and_described_once_a_step_settles(windo
     rope = window.panels["rope"]
     qtbot.waitUntil(lambda: rope.accessibleName() == tr("view.rope"))
     assert "RoPE" in rope.accessibleDescription()
+
+
+@pytest.mark.parametrize("width", [1280, 1920])
+def test_an_unselected_tabs_name_keeps_its_descenders(window, width):
+    """Fusion drew an unselected tab's name lower in the same height: "Embedding" lost its
+    g. Its ink now reaches below the ink of a name without descenders, and stops short of the
+    tab's edge."""
+    window.resize(width, 800)
+    bar = window.tabs.tabBar()
+    image = bar.grab().toImage()
+    ratio = image.devicePixelRatio()
+
+    def lowest_ink(index: int) -> int:
+        rect = bar.tabRect(index)
+        rows = [
+            y
+            for y in range(round(rect.top() * ratio), round(rect.bottom() * ratio))
+            if any(
+                image.pixelColor(x, y).lightness() < 110
+                for x in range(round((rect.left() + 6) * ratio), round((rect.right() - 6) * ratio))
+            )
+        ]
+        return rows[-1]
+
+    names = [bar.tabText(i) for i in range(bar.count())]
+    plain = names.index("Distance")  # no descender
+    for name in ("Embedding", "Example", "Beyond"):
+        bottom = lowest_ink(names.index(name))
+        assert bottom >= lowest_ink(plain) + 2 * ratio, name  # the g, p or y is drawn
+        assert bottom < (bar.tabRect(names.index(name)).bottom() - 1) * ratio, name
