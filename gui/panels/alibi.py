@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QPainterPath
+from PySide6.QtGui import QBrush, QPainterPath, QResizeEvent
 from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from pe_clock.core.alibi import SHOWN_LENGTH, alibi_bias, alibi_slopes
@@ -22,6 +22,9 @@ from pe_clock.gui.widgets.image import image_plot
 from pe_clock.gui.widgets.labels import key_text, rich_label
 from pe_clock.gui.widgets.layer_strip import LayerStrip
 from pe_clock.gui.widgets.plots import add_plot, set_title, style_plot
+
+#: Qt's largest size: a row's height without a limit.
+QWIDGETSIZE_MAX = (1 << 24) - 1
 
 
 def slope_text(slope: float) -> str:
@@ -38,8 +41,18 @@ class AlibiView(Panel):
         super().__init__(state, parent)
         t = self._theme
         self.options.declared("alibi")
+        # Two rows, each a layout of its own, so the slopes move between them (`compose`)
+        # and the three matrices keep one width: above, the slopes and the matrices with
+        # their colour bar; below, the lines.
+        graphics = self.graphics.ci
+        self.first_row = graphics.addLayout(row=0, col=0)
+        self.second_row = graphics.addLayout(row=1, col=0)
+        self.matrices = self.first_row.addLayout(row=0, col=1)
+        for part in (self.first_row, self.second_row):
+            part.layout.setColumnStretchFactor(1, 3)
+        self.first_row.layout.setColumnStretchFactor(0, 1)  # the slopes' column, wide
         self.slope_plot = add_plot(
-            self.graphics,
+            self.first_row,
             self,
             {"left": axes.PlainLogAxis("left", widest="0.001"), "bottom": axes.WholeAxis("bottom")},
             row=0,
@@ -52,7 +65,7 @@ class AlibiView(Panel):
         self.masks: list[QGraphicsPathItem] = []
         for column in range(3):
             # The bias is never positive: a sequential map, 0 at its bright end.
-            plot, image = image_plot(self, self.graphics, 0, column + 1, theme=t, sequential=True)
+            plot, image = image_plot(self, self.matrices, 0, column, theme=t, sequential=True)
             plot.setAspectLocked(True)
             for name in ("left", "bottom"):
                 plot.getAxis(name).set_cells(SHOWN_LENGTH, each=False)
@@ -65,22 +78,55 @@ class AlibiView(Panel):
             self.masks.append(mask)
             self.bias_plots.append(plot)
             images.append(image)
+            self.matrices.layout.setColumnStretchFactor(column, 1)  # the three alike
         self.bias_images = images
         # The bar in a column of its own: inside the last plot it made that matrix smaller.
         self.bias_bar = colour_bar(self, t, images, sequential=True)
-        self.graphics.addItem(self.bias_bar, row=0, col=4)
-        self.line_plot = add_plot(self.graphics, self, row=1, col=0, colspan=5)
+        self.matrices.addItem(self.bias_bar, row=0, col=3)
+        self.matrices.layout.setColumnStretchFactor(3, 0)
+        self.line_plot = add_plot(self.second_row, self, row=0, col=1)
         self.key = rich_label()  # of the lines, under them (inside, they crossed it)
         self.lines: list[pg.PlotDataItem] = []
-        for column in range(1, 4):  # the three matrices alike
-            self.graphics.ci.layout.setColumnStretchFactor(column, 1)
-        self.graphics.ci.layout.setRowStretchFactor(0, 3)
-        self.graphics.ci.layout.setRowStretchFactor(1, 2)
+        self._portrait = False
+        graphics.layout.setRowStretchFactor(0, 3)
+        graphics.layout.setRowStretchFactor(1, 2)
         self.strip = LayerStrip(state, ("alibi",))
         self.arrange(above=[self.strip], below=[self.key])
         fields = ["alibi_heads", "causal", "language", "font_scale"]
         state.observe(fields, self._request_sync)
         self._request_sync()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.compose()
+
+    def compose(self) -> None:
+        """The figure composed for its shape. Wide (a screen, a slide): the slopes beside the
+        three matrices and their colour bar, the lines under them. Tall (a printed page): the
+        matrices and the bar across the top, the slopes beside the lines (beside the
+        matrices, they had left them 2 cm squares in 8 cm tall axes)."""
+        portrait = self.graphics.height() > 0.9 * self.graphics.width()
+        if portrait != self._portrait:
+            self._portrait = portrait
+            source, target = (
+                (self.first_row, self.second_row) if portrait else (self.second_row, self.first_row)
+            )
+            source.removeItem(self.slope_plot)
+            target.addItem(self.slope_plot, row=0, col=0)
+            source.layout.setColumnStretchFactor(0, 0)  # (empty, it kept its share)
+            source.layout.setColumnMaximumWidth(0, 0)
+            target.layout.setColumnStretchFactor(0, 1)
+            target.layout.setColumnMaximumWidth(0, QWIDGETSIZE_MAX)
+        # Tall, the matrices' row is as high as its three squares across the width need:
+        # a square's side, its title and its key axis (the row took three fifths of the page
+        # and left the squares small in tall, empty axes).
+        height = QWIDGETSIZE_MAX
+        if portrait:
+            plot = self.bias_plots[0]
+            cell = (self.graphics.width() - self.bias_bar.width()) / 3
+            side = cell - plot.getAxis("left").width()
+            height = round(side + plot.getAxis("bottom").height() + plot.titleLabel.height() + 8)
+        self.graphics.ci.layout.setRowMaximumHeight(0, max(height, 1))
 
     def heads_drawn(self) -> list[int]:
         """The first, middle and last head (1-based), as many as there are."""

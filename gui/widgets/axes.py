@@ -263,6 +263,7 @@ class IndexAxis(Axis):
         self.cells: int | None = None  # cells 0 … cells−1, if the axis was told
         self.each = False  # a tick for every cell, where their labels fit
         self.names: tuple[str, ...] | None = None  # each cell's own label, if it has one
+        self.staggered = False  # names across, every other one a line lower (`tickValues`)
 
     def set_cells(self, count: int, each: bool = True, names: Sequence[str] | None = None) -> None:
         """Cells 0 … count − 1: no tick past them (a plot with its aspect locked shows room
@@ -301,7 +302,14 @@ class IndexAxis(Axis):
         rows 0 … 49 have no tick "50"."""
         stop = float("inf") if self.cells is None else self.cells
         low, high = sorted((minVal, maxVal))  # an inverted axis gives them the other way
-        if self.names is not None or (self.each and self._cells_fit(size / max(high - low, 1e-9))):
+        per_cell = size / max(high - low, 1e-9)
+        if self.names is not None and self.orientation in ("top", "bottom"):
+            # Names that do not fit side by side take two lines, every other one lower: on a
+            # narrow matrix "를" and "사랑해" ran together into one word.
+            metrics = QFontMetricsF(self.style["tickFont"] or QFont())
+            widest = max(metrics.horizontalAdvance(name) for name in self.names)
+            self.staggered = per_cell < widest + metrics.horizontalAdvance(" ")
+        if self.names is not None or (self.each and self._cells_fit(per_cell)):
             return [(1.0, [r + 0.5 for r in range(int(stop)) if low <= r + 0.5 <= high])]
         levels = pg.AxisItem.tickValues(self, minVal - 0.5, maxVal - 0.5, size)
         ticks = [
@@ -321,7 +329,8 @@ class IndexAxis(Axis):
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         cells = [_whole(v - 0.5) for v in values]
         if self.names is not None:
-            return [self.names[r] if r is not None else "" for r in cells]
+            lower = "\n" if self.staggered else ""
+            return [("" if r is None else (lower if r % 2 else "") + self.names[r]) for r in cells]
         if all(r is not None for r in cells):
             return [f"{r:,}" for r in cells]
         return super().tickStrings(values, scale, spacing)

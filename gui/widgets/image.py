@@ -190,7 +190,7 @@ class DivergingImage(pg.ImageItem):
 
 def image_plot(
     owner: QWidget,
-    graphics: pg.GraphicsLayoutWidget,
+    graphics: pg.GraphicsLayout | pg.GraphicsLayoutWidget,
     row: int,
     col: int,
     *,

@@ -19,6 +19,20 @@ from pe_clock.gui.panels.scaling import ScalingView
 from pe_clock.gui.panels.why import WhyView
 
 
+@pytest.mark.parametrize(("size", "staggered"), [((1400, 800), False), ((520, 900), True)])
+def test_why_names_too_wide_for_their_cells_take_two_lines(show, state, size, staggered):
+    """On a narrow matrix (an A4 page) "를" and "사랑해" ran together: every other name is
+    then a line lower; where they fit, one line."""
+    state.set(language="ko")
+    view = show(WhyView, state, size)
+    axis = view.weight_plots[0].getAxis("bottom")
+    axis.tickValues(0, 5, axis.geometry().width())
+    assert axis.staggered == staggered
+    names = axis.tickStrings([0.5, 1.5, 2.5, 3.5, 4.5], 1, 1)
+    assert [name.strip() for name in names] == list(axis.names)
+    assert [name.startswith("\n") for name in names] == [False, staggered] * 2 + [False]
+
+
 def test_why_shows_the_toy_layer_and_its_switch_adds_pe(show, state, qtbot):
     view = show(WhyView, state, (1400, 800))
     plain = toy_attention("en", False)
@@ -209,6 +223,22 @@ def test_extension_says_which_pairs_each_ramp_keeps(show, state, language, setti
                 np.testing.assert_allclose(ratio[first_divided:], 1 / s, rtol=1e-15)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1400, 800), (800, 1100)])
+def test_alibi_is_composed_for_a_wide_and_a_tall_figure(show, state, size):
+    """Wide, the slopes beside the matrices; tall (a printed page), the matrices across the
+    top and the slopes beside the lines. The three matrices alike, and their row no taller
+    than their squares need: on A4 they were 2 cm squares in 8 cm tall axes."""
+    view = show(AlibiView, state, size)
+    view.compose()
+    tall = size[1] > size[0]
+    assert (view.slope_plot in view.second_row.items) == tall
+    boxes = [plot.getViewBox().geometry() for plot in view.bias_plots]
+    assert max(b.width() for b in boxes) - min(b.width() for b in boxes) <= 2
+    if tall:
+        assert boxes[0].height() <= 1.1 * boxes[0].width()  # square matrices, tight axes
+        assert boxes[0].width() >= 0.15 * size[0]
 
 
 def test_alibi_slopes_and_the_causal_mask(show, state):
