@@ -329,9 +329,10 @@ def show(
     loop (where the window would freeze, or hang the kernel), it raises RuntimeError saying
     what to do, and opens nothing.
     """
-    request = figure_request(
-        view, model=model, layers=layers, allow_no_model=True, parameters=parameters
-    )
+    request = figure_request(  # (the window keeps a field for the views it shows later)
+        view, model=model, layers=layers, allow_no_model=True, parameters=parameters,
+        drawn_only=False,
+    )  # fmt: skip
     problem = _display_problem()  # before any QApplication: it would choose its platform
     if problem is not None:
         raise RuntimeError(problem)

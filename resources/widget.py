@@ -824,7 +824,7 @@ def explore(
         width=WIDGET_SIZE[0] if width is None else width,
         height=WIDGET_SIZE[1] if height is None else height,
         theme=theme, lang=lang, model=model, layers=layers, allow_no_model=True,
-        parameters=parameters,
+        parameters=parameters, drawn_only=view is not None,  # (a menu's views may draw them)
     )  # fmt: skip
     look = {"theme": request.theme, "lang": request.language}
     chosen = None if view is None else request.view

@@ -70,9 +70,14 @@ class Control:
     width: int = 12
     in_row: bool = True
 
+    @property
+    def said(self) -> str:
+        """The field's name in its messages, in words ("causal mask")."""
+        return message_name(self.name or self.label)
+
     def check(self, kind: type, value: object) -> Any:
         """value checked against this control (ValueError naming the field)."""
-        name = message_name(self.name or self.label)
+        name = self.said
         if kind is bool:
             return check_bool(name, value)
         if self.choices:
@@ -156,6 +161,11 @@ class StateField(Generic[T]):
         """The catalogue key of its control's label: its `Control`'s, else controls.<name>
         (the window's main controls: pos, k, d_model, max_len, base, layout)."""
         return self.control.label if self.control is not None else f"controls.{self.name}"
+
+    @property
+    def said(self) -> str:
+        """The field's name in its messages (its control's, in words: "causal mask")."""
+        return self.control.said if self.control is not None else self.name
 
     @property
     def tip(self) -> str:

@@ -65,10 +65,16 @@ class Terms:
 
     def reworded(self, message: str, names: Iterable[str]) -> str:
         """A field's message in these terms: it opens with the field's name ("d_model must
-        be …", "d_model: …" in Korean), which the command line calls by its flag."""
+        be …", "d_model: …" in Korean) or its control's name in words ("causal mask must be
+        …"), which the command line calls by its flag and the API by its keyword."""
         for name in names:
-            if self.flags and message.startswith((f"{name} must ", f"{name}:")):
-                return self.flag(name) + message[len(name) :]
+            field = Picture.FIELDS.get(name)
+            said = [name] if field is None or field.control is None else [name, field.said]
+            for words in said:
+                if message.startswith((f"{words} must ", f"{words}:")) and (
+                    self.flags or words != name
+                ):
+                    return self.flag(name) + message[len(words) :]
         return message
 
 
@@ -165,6 +171,22 @@ def figure_size(
     return sides[0], sides[1]
 
 
+def check_drawn(view: str, parameters: Mapping[str, Any], terms: Terms) -> None:
+    """ValueError for a field view does not draw (`ViewSpec.fields`), naming the views that
+    draw it: `code --view heatmap --head-dim 64` dropped it without a word."""
+    for name in parameters:
+        if name in PARAMETERS and name not in VIEWS[view].fields:
+            drawing = [spec for spec in VIEWS.values() if name in spec.fields]
+            raise ValueError(
+                tr(
+                    "request.not_drawn",
+                    field=terms.flag(name),
+                    view=terms.given("view", view),
+                    views=", ".join(spec.name for spec in drawing),
+                )
+            )
+
+
 def figure_request(
     view: object,
     *,
@@ -180,12 +202,15 @@ def figure_request(
     layers: object = None,
     allow_no_model: bool = False,
     parameters: Mapping[str, Any] | None = None,
+    drawn_only: bool = True,
 ) -> FigureRequest:
     """Check everything a figure needs, in order, and return it as one request.
 
     allow_no_model: a script, the window or the widget may show the learned view with no
-    model yet (the view says so); a figure of it needs one. Raises ValueError, in the
-    caller's terms, for the first thing refused.
+    model yet (the view says so); a figure of it needs one. drawn_only: a field the view does
+    not draw is refused, naming the views that draw it (not for the window or a widget with
+    a menu of views, which keep it for the views they show later). Raises ValueError, in
+    the caller's terms, for the first thing refused.
     """
     parameters = parameters or {}
     language = i18n.system_language() if lang is None else check_language(lang, terms)
@@ -194,6 +219,8 @@ def figure_request(
         if check_bool(terms.flag("stage"), stage) and name not in STAGE_VIEWS:
             views = ", ".join(STAGE_VIEWS)
             raise ValueError(tr("cli.stage_view", stage=terms.flag("stage"), views=views))
+        if drawn_only:
+            check_drawn(name, parameters, terms)
         shown = open_shown(name, model, layers, terms)
         if name == "learned" and shown is None and not allow_no_model:
             raise ValueError(

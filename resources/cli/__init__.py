@@ -9,19 +9,18 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
 # First: Ctrl+C, SIGTERM and SIGHUP end quietly while the modules below load.
 from pe_clock.cli import signals  # noqa: F401  (installs its handler on import)
-from pe_clock.cli.checks import number
 from pe_clock.cli.code import run_code
 from pe_clock.cli.export import run_export
 from pe_clock.cli.model import run_model
 from pe_clock.cli.parser import (
-    OPTION_FIELDS,
     argparse_text,
     build_parser,
     fail,
+    given_fields,
     join_dashed_values,
     option_before_command,
     option_sets,
@@ -82,13 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError as err:  # a WriteError among them
             return fail(str(err), 1, "pe-clock")
         return 0
-    opening: dict[str, Any] = {}
-    for name in OPTION_FIELDS:
-        text = getattr(args, name)
-        if text is not None:
-            opening[name] = number(text)
-    if args.layout is not None:
-        opening["layout"] = args.layout  # checked with the rest when the window applies it
+    opening = given_fields(args)  # checked with the saved settings before Qt loads
     if args.view is not None:
         try:
             check_view(args.view)

@@ -5,12 +5,11 @@ terms; the file's, the animation's and the handout's here."""
 from __future__ import annotations
 
 import argparse
-import math
 import os
 from pathlib import Path
 from typing import Any
 
-from pe_clock.cli.parser import OPTION_FIELDS
+from pe_clock.cli.parser import given_fields, number
 from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import check_layout
@@ -38,22 +37,6 @@ from pe_clock.gui.model.request import (
 from pe_clock.gui.platform.files import WriteError, check_target
 
 
-def number(text: str) -> Any:
-    """'12' -> 12, '1e4' -> 10000.0; anything else is returned as is for the checks to name
-    (Any: every caller passes the result to a check that validates it)."""
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        value = float(text)
-    except ValueError:
-        return text
-    # Too long to be an integer (past Python's 4,300 digits) and so read as inf: named as
-    # written (a 5,000-digit --pos was reported as "got inf").
-    return text if math.isinf(value) and "inf" not in text.lower() else value
-
-
 def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
     """The option called name (its flag in the message), a whole number in lo…hi."""
     return default if text is None else check_int(CLI.flag(name), number(text), lo, hi)
@@ -61,24 +44,11 @@ def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
 
 def parameters(args: argparse.Namespace) -> Params:
     """A handout's starting parameters: those given, the others at their defaults."""
-    given = given_parameters(args, with_head_dim=False)
+    given = given_fields(args)
     try:
         return checked_picture(given).params
     except ValueError as err:
         raise ValueError(CLI.reworded(str(err), given)) from None
-
-
-def given_parameters(args: argparse.Namespace, with_head_dim: bool = True) -> dict[str, Any]:
-    """The figure's fields written on the command line, read as numbers (--layout as
-    written): set after a model's, so --base 500 beside --model draws base 500 (the strip
-    says so)."""
-    names = [*OPTION_FIELDS, "layout"] + (["head_dim"] if with_head_dim else [])
-    texts = {name: getattr(args, name, None) for name in names}
-    return {
-        name: text if name == "layout" else number(text)
-        for name, text in texts.items()
-        if text is not None
-    }
 
 
 def side(text: str | None) -> object:
@@ -93,7 +63,7 @@ def figure_of(args: argparse.Namespace, **look: Any) -> FigureRequest:
         model=args.model,
         layers=args.layers,
         lang=i18n.language(),
-        parameters=given_parameters(args),
+        parameters=given_fields(args),
         **look,
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import math
 import os
 import sys
 from pathlib import Path
@@ -16,19 +17,87 @@ from pe_clock.core.format import shown
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
 from pe_clock.gui.model.choices import THEME_NAMES
-from pe_clock.gui.model.picture import Picture
+from pe_clock.gui.model.picture import PARAMETERS, Picture
 from pe_clock.gui.model.request import CLI
 from pe_clock.gui.views import VIEW_NAMES
 
-#: The figure's fields the command line sets as --pos, --k, --d-model, --max-len, --base (on
-#: the window, export and code alike; --layout and --head-dim have options of their own). Each
-#: option's help is the catalogue's cli.opt.<field>, with the field's default.
-OPTION_FIELDS = ("pos", "k", "d_model", "max_len", "base")
+#: The figure's fields the command line sets: every teaching field, as --pos, --d-model,
+#: --alibi-heads, --rope-layout … (the window, export and code alike), each from its
+#: declaration (`gui.model.picture.Picture`): its type, choices, range and help.
+OPTION_FIELDS = PARAMETERS
 
 
 def default_text(name: str) -> str:
-    """A field's default as its option's help says it (10000, not 10000.0)."""
-    return f"{Picture.FIELDS[name].default:g}"
+    """A field's default as its option's help says it (10000, not 10000.0, 0,64,128)."""
+    field = Picture.FIELDS[name]
+    default = field.initial(Picture().values()) if callable(field.default) else field.default
+    if isinstance(default, float):
+        return f"{default:g}"
+    return field.to_text(default)
+
+
+def allowed_text(name: str) -> str:
+    """What a field takes, from its declaration: its choices, true or false, or its range."""
+    field = Picture.FIELDS[name]
+    control = field.control
+    if field.kind is bool:
+        return tr("cli.allowed_bool")
+    if control is not None and control.choices:
+        return ", ".join(control.choices)
+    if field.kind is tuple:
+        return tr("cli.allowed_pairs")
+    if control is not None and control.lo is not None and control.hi is not None:
+        even = tr("allowed.even_word") + ", " if control.step == 2 else ""
+        ends = (control.lo, control.hi)
+        lo, hi = (f"{v:,g}" if field.kind is float else f"{int(v):,}" for v in ends)
+        return f"{even}{lo}..{hi}"
+    return ""
+
+
+def field_help(name: str, window: bool = False) -> str:
+    """A field's option's help: the catalogue's cli.opt.<name> (cli.opt.<name>_window on the
+    window) where it has one, else the field's tooltip with what it takes and its default."""
+    for key in ([f"cli.opt.{name}_window"] if window else []) + [f"cli.opt.{name}"]:
+        if i18n.has(key):
+            return tr(key, default=default_text(name), layouts=", ".join(LAYOUTS))
+    return tr("cli.opt.field", tip=tr(Picture.FIELDS[name].tip), allowed=allowed_text(name),
+              default=default_text(name))  # fmt: skip
+
+
+def field_value(name: str, text: str) -> Any:
+    """An option's text as its field's type (true/false, 0,64,128, a number); anything else
+    as written, for the field's check to refuse by name."""
+    kind = Picture.FIELDS[name].kind
+    if kind is bool:
+        return {"true": True, "false": False}.get(text.strip().lower(), text)
+    if kind is tuple:
+        parts = [part.strip() for part in text.split(",")]
+        return tuple(int(p) for p in parts) if all(p.lstrip("-").isdigit() for p in parts) else text
+    if kind is str:
+        return text
+    return number(text)
+
+
+def number(text: str) -> Any:
+    """'12' -> 12, '1e4' -> 10000.0; anything else is returned as is for the checks to name
+    (Any: every caller passes the result to a check that validates it)."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    # Too long to be an integer (past Python's 4,300 digits) and so read as inf: named as
+    # written (a 5,000-digit --pos was reported as "got inf").
+    return text if math.isinf(value) and "inf" not in text.lower() else value
+
+
+def given_fields(args: argparse.Namespace) -> dict[str, Any]:
+    """The figure's fields written on the command line, in their types."""
+    texts = {name: getattr(args, name, None) for name in OPTION_FIELDS}
+    return {name: field_value(name, text) for name, text in texts.items() if text is not None}
 
 
 class Parser(argparse.ArgumentParser):
@@ -63,12 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
     # The window opens on these (over the saved settings), so a desktop shortcut can open the
     # picture a lecture needs.
     parser.add_argument("--view", help=tr("cli.opt.window_view", views=", ".join(VIEW_NAMES)))
-    parser.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     parser.add_argument("--deck", help=tr("cli.opt.deck"))
     parser.add_argument("--stage", action="store_true", help=tr("cli.opt.stage"))
     parser.add_argument("--model", help=tr("cli.opt.model"))
-    for name in OPTION_FIELDS:
-        parser.add_argument(CLI.flag(name), help=tr(f"cli.opt.{name}_window"))
+    add_field_options(parser, window=True)
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     export = commands.add_parser(
         "export", help=tr("cli.export"), description=tr("cli.export_description")
@@ -77,8 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--view", default="window", help=tr("cli.opt.view", views=", ".join(VIEW_NAMES))
     )
     export.add_argument("--out", required=True, type=Path, help=tr("cli.opt.out"))
-    for name in OPTION_FIELDS:  # None: not given (a model's number then stands)
-        export.add_argument(CLI.flag(name), help=tr(f"cli.opt.{name}", default=default_text(name)))
+    add_field_options(export)
     export.add_argument("--width", help=tr("cli.opt.width"))
     export.add_argument("--height", help=tr("cli.opt.height"))
     export.add_argument("--caption", action="store_true", help=tr("cli.opt.caption"))
@@ -86,7 +152,6 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--to", dest="stop", help=tr("cli.opt.to"))
     export.add_argument("--fps", help=tr("cli.opt.fps"))
     export.add_argument("--embeddings", type=Path, help=tr("cli.opt.embeddings"))
-    export.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
     export.add_argument("--theme", help=tr("cli.opt.theme", themes=", ".join(THEME_NAMES)))
     export.add_argument("--deck", help=tr("cli.opt.handout"))
     export.add_argument("--paper", help=tr("cli.opt.paper"))
@@ -97,9 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     code.add_argument(
         "--view", default="window", help=tr("cli.opt.code_view", views=", ".join(VIEW_NAMES))
     )
-    for name in OPTION_FIELDS:
-        code.add_argument(CLI.flag(name), help=tr(f"cli.opt.{name}", default=default_text(name)))
-    code.add_argument("--layout", help=tr("cli.opt.layout", layouts=", ".join(LAYOUTS)))
+    add_field_options(code)
     add_model_options(code)
     code.add_argument("--torch", action="store_true", help=tr("cli.opt.torch"))
     code.add_argument("--lang", help=tr("cli.lang"))
@@ -112,11 +175,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def add_field_options(command: argparse.ArgumentParser, window: bool = False) -> None:
+    """A flag for every teaching field (None where not given: a model's number then stands,
+    or the window's saved one)."""
+    for name in OPTION_FIELDS:
+        command.add_argument(CLI.flag(name), help=field_help(name, window))
+
+
 def add_model_options(command: argparse.ArgumentParser) -> None:
-    """--model, its layer group and --head-dim: the same on export and code."""
+    """--model and its layer group: the same on export and code."""
     command.add_argument("--model", help=tr("cli.opt.model"))
     command.add_argument("--layers", help=tr("cli.opt.layers"))
-    command.add_argument("--head-dim", help=tr("cli.opt.head_dim"))
 
 
 #: The commands; the window's options written before one of them are refused.

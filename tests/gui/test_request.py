@@ -36,7 +36,7 @@ def test_each_frontend_takes_the_fields_of_the_roles_it_serves():
     assert set(PARAMETERS) == {name for name, role in roles.items() if role == PARAMETER}
     assert set(DECK_PARAMETERS) == {*PARAMETERS, "theme"}  # a scene may choose its colours
     assert set(LOOK_FIELDS) == {name for name, role in roles.items() if role == LOOK}  # stage's
-    assert set(OPTION_FIELDS) <= set(PARAMETERS)
+    assert set(OPTION_FIELDS) == set(PARAMETERS)
     with pytest.raises(ValueError, match="parameter must be one of d_model"):
         figure_request("clock", parameters={"font_scale": 2.0})
 
@@ -45,8 +45,9 @@ def test_the_command_lines_option_lists_are_read_off_its_parser():
     takes_value, shared, window_only = option_sets()
     assert {"--pos", "--d-model", "--head-dim", "--out", "--lang"} <= takes_value
     assert not {"--stage", "--caption", "--torch", "--json"} & takes_value
-    assert shared == {"--view", "--layout", "--deck", "--stage", "--model", "--pos", "--k",
-                      "--d-model", "--max-len", "--base"}  # fmt: skip
+    # every teaching field is a flag, of the window and of its commands alike
+    fields = {CLI.flag(name) for name in PARAMETERS}
+    assert shared == {"--view", "--deck", "--stage", "--model", *fields}
     assert window_only == {"--reset-settings", "--install-desktop-entry"}
 
 
@@ -254,5 +255,39 @@ def test_a_figures_messages_speak_its_language():
 
 def test_readme_names_every_view_the_command_line_takes():
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    sentence = readme.split("`--view` is one of ", 1)[1].split("; the other", 1)[0]
+    sentence = readme.split("`--view` is one of ", 1)[1].split(". Every field", 1)[0]
     assert sorted(re.findall(r"`(\w+)`", sentence)) == sorted(VIEW_NAMES)
+
+
+def test_every_teaching_field_is_a_flag_with_its_declared_type(tmp_path, capsys):
+    """--alibi-heads 8, --causal false, --rope-layout half, --clock-pairs 1,2,3 … as figure()
+    and a deck take them: typed by the field's declaration and checked by it."""
+    from tests.gui.helpers import cli_main
+
+    cases = [
+        ("alibi", ["--alibi-heads", "8", "--causal", "false"], {"alibi_heads": 8, "causal": False}),
+        ("rope", ["--rope-layout", "half", "--head-dim", "64"], {"rope_layout": "half",
+                                                                "head_dim": 64}),
+        ("bigclock", ["--clock-pairs", "1,2,3", "--trails", "true"], {"clock_pairs": (1, 2, 3),
+                                                                     "trails": True}),
+        ("scaling", ["--scaling-method", "yarn", "--scaling-factor", "4", "--original-len",
+                     "4096"], {"scaling_method": "yarn", "scaling_factor": 4.0,
+                               "original_len": 4096}),
+    ]  # fmt: skip
+    for view, argv, expected in cases:
+        code, _, err = cli_main(capsys, "code", "--view", view, *argv)
+        assert code == 0, err
+        request = figure_request(view, parameters=expected)
+        assert dict(request.parameters) == expected
+    for argv, said in (
+        (["--view", "alibi", "--causal", "maybe"], "--causal must be true or false"),
+        (["--view", "alibi", "--alibi-heads", "0"], "--alibi-heads must be"),
+        (["--view", "rope", "--rope-layout", "sideways"], "--rope-layout must be one of"),
+        (["--view", "heatmap", "--head-dim", "64"],
+         "--view heatmap does not draw --head-dim; the views that draw it: rope, scaling"),
+    ):  # fmt: skip
+        code, _, err = cli_main(capsys, "--lang", "en", "code", *argv)
+        assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
+    # the API says it in its own words, at the call
+    with pytest.raises(ValueError, match="view='heatmap' does not draw head_dim"):
+        figure_request("heatmap", parameters={"head_dim": 64})

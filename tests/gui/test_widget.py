@@ -74,8 +74,9 @@ def pixels(png: bytes) -> np.ndarray:
 
 def same_picture(widget, view: str, **look) -> bool:
     explorer = widget.explorer
-    model = explorer.model_name or None  # every field of the picture, as the widget holds it
-    want = pe_clock.figure(view, **SIZE, **look, model=model, **explorer.figure.values).png()
+    model = explorer.model_name or None  # every field the view draws, as the widget holds it
+    drawn = {k: v for k, v in explorer.figure.values.items() if k in VIEWS[view].fields}
+    want = pe_clock.figure(view, **SIZE, **look, model=model, **drawn).png()
     return np.array_equal(pixels(bytes(explorer.image.value)), pixels(want))
 
 
