@@ -53,6 +53,8 @@ def test_why_shows_the_toy_layer_and_its_switch_adds_pe(show, state, qtbot):
     with_pe = toy_attention("en", True)
     np.testing.assert_allclose(view.output_images[0].image, with_pe.outputs[0], rtol=1e-6)
     assert float(np.abs(view.difference_image.image).max()) == pytest.approx(with_pe.gap, 1e-6)
+    # the largest difference on the slide itself, in the difference's title
+    assert f"at most {with_pe.gap:.2g}" in view.difference_plot.titleLabel.whole
     state.set(language="ko")
     assert "나는 너를 사랑해" in view.caption.text()
 
