@@ -25,11 +25,12 @@ from pe_clock.gui.export.options import MAX_VIDEO_SIDES, VIDEO_SUFFIXES
 from pe_clock.gui.platform.files import WriteError as ExportError  # (render's, without Qt)
 
 #: Per suffix: FFmpeg's muxer, the codec and its options. x264's fastest preset at a high
-#: constant quality (crf 18) with the animation tune keeps flat colours and thin lines sharp
-#: at about 7 ms of CPU a 1080p frame (veryfast: 14 ms, files a third smaller;
-#: `benchmarks/video.py`); libvpx-vp9 in its realtime mode, all cores, constant quality.
+#: constant quality (crf 18; thin lines stay sharp), tuned for no delay: no B-frames and no
+#: look-ahead thread (at 1080p 15 ms of CPU a frame with the conversion, 18 with the
+#: animation tune, for 5% more bytes; veryfast: files a third smaller at about twice the
+#: CPU; `benchmarks/video.py`); libvpx-vp9 in its realtime mode, all cores, constant quality.
 ENCODERS: dict[str, tuple[str, str, dict[str, str]]] = {
-    ".mp4": ("mp4", "libx264", {"preset": "ultrafast", "tune": "animation", "crf": "18"}),
+    ".mp4": ("mp4", "libx264", {"preset": "ultrafast", "tune": "zerolatency", "crf": "18"}),
     ".webm": (
         "webm",
         "libvpx-vp9",
