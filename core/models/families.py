@@ -56,6 +56,12 @@ ROBERTA = Table("learned", padded=True)
 BART = Table("learned", width=("d_model",), offset=2, stacks=True)
 #: Blenderbot's, LED's: each stack its own table, position 0 at row 0.
 STACKED = Table("learned", width=("d_model",), stacks=True)
+#: XLM's and FlauBERT's: the paper's sinusoids where sinusoidal_embeddings says so, else a
+#: learned table, as wide as emb_dim.
+XLM = (
+    Table("sinusoidal", width=("emb_dim",), flag=("sinusoidal_embeddings", True)),
+    Table("learned", width=("emb_dim",)),
+)
 #: Marian's, Pegasus's: the paper's sinusoids, sin in the first half of the columns.
 SPLIT = Table("sinusoidal", width=("d_model",), layout="split", stacks=True)
 #: fairseq's (M2M100, NLLB-MoE, FSMT; Speech2Text's with keys of its own): split halves, ω
@@ -138,14 +144,7 @@ TABLES: dict[str, tuple[Table, ...]] = {
     "clap_text_model": (ROBERTA,),
     "bridgetower_text_model": (ROBERTA,),
     "esm": (ROBERTA,),
-    "xlm": (
-        Table("sinusoidal", width=("emb_dim",), flag=("sinusoidal_embeddings", True)),
-        Table("learned", width=("emb_dim",)),
-    ),
-    "flaubert": (
-        Table("sinusoidal", width=("emb_dim",), flag=("sinusoidal_embeddings", True)),
-        Table("learned", width=("emb_dim",)),
-    ),
+    **dict.fromkeys(("xlm", "flaubert"), XLM),
     "canine": (Table("learned", positions=("num_hash_buckets",)),),
     "marian": (SPLIT,),
     "pegasus_x": (

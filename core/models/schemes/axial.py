@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.families import GRID_TABLES
 from pe_clock.core.models.group import LayerGroup, Read
-from pe_clock.core.models.reader import MAX_HEADS, MAX_ROTARY_DIM, ConfigReader, first_key
+from pe_clock.core.models.reader import ConfigReader
+from pe_clock.core.models.schemes import rope
+from pe_clock.core.rope import rope_inverse_frequencies
 
 NAME = "rope"
 KEYS = frozenset({"rope_parameters"})
@@ -48,18 +48,10 @@ def detects(reader: ConfigReader, kind: str) -> bool:
 
 
 def head_dim(reader: ConfigReader) -> int:
-    """d as transformers' compute_axial_rope_parameters takes it, a multiple of 4 (each axis
-    turns whole pairs of d/2 dimensions)."""
-    if reader.get("head_dim") is not None:
-        dim = reader.whole("head_dim", 4, MAX_ROTARY_DIM)
-    else:
-        width_key = first_key(reader, "embed_dim", "hidden_size")
-        heads_key = first_key(reader, "num_attention_heads", "num_heads")
-        if width_key is None or heads_key is None:
-            missing = "num_attention_heads" if width_key else "head_dim, hidden_size"
-            raise ValueError(tr("model.missing", name=missing))
-        heads = reader.whole(heads_key, 1, MAX_HEADS)
-        dim = reader.whole(width_key, heads, MAX_ROTARY_DIM * heads + heads - 1) // heads
+    """d as transformers' compute_axial_rope_parameters takes it (embed_dim, Qwen2-VL's
+    width, before hidden_size; num_heads beside num_attention_heads), a multiple of 4: each
+    axis turns whole pairs of d/2 dimensions."""
+    dim = rope.head_size(reader, ("embed_dim", "hidden_size"), ("num_attention_heads", "num_heads"))
     if dim % 4:
         name = "head_dim" if reader.get("head_dim") is not None else "hidden_size"
         raise ValueError(tr("model.axial_dim", name=name, d=dim))
@@ -78,7 +70,7 @@ def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None
     )
     dim = head_dim(reader)
     half = dim // 2
-    inv_freq = base ** (-np.arange(0, half, 2, dtype=np.float64) / half)
+    inv_freq = rope_inverse_frequencies(half, base)
     details: dict[str, object] = {"axes": 2}
     if str(reader.get("model_type", "")) in GRID_TABLES:
         details["grid_table"] = True

@@ -171,21 +171,28 @@ def _is_rope(reader: ConfigReader, model_type: str) -> bool:
     )
 
 
-def _head_dim(reader: ConfigReader) -> int:
+#: Where a config gives its width and its heads, in the order looked for.
+WIDTH_KEYS = ("hidden_size", "n_embd", "d_model")
+HEADS_KEYS = ("num_attention_heads", "n_head", "n_heads", "decoder_num_attention_heads")
+
+
+def head_size(
+    reader: ConfigReader, widths: tuple[str, ...] = WIDTH_KEYS, heads: tuple[str, ...] = HEADS_KEYS
+) -> int:
+    """A head's size as transformers takes it: DeepSeek's qk_rope_head_dim, head_dim, else
+    the first of widths over the first of heads."""
     if reader.get("qk_rope_head_dim") is not None:  # DeepSeek: transformers' head_dim
         return reader.whole("qk_rope_head_dim", 2, MAX_ROTARY_DIM)
     if reader.get("head_dim") is not None:
         return reader.whole("head_dim", 1, MAX_ROTARY_DIM)
-    width_key = first_key(reader, "hidden_size", "n_embd", "d_model")
-    heads_key = first_key(
-        reader, "num_attention_heads", "n_head", "n_heads", "decoder_num_attention_heads"
-    )
+    width_key = first_key(reader, *widths)
+    heads_key = first_key(reader, *heads)
     if width_key is None or heads_key is None:
         missing = "num_attention_heads" if width_key else "head_dim, hidden_size"
         raise ValueError(tr("model.missing", name=missing))
-    heads = reader.whole(heads_key, 1, MAX_HEADS)
+    count = reader.whole(heads_key, 1, MAX_HEADS)
     # hidden_size / heads, as transformers divides it: a whole head of 1 … MAX_ROTARY_DIM
-    return reader.whole(width_key, heads, MAX_ROTARY_DIM * heads + heads - 1) // heads
+    return reader.whole(width_key, count, MAX_ROTARY_DIM * count + count - 1) // count
 
 
 #: The kinds of layer transformers' layer_types name (configuration_utils'
@@ -425,7 +432,7 @@ def _rope_groups(
     switch = ROPE_SWITCHES.get(model_type)
     switched_off = switch is not None and reader.get(switch[0]) != switch[1]
     has_rope = detects_rope(reader, model_type) and not switched_off
-    head_dim = _head_dim(reader) if has_rope else 0
+    head_dim = head_size(reader) if has_rope else 0
     rope = _uses_rope(reader, layers) if has_rope else [False] * layers
     kinds = _layer_kinds(reader, model_type, layers, rope)
     if model_type in ROPE_ONLY_SLIDING:

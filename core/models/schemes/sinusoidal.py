@@ -8,6 +8,7 @@ import math
 from dataclasses import replace
 
 import numpy as np
+from numpy.typing import NDArray
 
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.families import family_table
@@ -52,14 +53,10 @@ def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None
     assert table is not None
     key = first_key(reader, *table.width) or table.width[0]
     # Split halves need two pairs at least, ω over d/2 − 1 as well: d/2 − 1 > 0.
-    width = reader.whole(key, 4 if table.shifted or table.layout == "split" else 2, MAX_D_MODEL)
-    if width % 2:
-        allowed = tr("allowed.even", lo=4, hi=f"{MAX_D_MODEL:,}")
-        raise ValueError(tr("model.key", name=key, value=width, allowed=allowed))
+    width = _even_width(reader, key, 4 if table.shifted or table.layout == "split" else 2)
     positions = table_size(reader, table.positions, 2, MAX_LEN)
     if table.shifted:
-        base = whisper_base(width)
-        inv = np.exp(-math.log(DEFAULT_ROPE_THETA) / (width // 2 - 1) * np.arange(width // 2))
+        base, inv = shifted_frequencies(width)
     else:
         base, inv = DEFAULT_ROPE_THETA, rope_inverse_frequencies(width, DEFAULT_ROPE_THETA)
     details: dict[str, object] = {"positions": positions, **first_row(reader, table, positions)}
@@ -72,11 +69,27 @@ def read(reader: ConfigReader, kind: str, layers: int, max_positions: int | None
     return Read((replace(group, layers=tuple(range(layers))),))
 
 
+def _even_width(reader: ConfigReader, key: str, lo: int) -> int:
+    """A table's width at key: an even number from lo."""
+    width = reader.whole(key, lo, MAX_D_MODEL)
+    if width % 2:
+        allowed = tr("allowed.even", lo=lo, hi=f"{MAX_D_MODEL:,}")
+        raise ValueError(tr("model.key", name=key, value=width, allowed=allowed))
+    return width
+
+
 def whisper_base(width: int) -> float:
     """The paper's base at which its formula gives Whisper's encoder table: Whisper's
     sinusoids turn pair i by 10000^(−i/(width/2 − 1)), which is base^(−2i/width) at
     base = 10000^(width/(width − 2))."""
     return float(DEFAULT_ROPE_THETA ** (width / (width - 2)))
+
+
+def shifted_frequencies(width: int) -> tuple[float, NDArray[np.float64]]:
+    """fairseq's and Whisper's ω_i = e^(−i·ln 10000/(width/2 − 1)) (as Whisper's
+    sinusoids() computes them), and the paper's base that gives them (`whisper_base`)."""
+    step = math.log(DEFAULT_ROPE_THETA) / (width // 2 - 1)
+    return whisper_base(width), np.exp(-step * np.arange(width // 2))
 
 
 def _whisper(reader: ConfigReader) -> Read:
@@ -85,19 +98,14 @@ def _whisper(reader: ConfigReader) -> Read:
     columns and cos in the second (the split layout), ω_i = 10000^(−i/(d_model/2 − 1)); the
     decoder's after a learned table of max_target_positions rows. Layers are numbered
     encoder first, then decoder."""
-    width = reader.whole("d_model", 4, MAX_D_MODEL)  # at least two pairs: ω divides by d/2 − 1
-    if width % 2:
-        allowed = tr("allowed.even", lo=4, hi=f"{MAX_D_MODEL:,}")
-        raise ValueError(tr("model.key", name="d_model", value=width, allowed=allowed))
+    width = _even_width(reader, "d_model", 4)  # at least two pairs: ω divides by d/2 − 1
     encoder = reader.whole("encoder_layers", 1, MAX_LAYERS - 1)  # both stacks within the limit
     decoder = reader.whole("decoder_layers", 1, MAX_LAYERS - encoder)
     source = reader.whole("max_source_positions", 2, MAX_LEN)  # the rows the views draw
     target = reader.whole("max_target_positions", 2, 10**7)  # as a learned table's
-    base = whisper_base(width)
-    step = math.log(DEFAULT_ROPE_THETA) / (width // 2 - 1)  # as Whisper's sinusoids() computes ω
+    base, inv = shifted_frequencies(width)
     sines = LayerGroup(
-        tuple(range(encoder)), "sinusoidal", base, width, width,
-        inv_freq=np.exp(-step * np.arange(width // 2)),
+        tuple(range(encoder)), "sinusoidal", base, width, width, inv_freq=inv,
         details={"part": "encoder", "layout": "split", "positions": source},
     )  # fmt: skip
     learned = LayerGroup(
