@@ -241,8 +241,8 @@ def detail_lines(group: LayerGroup) -> list[str]:
     if isinstance(first, int) and first > 0:
         key = "modelinfo.first_row_one" if first == 1 else "modelinfo.first_row"
         lines.append(tr(key, row=first, last=first - 1))
-    if drawn_base_line(group):
-        lines.append(drawn_base_line(group))
+    if drawn := drawn_base_line(group):
+        lines.append(drawn)
     if details.get("relative_terms"):
         lines.append(tr("modelinfo.relative_terms"))
     if "layer_kind" in details and "mixing" not in details:

@@ -4,7 +4,8 @@ frames, terms inside attention), it says so in one line, naming the scheme, the 
 the sub-config it was read from, and draws nothing (`NotDrawn`, a ValueError like every
 refusal, so every frontend says it as it says any other).
 
-Each scheme is found by the keys that carry it (rope_type "axial", num_conv_pos_embeddings,
+Each scheme is found by the keys that carry it (RoPE over image patches of a type other than
+transformers' "axial", which `schemes.axial` draws; num_conv_pos_embeddings,
 position_embedding_type "sine", DeBERTa's relative_attention, BEiT's flags); a family whose
 config carries no such key is named in `core.models.families.NAMED`.
 """
@@ -50,7 +51,7 @@ class NotDrawn(ValueError):
         self.scheme = scheme
 
 
-def _axial(reader: ConfigReader) -> bool:
+def _patch_rope(reader: ConfigReader) -> bool:
     """2D RoPE of a vision tower computed its own way: RoPE over a grid of image patches (a
     tower that sizes patches and has no vocabulary) of a rope type other than transformers'
     "axial", which `schemes.axial` draws."""
@@ -88,7 +89,7 @@ def _patch_flags(reader: ConfigReader) -> bool:
 
 #: The schemes found by their keys, in the order they are tried.
 RULES: tuple[tuple[str, Callable[[ConfigReader], bool]], ...] = (
-    ("rope_2d", _axial),
+    ("rope_2d", _patch_rope),
     ("conv", lambda r: "num_conv_pos_embeddings" in r.values
                        and r.get("position_embeddings_type") in (None, "conv")),
     ("relative", lambda r: r.get("position_embeddings_type") in ("relative", "relative_key")),
