@@ -9,7 +9,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QStaticText
 
-from pe_clock.gui.look.fonts import scaled_font
+from pe_clock.gui.look.fonts import MIN_TEXT_PX, scaled_font
 from pe_clock.gui.look.themes import Theme
 
 #: Distance between dial centres (dial radius is 1); the extra height holds the label.
@@ -113,7 +113,9 @@ class DialLabels(pg.GraphicsObject):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def _static_texts(self, pixels_per_dial: float) -> tuple[list[QStaticText], QFont]:
+    def _static_texts(self, pixels_per_dial: float) -> tuple[list[QStaticText], QFont] | None:
+        """The labels laid out for dials that many pixels across, or None where they would be
+        drawn under MIN_TEXT_PX."""
         font = scaled_font(self._scale, min(1.0, pixels_per_dial / 55))
         labels = [f"{index}\u2009·\u2009{wave}" for index, wave in self._texts]
         # The wavelength only where every label fits between two dials (at 1400 px, "144 ·
@@ -130,6 +132,8 @@ class DialLabels(pg.GraphicsObject):
         height = QFontMetricsF(font).height()
         if height > room > 0:
             font.setPointSizeF(font.pointSizeF() * room / height)
+        if font.pointSizeF() * 96 / 72 < MIN_TEXT_PX:
+            return None  # too small to read: the heatmap's hover tells the pair and wavelength
         key = (font.pointSizeF(), fits)
         if self._static is None or self._static[0] != key:
             texts = []
@@ -142,10 +146,10 @@ class DialLabels(pg.GraphicsObject):
 
     def paint(self, painter: QPainter, *args) -> None:
         transform = painter.transform()
-        pixels_per_dial = abs(transform.m11()) * SPACING_X
-        if pixels_per_dial < 18:
-            return  # too small to read: the heatmap hover tells the wavelength instead
-        texts, font = self._static_texts(pixels_per_dial)
+        laid_out = self._static_texts(abs(transform.m11()) * SPACING_X)
+        if laid_out is None:
+            return
+        texts, font = laid_out
         painter.save()
         painter.resetTransform()
         painter.setFont(font)

@@ -35,6 +35,9 @@ def figure_margin(width: float, height: float) -> int:
 
 
 BASE_POINT_SIZE = 10.0
+#: No text of a figure is drawn smaller (pixels of its em): three quarters of the body text
+#: of a figure drawn at its smallest (`render.MIN_SCALE`: 10 pixels), as README promises.
+MIN_TEXT_PX = 7.5
 
 
 def scaled_font(scale: float, factor: float = 1.0, bold: bool = False) -> QFont:

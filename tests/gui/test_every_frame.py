@@ -13,12 +13,14 @@ from pe_clock.core.models.opened import open_model
 from pe_clock.gui.export import render as export
 from pe_clock.gui.export.handout import export_handout
 from pe_clock.gui.export.options import PAPERS
+from pe_clock.gui.look.fonts import MIN_TEXT_PX
 from pe_clock.gui.model.deck import read_deck
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.platform.resources import ensure_fonts
 from pe_clock.gui.views import STAGE_VIEWS, VIEW_NAMES
 from tests.gui.ink import hidden_characters, hidden_text
 from tests.gui.processes import on_screens
+from tests.gui.type_size import text_sizes
 from tests.models import configs
 from tests.models.files import smooth_table, write_model
 
@@ -65,6 +67,23 @@ if os.environ.get("PE_CLOCK_WHOLE_GRID"):
 def test_every_word_of_a_figure_is_seen(view, size, language, state):
     state.set(language=language, pos=POS)
     assert_all_seen(drawn(view, state, *size))
+
+
+@pytest.mark.parametrize(
+    ("size", "language"), [((800, 450), "en"), ((800, 450), "ko"), ((320, 180), "en")]
+)
+@pytest.mark.parametrize("view", VIEW_NAMES)
+def test_no_text_of_a_figure_is_smaller_than_readme_promises(view, size, language, state):
+    """Three quarters of the body text of a figure drawn at its smallest: a dial's label
+    that would be smaller is left out (at 800 x 450 the window's were 5.7 pixels tall). 320 x
+    180: the smallest size each view draws at, drawn at its smallest scale."""
+    state.set(language=language, pos=POS)
+    size = export.fitting_size(view, state, *size)
+    with export.staged(view, state, *size, False) as figure:
+        sizes = text_sizes(export.encode(figure, ".svg"))
+    assert sizes
+    small = [(round(em, 2), text) for em, text in sizes if em < MIN_TEXT_PX]
+    assert not small, small
 
 
 @pytest.mark.parametrize(("size", "language"), [((1280, 720), "en"), ((1920, 1080), "ko")])
