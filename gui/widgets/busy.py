@@ -2,10 +2,12 @@
 a redraw of a large table.
 
 Qt paints nothing while Python works, so the sign is painted by the work itself: a tab's
-frame (its title) at once, before its view is built; "Drawing…" at the first step boundary
-(each `lazy` sync method is one) after BUSY_AFTER; and before a redraw whose last run took
-longer than that, since it will take about as long again. Work shorter than BUSY_AFTER shows
-no sign: it would only flicker.
+frame (its title and "Drawing…": the view is being drawn, and a build's constructor has no
+step at which to say so later) at once, before its view is built; for other work, "Drawing…"
+at the first step boundary (each `lazy` sync method is one) after BUSY_AFTER, and before a
+redraw whose last run took longer than that, since it will take about as long again. A redraw
+shorter than BUSY_AFTER shows no sign: it would only flicker. The busy cursor comes with the
+sign after BUSY_AFTER.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ _took: dict[str, float] = {}  # what each kind of work took the last time it ran
 
 
 class BusySign(QLabel):
-    """A veil over its parent with the work's title and, once it is long, "Drawing…"."""
+    """A veil over its parent with the work's title, if it has one, and "Drawing…"."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -52,8 +54,9 @@ class BusySign(QLabel):
         """host's sign, made the first time it is needed."""
         return cls.on(host) or cls(host)
 
-    def cover(self, title: str, busy: bool) -> None:
-        """Show over the parent now, painted before the work goes on."""
+    def cover(self, title: str) -> None:
+        """Show over the parent now with title and "Drawing…", painted before the work goes
+        on."""
         parent = self.parentWidget()
         assert parent is not None
         palette = parent.palette()
@@ -64,7 +67,7 @@ class BusySign(QLabel):
         font = parent.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
         self.setFont(font)
-        lines = [line for line in (title, tr("busy.drawing") if busy else "") if line]
+        lines = [line for line in (title, tr("busy.drawing")) if line]
         self.setText("\n".join(lines))
         self.setAccessibleName(" ".join(lines))
         self.setGeometry(parent.rect())
@@ -97,7 +100,7 @@ class _Work:
             return
         self.shown = True
         QGuiApplication.setOverrideCursor(Qt.CursorShape.BusyCursor)
-        BusySign.of(self.host).cover(self.title, busy=True)
+        BusySign.of(self.host).cover(self.title)
 
     def end(self) -> None:
         try:
@@ -115,9 +118,10 @@ _current: list[_Work] = []
 @contextmanager
 def working(host: QWidget, kind: str, title: str = "") -> Iterator[None]:
     """Run the block as one piece of work shown on host: with a title (a tab's first build),
-    its frame is painted at once; "Drawing…" shows once the work passes BUSY_AFTER (at a step),
-    or at once when work of this kind took longer the last time. Work inside other work only
-    counts as a step of it."""
+    its frame and "Drawing…" are painted at once; without, "Drawing…" shows once the work
+    passes BUSY_AFTER (at a step), or at once when work of this kind took longer the last
+    time. The busy cursor shows from BUSY_AFTER. Work inside other work only counts as a step
+    of it."""
     if _current:
         yield
         step()
@@ -129,7 +133,7 @@ def working(host: QWidget, kind: str, title: str = "") -> Iterator[None]:
         if _took.get(kind, 0.0) > BUSY_AFTER:
             work.show_busy()
         elif title and seen:
-            BusySign.of(host).cover(title, busy=False)
+            BusySign.of(host).cover(title)
         yield
     finally:
         _current.pop()
