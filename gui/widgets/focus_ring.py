@@ -22,6 +22,7 @@ BLUE_WIDTH = 2
 WHITE_WIDTH = 1
 BLUE = QColor("#0b57d0")
 WHITE = QColor("#ffffff")
+RING_WIDTH = BLUE_WIDTH + WHITE_WIDTH
 
 
 class FocusRing(QWidget):
@@ -54,7 +55,7 @@ class FocusRing(QWidget):
     def _fit(self) -> None:
         """Round the figure, outside it where it has a parent (in the parent's coordinates),
         else inside its edge."""
-        figure, band = self.figure, BLUE_WIDTH + WHITE_WIDTH
+        figure, band = self.figure, RING_WIDTH
         holder = figure.parentWidget()
         while isinstance(holder, QSplitter):  # a splitter makes every child a pane of its own
             holder = holder.parentWidget()

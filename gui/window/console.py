@@ -16,7 +16,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QMargins,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QHideEvent, QImage, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -24,6 +32,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QScrollArea,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +42,7 @@ from pe_clock.core.i18n import tr
 from pe_clock.gui.export.slide import Slide, SlideTexts
 from pe_clock.gui.look.fonts import BASE_POINT_SIZE, scaled_font
 from pe_clock.gui.model.state import AppState
+from pe_clock.gui.widgets.focus_ring import RING_WIDTH
 from pe_clock.gui.window.keys import BY_ACTION, key_text
 from pe_clock.gui.window.stage import SlideFrame
 
@@ -53,6 +64,18 @@ NOTE_SHARE, NOTE_MIN_PIXELS = 0.025, 16
 PREVIEW_DELAY_MS = 120
 #: How long a notice (the end of the deck, a value refused) stays on the console.
 NOTICE_MS = 8000
+
+
+class RingRoom(QStyledItemDelegate):
+    """A scene's title with room above and below it for the keyboard's focus ring (the
+    style leaves it room beside the text, `window_style`): drawn on the item's edge, the ring
+    crossed a two-line title's descenders."""
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        return size.grownBy(QMargins(0, RING_WIDTH, 0, RING_WIDTH))
 
 
 @dataclass(frozen=True)
@@ -112,6 +135,7 @@ class Console(QWidget):
         self.scene_list = QListWidget()
         self.scene_list.setWordWrap(True)  # a long title on two lines, never cut
         self.scene_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scene_list.setItemDelegate(RingRoom(self.scene_list))
         for signal in (self.scene_list.itemClicked, self.scene_list.itemActivated):
             signal.connect(lambda item: self.chosen.emit(self.scene_list.row(item)))
         #: What the window's status bar would say (hidden under the console): the end of

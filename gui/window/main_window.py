@@ -45,9 +45,9 @@ from pe_clock.gui.views import TABS, VIEWS
 from pe_clock.gui.widgets.busy import working
 from pe_clock.gui.widgets.labels import parameter_line
 from pe_clock.gui.widgets.lazy_view import as_view
-from pe_clock.gui.widgets.narrow_tabs import NarrowTabs
 from pe_clock.gui.widgets.prose import explanations
 from pe_clock.gui.widgets.stable_label import StableLabel
+from pe_clock.gui.widgets.window_style import use_window_style
 from pe_clock.gui.window.console import Console
 from pe_clock.gui.window.controls import ControlPanel
 from pe_clock.gui.window.deck_player import DeckPlayer
@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         """language: 'en' or 'ko' overrides the saved choice (which overrides the system's)."""
         super().__init__(parent)
         ensure_fonts()
+        use_window_style()
         settings_problem = None
         if settings is None:
             settings, settings_problem = open_settings()
@@ -108,11 +109,6 @@ class MainWindow(QMainWindow):
         self.panel_hosts: dict[str, QWidget] = {TABS[0].name: self.figures}
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        # A widget does not own its style: the tab bar does, deleted with it (a style
-        # Python let go of first crashed the process as it ended).
-        tab_style = NarrowTabs()
-        tab_style.setParent(self.tabs.tabBar())
-        self.tabs.tabBar().setStyle(tab_style)
         self.tabs.addTab(self.figures, "")
         for spec in TABS[1:]:
             host = self.panel_hosts[spec.name] = QWidget()
