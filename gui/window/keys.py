@@ -150,7 +150,7 @@ class PresenterWindow(Protocol):
     def toggle_stage(self) -> None: ...
     def leave_stage(self) -> bool: ...
     def toggle_stage_theme(self) -> None: ...
-    def toggle_console(self) -> None: ...
+    def ask_console(self) -> None: ...
 
 
 def is_text_field(widget: QWidget | None) -> bool:
@@ -342,7 +342,7 @@ class PresenterKeys(QObject):
         self._presenter.toggle_stage_theme()
 
     def console(self, event: QKeyEvent | None) -> None:
-        self._presenter.toggle_console()
+        self._presenter.ask_console()
 
     def first(self, event: QKeyEvent | None) -> None:
         self._state.go_to(self._presenter.deck.positions()[0])

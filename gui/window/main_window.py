@@ -64,6 +64,8 @@ PRESENTER_SCALE = 1.5
 DEFAULT_SIZE = (2400, 1350)
 FIRST_FILL = 0.95
 FRAME_ALLOWANCE = 32
+#: With one screen, how long a first C waits for the second that opens the console.
+CONSOLE_CONFIRM_MS = 4000
 #: The presenter console as a window of its own (one screen).
 CONSOLE_SIZE = (1000, 640)
 #: How long pos and the parameters stay still before a screen reader hears the figures again.
@@ -158,6 +160,8 @@ class MainWindow(QMainWindow):
         for own_window in (self.stage, self.console):
             self.keys.watch(own_window)  # the clicker works from either screen
         # The console follows a beat later: a tab just brought forward draws its texts first.
+        self._console_asked = QTimer(self)  # a first C on one screen waits for a second
+        self._console_asked.setSingleShot(True)
         self._console_sync = QTimer(self)
         self._console_sync.setSingleShot(True)
         self._console_sync.timeout.connect(self._sync_console)
@@ -404,6 +408,20 @@ class MainWindow(QMainWindow):
             self.leave_presenter_mode()
         return True
 
+    def ask_console(self) -> None:
+        """C (or the menu): the console, or away again. With one screen, what the window's
+        screen shows is what a projector mirrors, so the console's notes, cues and next scene
+        would be the class's too: the first press says so where the class looks (the stage
+        over the window, else the status bar), and a second within CONSOLE_CONFIRM_MS opens
+        it (a rehearsal at a desk)."""
+        asked = self._console_asked.isActive()
+        self._console_asked.stop()
+        if self.console.isVisible() or self.projector_screen() is not None or asked:
+            self.toggle_console()
+            return
+        self._console_asked.start(CONSOLE_CONFIRM_MS)
+        self.show_status(tr("console.one_screen"), CONSOLE_CONFIRM_MS)
+
     def toggle_console(self) -> None:
         """The presenter console as a window of its own (with one screen), or away again."""
         if self.console.isVisible():
@@ -467,11 +485,14 @@ class MainWindow(QMainWindow):
         return was_visible
 
     def show_status(self, text: str, timeout_ms: int = 8000) -> None:
-        """Say text in the status bar, and on the console while it is up (over the window's
-        screen, it hides the status bar: the end of the deck went unseen)."""
+        """Say text in the status bar, on the console while it is up (over the window's
+        screen, it hides the status bar: the end of the deck went unseen), and at the foot
+        of a stage over the window (which hides it too)."""
         self.statusBar().showMessage(text, timeout_ms)
         if self.console.isVisible():
             self.console.show_notice(text, timeout_ms)
+        elif self.stage.isVisible() and self.stage.screen_shown is None:
+            self.stage.show_notice(text, timeout_ms)
 
     # --- state -> window ---------------------------------------------------------------------
     def _speak(self) -> None:

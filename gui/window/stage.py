@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QScreen
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QPalette, QResizeEvent, QScreen
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from pe_clock.gui.export.render import figure_palette, prepare_figure
 from pe_clock.gui.export.slide import Slide, SlideTexts
-from pe_clock.gui.look.fonts import figure_margin, stage_fields
-from pe_clock.gui.look.themes import theme_of
+from pe_clock.gui.look.fonts import figure_margin, scaled_font, stage_fields
+from pe_clock.gui.look.themes import THEMES, theme_of
 from pe_clock.gui.model.state import AppState, Looked
 from pe_clock.gui.views import STAGE_VIEWS
 
@@ -87,7 +87,44 @@ class Stage(QWidget):
         self.screen_shown: QScreen | None = None
         self._frame = SlideFrame(self)
         self.setAutoFillBackground(True)
+        #: What the window's status bar would say, which the stage over the window hides.
+        self.notice = QLabel(self)
+        self.notice.setWordWrap(True)
+        self.notice.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.notice.setAutoFillBackground(True)
+        self.notice.setFrameShape(QFrame.Shape.Box)  # a notice over the slide, not of it
+        self.notice.setLineWidth(2)
+        self.notice.hide()
+        self._notice_timer = QTimer(self)
+        self._notice_timer.setSingleShot(True)
+        self._notice_timer.timeout.connect(self.notice.hide)
         self.hide()
+
+    def show_notice(self, text: str, timeout_ms: int) -> None:
+        """Say text along the foot of the stage, in its theme and type, for timeout_ms."""
+        theme = THEMES[self.theme]
+        palette = self.notice.palette()
+        palette.setColor(QPalette.ColorRole.Window, theme.background)
+        palette.setColor(QPalette.ColorRole.WindowText, theme.text)
+        self.notice.setPalette(palette)
+        self.notice.setFont(scaled_font(float(stage_fields(self.height())["font_scale"])))
+        self.notice.setText(text)
+        self.notice.setMargin(self.notice.fontMetrics().height() // 3)
+        self._place_notice()
+        self.notice.show()
+        self.notice.raise_()
+        self._notice_timer.start(timeout_ms)
+
+    def _place_notice(self) -> None:
+        margin = figure_margin(self.width(), self.height())
+        width = self.width() - 2 * margin
+        height = self.notice.heightForWidth(width)
+        self.notice.setGeometry(margin, self.height() - margin - height, width, height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.notice.isVisible():
+            self._place_notice()
 
     def show_view(self, name: str, theme: str | None = None) -> None:
         """Put the registered view called name on stage (in theme, else the stage's)."""

@@ -87,6 +87,7 @@ def test_with_one_screen_c_opens_the_console_as_a_window(window, qtbot):
     assert window.deck.open_shown("default")
     scenes = read_deck("default")
     qtbot.keyClick(window, K.Key_C)
+    qtbot.keyClick(window, K.Key_C)  # the second press: the first says the class would see it
     console = window.console
     qtbot.waitUntil(lambda: console.explanations.text() != "")
     assert console.isVisible() and console.isWindow() and console.parent() is window
@@ -110,6 +111,39 @@ def test_with_one_screen_c_opens_the_console_as_a_window(window, qtbot):
     qtbot.keyClick(window, K.Key_Escape)
     qtbot.keyClick(console, K.Key_C)
     assert not console.isVisible()
+
+
+@pytest.mark.parametrize("stage", [False, True])
+def test_with_one_screen_a_first_c_says_the_class_would_see_the_console(
+    window, qtbot, monkeypatch, stage
+):
+    """One screen is what a projector mirrors: a first C says so where the class looks (at
+    the foot of the stage over the window, else in the status bar) and opens nothing; a
+    second opens it; once the wait is over, C asks again."""
+    from pe_clock.gui.window import main_window
+
+    window.deck.open("default")
+    if stage:
+        qtbot.keyClick(window, K.Key_S)
+        assert window.stage.isVisible() and window.stage.screen_shown is None
+    said = tr("console.one_screen")
+    qtbot.keyClick(window, K.Key_C)
+    assert not window.console.isVisible()
+    if stage:
+        notice = window.stage.notice
+        assert notice.isVisible() and notice.text() == said
+        assert window.stage.rect().contains(notice.geometry())
+    else:
+        assert window.statusBar().currentMessage() == said
+    qtbot.keyClick(window, K.Key_C)
+    assert window.console.isVisible()
+    qtbot.keyClick(window.console, K.Key_C)  # away again, at once
+    assert not window.console.isVisible()
+    monkeypatch.setattr(main_window, "CONSOLE_CONFIRM_MS", 10)
+    qtbot.keyClick(window, K.Key_C)
+    qtbot.wait(50)  # the wait is over: a press is a first press again
+    qtbot.keyClick(window, K.Key_C)
+    assert not window.console.isVisible()
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
