@@ -32,7 +32,14 @@ from pe_clock.gui.panels.panel import Panel
 from pe_clock.gui.widgets import axes
 from pe_clock.gui.widgets.labels import key_text, rich_label
 from pe_clock.gui.widgets.layer_strip import LayerStrip
-from pe_clock.gui.widgets.plots import add_plot, marker_line, set_title, style_marker, style_plot
+from pe_clock.gui.widgets.plots import (
+    add_plot,
+    clear_spot,
+    marker_line,
+    set_title,
+    style_marker,
+    style_plot,
+)
 
 #: The methods "all" draws side by side (not "default", θ itself, drawn dashed as "before").
 METHODS = tuple(m for m in SCALING_CHOICES if m not in ("all", "default"))
@@ -114,6 +121,10 @@ class ScalingView(Panel):
             curve.setZValue(6)
         for line in self.lines:  # their labels over every curve (a dot hid a digit's comma)
             line.setZValue(7)
+        # ... each where the fewest curves pass, found again as the range or size changes.
+        view = self.wave_plot.getViewBox()
+        for signal in (view.sigRangeChanged, view.sigResized):
+            signal.connect(self._place_labels)
         self.strip = LayerStrip(state, ("rope", "none"))
         self.arrange(above=[self.strip], below=[self.key])
         fields = ["base", "head_dim", "scaling_method", "scaling_factor", "original_len"]
@@ -272,6 +283,11 @@ class ScalingView(Panel):
         )
         for label in (self.caption, self.key, self.result):
             label.setFont(scaled_font(s.font_scale, 1.05))
+        self._place_labels()
+
+    def _place_labels(self, *_: object) -> None:
+        for line in self.lines:
+            clear_spot(line, self.wave_plot)
 
 
 def _none_note(inv: np.ndarray, original_len: int) -> str:

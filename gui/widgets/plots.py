@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QBrush, QFont, QFontMetricsF, QPen, QTextOption
@@ -209,6 +210,51 @@ def marker_line(
         labelOpts=opts,
         pen=theme.pen(theme.pos, 2, style=Qt.PenStyle.DashLine),
     )
+
+
+#: Where along its line a label may go (share of the plot's width), tried left to right.
+LABEL_SPOTS = np.linspace(0.02, 0.98, 33)
+
+
+def clear_spot(line: pg.InfiniteLine, plot: pg.PlotItem) -> None:
+    """Move a horizontal line's label (anchored at its lower left, above the line) along the
+    line to where it crosses the fewest of the plot's curves, the leftmost of equals: at a
+    fixed place, the Extension tab's labels sat on the curves that passed there (at a small
+    L0 or a large s every curve starts near the lines)."""
+    view = plot.getViewBox()
+    (left, right), _ = view.viewRange()
+    across, up = view.viewPixelSize()
+    box = line.label.boundingRect()
+    width, height = box.width() * across, box.height() * up
+    span = right - left
+    if span <= 0 or width >= span:
+        return
+    bottom, top = line.value(), line.value() + height
+    curves = []
+    for item in plot.listDataItems():
+        xs, ys = item.getData()  # as drawn: log10 on a log axis
+        if item.isVisible() and xs is not None and len(xs) > 1:
+            curves.append((np.asarray(xs, float), np.asarray(ys, float)))
+    best, fewest = LABEL_SPOTS[0], len(curves) + 1
+    room = 1 - width / span  # the label's right end inside the plot
+    for spot in LABEL_SPOTS[room >= LABEL_SPOTS]:
+        start = left + spot * span
+        crossed = sum(_crosses(xs, ys, start, start + width, bottom, top) for xs, ys in curves)
+        if crossed < fewest:
+            best, fewest = spot, crossed
+    line.label.setPosition(best)
+
+
+def _crosses(
+    xs: np.ndarray, ys: np.ndarray, start: float, end: float, bottom: float, top: float
+) -> bool:
+    """A polyline (xs ascending) passes through the box start…end × bottom…top: its values
+    at the box's edges and at its own points inside span the box's height somewhere."""
+    inside = (xs > start) & (xs < end)
+    edges = np.interp([start, end], xs, ys, left=np.nan, right=np.nan)
+    values = np.concatenate([edges, ys[inside]])
+    values = values[np.isfinite(values)]
+    return bool(values.size) and values.min() <= top and values.max() >= bottom
 
 
 class PlotNote(pg.TextItem):
