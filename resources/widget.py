@@ -18,19 +18,21 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import functools
 import html
 import itertools
 import math
 import os
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
-from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MIN_D_MODEL
+from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
 from pe_clock.gui.model.choices import BASE_PRESETS, THEME_NAMES
 from pe_clock.gui.model.picture import HAND_KEYS, MAX_SPEED, MIN_SPEED, Picture
 from pe_clock.gui.model.request import (
@@ -211,9 +213,9 @@ class HandBoxes:
     """The large clock's three hands as one control (the field clock_pairs): a box a hand,
     named as the clock names it; its value, min and max are all three's."""
 
-    def __init__(self, w: Any, pairs: tuple[int, int, int], top: int) -> None:
+    def __init__(self, w: Any, pairs: tuple[int, int, int], top: int, tooltip: str) -> None:
         self.boxes = [
-            w.BoundedIntText(value=pair, min=0, max=top, description=tr(key))
+            w.BoundedIntText(value=pair, min=0, max=top, description=tr(key), tooltip=tooltip)
             for pair, key in zip(pairs, HAND_KEYS, strict=True)
         ]
 
@@ -228,7 +230,6 @@ class HandBoxes:
 
     min = _all_boxes("min")
     max = _all_boxes("max")
-    tooltip = _all_boxes("tooltip")
 
     def observe(self, handler: Callable[[dict[str, Any]], None], name: str) -> None:
         """handler({"new": the three pairs}) whenever a box changes."""
@@ -304,6 +305,66 @@ def close_tree(widget: Any) -> None:
     widget.close()
 
 
+#: A control's label as wide as its words, and its buttons as wide as theirs.
+WHOLE = {"description_width": "initial", "button_width": "auto"}
+
+
+class _Whole:
+    """ipywidgets, each control made with its label whole (its description and buttons as
+    wide as their words: never cut), as it is made: set after, each is one more message to
+    the page and one more drawing of the control there."""
+
+    def __init__(self, w: Any) -> None:
+        self._w = w
+
+    def __getattr__(self, kind: str) -> Any:
+        made = getattr(self._w, kind)
+        traits: dict[str, Any] = (
+            getattr(made, "class_traits", dict)() if isinstance(made, type) else {}
+        )
+        trait = traits.get("style")
+        names: list[str] = getattr(getattr(trait, "klass", None), "class_trait_names", list)()
+        style = {name: value for name, value in WHOLE.items() if name in names}
+        return functools.partial(made, style=style) if style else made
+
+
+def live_ranges(values: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """The ranges that follow other fields, as the window's controls have them: pos within
+    the table and at least −k, k at least −pos (pos + k ≥ 0), a pair one of d_model / 2."""
+    pairs = (0, values["d_model"] // 2 - 1)
+    return {
+        "pos": (max(0, -values["k"]), max(values["max_len"] - 1, 0)),
+        "k": (-values["pos"], MAX_OFFSET),
+        "selected_pair": pairs,
+        "clock_pairs": pairs,
+    }
+
+
+def tip(name: str) -> str:
+    """Field name's tooltip, as the window's control has it."""
+    return tr(Picture.FIELDS[name].tip)
+
+
+#: The rows under a view's fields: the theme and language, and Save with the script.
+LOOK_ROW, TOOLS_ROW = "(look)", "(tools)"
+
+
+@dataclass
+class _Row:
+    """A row of controls under the figure: the field (or LOOK_ROW, TOOLS_ROW) it is for, its
+    widget, the controls it made by name and the links between them."""
+
+    name: str
+    widget: Any
+    controls: dict[str, Any]
+    links: list[Any]
+
+    def close(self) -> None:
+        close_tree(self.widget)
+        for link in self.links:
+            close_tree(link)
+
+
 class Explorer:
     """The widget's parts: the figure, a line for what was refused, the controls.
 
@@ -324,7 +385,7 @@ class Explorer:
         values: dict[str, Any],
         model_name: str = "",
     ) -> None:
-        self.w = _ipywidgets()
+        self.w = _Whole(_ipywidgets())
         # The thread that draws, and its event loop (a notebook kernel's), if one runs.
         self._thread = threading.current_thread()
         self._loop = running_loop()
@@ -333,8 +394,10 @@ class Explorer:
         self._waiting: dict[int, Callable[[], None]] = {}
         self._due: dict[int, int] = {}  # changes of each control not handled yet
         self._clicks = itertools.count(-1, -1)  # each button press's key (ids are positive)
-        self._made: list[Any] = []  # the rows of controls, closed when laid out anew
-        self._links: list[Any] = []  # the links between them (models the page keeps too)
+        #: The rows of controls under the figure, by the field (or LOOK_ROW, TOOLS_ROW) each
+        #: is for: a row the next view has too stays as it is.
+        self._rows: dict[str, _Row] = {}
+        self._links: list[Any] = []  # links made while a row is built (models the page keeps)
         self.figure = LiveFigure(view or "clock", size, look, model, values)
         self.model_name = model_name
         self.frames = Frames(self._draw)
@@ -358,28 +421,46 @@ class Explorer:
             raise
 
     # --- the parts ------------------------------------------------------------------------
-    def _lay_out(self) -> None:
-        """Every control of the view, in the figure's language; the menu, the picture and the
-        message line stay, the controls of the view before are closed."""
-        old, old_links = self._made, self._links
+    def _lay_out(self, fresh: bool = True) -> None:
+        """Every control of the view, in the figure's language, under the menu, the picture
+        and the message line. A row the view before had too (a field's, the look's, the
+        tools') stays as it is, unless fresh (a new language: every label anew): a view
+        change sends the page only the rows it did not have (it made and sent all 70 or so
+        models again, and each control's tooltip and label width once more after it)."""
+        old = self._rows
+        kept = {} if fresh else dict(old)
+        rows: dict[str, _Row] = {}
+        self.controls = {}
         with i18n.speaking(self.figure.look["lang"]):
-            self.controls, self._links = {}, []
             if self.menu is not None:
-                self._translate_menu()
-            made = [self._control(name) for name in VIEWS[self.figure.view].controls]
-            made += [self._look_row(), self._tools_row()]
-        self._made = made
-        for control in self.controls.values():  # every label and button whole, never cut
-            style: Any = getattr(control, "style", None)
-            if hasattr(style, "description_width"):
-                style.description_width = "initial"
-            if hasattr(style, "button_width"):
-                style.button_width = "auto"
+                self._translate_menu(fresh or not old)
+            for name in (*VIEWS[self.figure.view].controls, LOOK_ROW, TOOLS_ROW):
+                row = rows[name] = kept.pop(name) if name in kept else self._made_row(name)
+                self.controls.update(row.controls)
+        self._rows = rows
         menu = [] if self.menu is None else [self.menu]
+        made = [row.widget for row in rows.values()]
         self.box.children = (*menu, self.image, self.readout, self.message, *made, self.code)
-        for widget in (*old, *old_links):
-            close_tree(widget)
+        for row in old.values():
+            if rows.get(row.name) is not row:
+                row.close()
         self._sync_ranges()
+
+    def _made_row(self, name: str) -> _Row:
+        """The row for name, with the controls and links it made."""
+        before, self.controls = self.controls, {}
+        self._links = []
+        try:
+            if name == LOOK_ROW:
+                widget = self._look_row()
+            elif name == TOOLS_ROW:
+                widget = self._tools_row()
+            else:
+                widget = self._control(name)
+            return _Row(name, widget, self.controls, self._links)
+        finally:
+            self.controls = before
+            self._links = []
 
     def close(self) -> None:
         """Close the figure (its Qt view) and every model the widget made; a frame or a change
@@ -394,10 +475,12 @@ class Explorer:
         else:
             with self._lock:
                 self._waiting[id(self.figure)] = self.figure.close
-        parts = [self.image, self.readout, self.message, self.code, *self._made, *self._links]
+        parts = [self.image, self.readout, self.message, self.code]
         for widget in ([] if self.menu is None else [self.menu]) + parts + self._events:
             close_tree(widget)
-        self._made, self._links = [], []
+        for row in self._rows.values():
+            row.close()
+        self._rows = {}
 
     def described(self) -> str:
         """The frame shown in words: its numbers and what its view says it shows."""
@@ -448,14 +531,17 @@ class Explorer:
         self._on(menu, self._new_view)
         return menu
 
-    def _translate_menu(self) -> None:
-        """The menu's views and its label in the figure's language, at the view shown."""
+    def _translate_menu(self, words: bool) -> None:
+        """The menu at the view shown; words: its views and label in the figure's language
+        too."""
         assert self.menu is not None
-        options = [(f"{VIEWS[name].title} ({name})", name) for name in VIEW_NAMES]
         self._quiet = True
         try:
-            self.menu.options, self.menu.value = options, self.figure.view
-            self.menu.description = tr("widget.view")
+            if words:
+                options = [(f"{VIEWS[name].title} ({name})", name) for name in VIEW_NAMES]
+                self.menu.options = options
+                self.menu.description = tr("widget.view")
+            self.menu.value = self.figure.view
         finally:
             self._quiet = False
         self.controls["view"] = self.menu
@@ -493,9 +579,8 @@ class Explorer:
                 self._waiting[control] = run  # after the others that came since
 
     def _watch(self, name: str, widget: Any) -> Any:
-        """widget sets field name: its tooltip the field's, as in the window."""
+        """widget (made with `tip(name)` as its tooltip) sets field name."""
         self.controls[name] = widget
-        widget.tooltip = tr(Picture.FIELDS[name].tip)
         self._on(widget, lambda value: self._changed(name, value))
         return widget
 
@@ -510,30 +595,33 @@ class Explorer:
             return self._base_row()
         if name == "model":
             return self._model_row()
-        if name == "k":
-            reach = max(values["max_len"] - 1, 1)
-            slider = w.IntSlider(
-                value=values["k"], min=-reach, max=reach, description=tr("controls.k")
-            )
-            return self._watch("k", slider)
+        if name == "k":  # typed, as the window's: any offset pos + k ≥ 0 allows
+            low, high = live_ranges(values)["k"]
+            box = w.BoundedIntText(
+                value=values["k"], min=low, max=high, description=tr("controls.k"),
+                tooltip=tip("k"),
+            )  # fmt: skip
+            return self._watch("k", box)
         if name == "d_model":
             slider = w.IntSlider(
                 value=values["d_model"], min=MIN_D_MODEL, max=MAX_D_MODEL,
                 step=2, description=tr("controls.d_model"), layout=w.Layout(width="480px"),
+                tooltip=tip("d_model"),
             )  # fmt: skip
             return self._watch("d_model", slider)
         if name == "max_len":
             box = w.BoundedIntText(
-                value=values["max_len"], min=1, max=MAX_LEN, description=tr("controls.max_len")
-            )
+                value=values["max_len"], min=1, max=MAX_LEN, description=tr("controls.max_len"),
+                tooltip=tip("max_len"),
+            )  # fmt: skip
             return self._watch("max_len", box)
         if name == "clock_pairs":
-            hands = HandBoxes(w, values[name], values["d_model"] // 2 - 1)
+            hands = HandBoxes(w, values[name], values["d_model"] // 2 - 1, tip(name))
             self._watch(name, hands)
             return self._row(w.Label(tr("name.clock_pairs")), *hands.boxes)
         if name == "layout":
             options = [(tr(f"layout.{layout}"), layout) for layout in LAYOUTS]
-            toggle = w.ToggleButtons(options=options, value=values["layout"])
+            toggle = w.ToggleButtons(options=options, value=values["layout"], tooltip=tip(name))
             return self._row(w.Label(tr("controls.layout")), self._watch("layout", toggle))
         return self._watch(name, self._declared(name))
 
@@ -543,32 +631,31 @@ class Explorer:
         declared = Picture.FIELDS[name]
         control = declared.control
         assert control is not None, name
-        label = tr(control.label)
+        said = {"value": value, "description": tr(control.label), "tooltip": tip(name)}
         if declared.kind is bool:
-            return w.Checkbox(value=value, description=label)
+            return w.Checkbox(**said)
         if control.choices:
             options = [(tr(key), choice) for choice, key in control.choices.items()]
-            return w.Dropdown(options=options, value=value, description=label)
+            return w.Dropdown(options=options, **said)
         assert control.lo is not None and control.hi is not None
         if declared.kind is float:
-            return w.BoundedFloatText(value=value, min=control.lo, max=control.hi,
-                                      description=label)  # fmt: skip
-        lo, hi = int(control.lo), int(control.hi)
+            return w.BoundedFloatText(min=control.lo, max=control.hi, **said)
+        lo, hi = live_ranges(self.figure.values).get(name, (int(control.lo), int(control.hi)))
         if (hi - lo) // control.step <= SLIDER_STEPS:
-            return w.IntSlider(value=value, min=lo, max=hi, step=control.step, description=label)
-        return w.BoundedIntText(value=value, min=lo, max=hi, step=control.step, description=label)
+            return w.IntSlider(min=lo, max=hi, step=control.step, **said)
+        return w.BoundedIntText(min=lo, max=hi, step=control.step, **said)
 
     def _pos_row(self) -> Any:
         w, values = self.w, self.figure.values
         top = max(values["max_len"] - 1, 0)
         slider = w.IntSlider(value=values["pos"], min=0, max=top,
-                             description=tr("controls.pos"),
+                             description=tr("controls.pos"), tooltip=tip("pos"),
                              layout=w.Layout(width="480px"))  # fmt: skip
         first = Picture.FIELDS["speed"].default  # the window's speed and its range
         assert isinstance(first, float)
         play = w.Play(value=values["pos"], min=0, max=top, interval=round(1000 / first))
         speed = w.BoundedFloatText(value=first, min=MIN_SPEED, max=MAX_SPEED, step=0.25,
-                                   description=tr("controls.speed"),
+                                   description=tr("controls.speed"), tooltip=tip("speed"),
                                    layout=w.Layout(width="200px"))  # fmt: skip
         self._links += [
             w.jslink((play, "value"), (slider, "value")),  # played in the browser, drawn here
@@ -577,7 +664,6 @@ class Explorer:
         speed.observe(
             lambda change: setattr(play, "interval", round(1000 / change["new"])), "value"
         )
-        speed.tooltip = tr(Picture.FIELDS["speed"].tip)
         self.controls["play"], self.controls["speed"] = play, speed
         self._watch("pos", slider)
         return self._row(play, slider, speed, w.Label(tr("controls.speed_suffix").strip()))
@@ -587,10 +673,11 @@ class Explorer:
         options = [(tr(key), value) for key, value in BASE_PRESETS]
         known = [value for _, value in BASE_PRESETS]
         options.append((tr("preset.custom"), 0.0))
-        preset = w.Dropdown(options=options, value=base if base in known else 0.0,
-                            description=tr("controls.preset"))  # fmt: skip
-        field = w.FloatText(value=base, description=tr("controls.base"))
-        preset.tooltip = tr("tip.preset")
+        preset = w.Dropdown(
+            options=options, value=base if base in known else 0.0,
+            description=tr("controls.preset"), tooltip=tr("tip.preset"),
+        )  # fmt: skip
+        field = w.FloatText(value=base, description=tr("controls.base"), tooltip=tip("base"))
         self.controls["preset"] = preset
 
         def chosen(value: float) -> None:
@@ -656,13 +743,10 @@ class Explorer:
             self._set_quietly("preset", values["base"] if values["base"] in known else 0.0)
 
     def _sync_ranges(self) -> None:
-        """pos within the table and at least −k, k at least −pos (pos + k ≥ 0): a slider
-        offers only what the state takes."""
-        values = self.figure.values
-        top = max(values["max_len"] - 1, 0)
-        ranges = {"pos": (max(0, -values["k"]), top), "k": (-values["pos"], max(top, 1))}
+        """Each control whose range follows other fields within it (`live_ranges`): a
+        control offers only what the state takes."""
+        ranges = live_ranges(self.figure.values)
         ranges["play"] = ranges["pos"]
-        ranges["selected_pair"] = ranges["clock_pairs"] = (0, values["d_model"] // 2 - 1)
         self._quiet = True
         try:
             for name, (low, high) in ranges.items():
@@ -694,7 +778,7 @@ class Explorer:
             return
         self._say("")
         self.figure.rebuild(view=check_view(view, "view"))
-        self._lay_out()
+        self._lay_out(fresh=False)
         self.frames.request()
 
     def _new_look(self, **look: str) -> None:

@@ -20,6 +20,8 @@ from PIL import Image
 from PySide6.QtCore import QPointF
 
 import pe_clock
+from pe_clock.core.i18n import tr
+from pe_clock.core.params import MAX_OFFSET
 from pe_clock.gui.figures.heatmap import HeatmapView
 from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.views import VIEWS
@@ -319,6 +321,7 @@ def test_the_sliders_offer_only_what_the_state_takes(qapp):
     explorer = pe_clock.explore("heatmap", lang="en", pos=10, k=-5).explorer
     controls = explorer.controls
     assert (controls["pos"].min, controls["k"].min) == (5, -10)  # pos + k >= 0 both ways
+    assert controls["k"].max == MAX_OFFSET  # typed, as the window's: any offset
     assert controls["d_model"].max == 8192
     controls["pos"].value = 30
     assert controls["k"].min == -30 and explorer.message.value == ""
@@ -446,6 +449,47 @@ def test_changing_view_or_language_leaves_no_model_open(qapp):
     assert widget.explorer.menu.value == "clock" and widget.children[0] is widget.explorer.menu
     widget.close()
     assert set(_instances) == before
+
+
+def test_a_view_change_sends_only_the_rows_the_new_view_adds(monkeypatch, qapp):
+    """The rows both views have stay (the same widgets, Play and all); a new control goes to
+    the page whole, as it is made (its tooltip and label width then sent again made every
+    view change 70 models and 35 updates); every control keeps its field's tooltip and a
+    label as wide as its words."""
+    from ipywidgets import Widget
+
+    widget = pe_clock.explore(lang="en")
+    explorer = widget.explorer
+    kept = {name: explorer.controls[name] for name in ("pos", "play", "lang", "save")}
+    sent: list[tuple[str, object]] = []
+    opened: list[str] = []
+    send_state, open_model = Widget.send_state, Widget.open
+
+    def counted_send(self, key=None):
+        sent.append((type(self).__name__, key))
+        return send_state(self, key)
+
+    def counted_open(self):
+        opened.append(type(self).__name__)
+        return open_model(self)
+
+    monkeypatch.setattr(Widget, "send_state", counted_send)
+    monkeypatch.setattr(Widget, "open", counted_open)
+    explorer.controls["view"].value = "heatmap"  # its fields are all the clock's
+    assert opened == []
+    assert {kind for kind, _ in sent} == {"Dropdown", "ExplorerBox", "Image"}  # menu, rows, frame
+    assert all(explorer.controls[name] is control for name, control in kept.items())
+    sent.clear()
+    explorer.controls["view"].value = "rope"  # fields of its own: made, sent once
+    frame = ("Dropdown", "ExplorerBox", "Image")
+    assert opened and not [update for update in sent if update[0] not in frame]
+    for name, control in explorer.controls.items():
+        if name in VIEWS["rope"].controls and name != "model":
+            assert control.tooltip == tr(Picture.FIELDS[name].tip), name
+        style = getattr(control, "style", None)
+        if hasattr(style, "description_width"):
+            assert style.description_width == "initial", name
+    widget.close()
 
 
 def test_the_first_frame_is_drawn_before_explore_returns(qapp):
