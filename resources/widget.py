@@ -261,6 +261,7 @@ class Frames:
         self.drawn = 0
         self.loop_of = running_loop
         self._on: asyncio.AbstractEventLoop | None = None  # the loop the frame due is on
+        self._due: asyncio.TimerHandle | None = None  # the frame due there
 
     def request(self) -> None:
         # A frame scheduled on a loop that ended before it ran (asyncio.run returned) is not
@@ -272,10 +273,14 @@ class Frames:
             self.flush()
             return
         self.scheduled, self._on = True, loop
-        loop.call_later(SETTLE_SECONDS, self.flush)
+        self._due = loop.call_later(SETTLE_SECONDS, self.flush)
 
     def flush(self) -> None:
-        """Draw the frame now."""
+        """Draw the frame now (the one scheduled, if any, is not drawn again): a new view or
+        look is one change, not a drag, and waits for no other."""
+        if self._due is not None:
+            self._due.cancel()
+            self._due = None
         self.scheduled = False
         self.drawn += 1
         self._draw()
@@ -779,7 +784,7 @@ class Explorer:
         self._say("")
         self.figure.rebuild(view=check_view(view, "view"))
         self._lay_out(fresh=False)
-        self.frames.request()
+        self.frames.flush()
 
     def _new_look(self, **look: str) -> None:
         if self._quiet:
@@ -787,7 +792,7 @@ class Explorer:
         self.figure.rebuild(look={**self.figure.look, **look})
         if "lang" in look:
             self._lay_out()  # every label in the new language
-        self.frames.request()
+        self.frames.flush()
 
     def _new_model(self, name: str) -> None:
         if self._quiet:
@@ -803,7 +808,7 @@ class Explorer:
         self.figure.show_model(shown)  # its numbers on the fields; closed, they go back
         self._say(" ".join(self.figure.picture.model_refused().values()))
         self._show_values()
-        self.frames.request()
+        self.frames.flush()
 
     def _tools_row(self) -> Any:
         """Save the figure as a PNG file, and show the script that recomputes its numbers."""

@@ -16,8 +16,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
-import numpy as np
-from numpy.typing import NDArray
 from PIL import GifImagePlugin, Image
 from PySide6.QtGui import QImage
 
@@ -38,7 +36,6 @@ from pe_clock.gui.export.render import (
     caption_text,
     check_suffix,
     png_bytes,
-    qt_pixels,
     staged,
 )
 from pe_clock.gui.model.state import AppState
@@ -168,25 +165,20 @@ def _played(
             )  # fmt: skip
 
         return page
-    from pe_clock.gui.export.video import write_video
+    from pe_clock.gui.export.video import encoding
 
     def video(handle: BinaryIO) -> None:
-        write_video(
-            handle, suffix, pixel_frames(figure, positions), fps, figure.width, figure.height,
-            next_done,
-        )  # fmt: skip
+        with encoding(handle, suffix, fps, figure.width, figure.height) as encoder:
+            canvas = QImage(encoder.buffer, figure.width, figure.height,
+                            encoder.bytes_per_line, QImage.Format.Format_RGB32)  # fmt: skip
+            for pos in positions:
+                figure.state.set(pos=pos)
+                figure.settle()
+                figure.draw_into(canvas)
+                encoder.add()
+                next_done()
 
     return video
-
-
-def pixel_frames(figure: Figure, positions: range) -> Iterator[NDArray[np.uint8]]:
-    """The figure at each position as its 32-bit pixels (`render.qt_pixels`), with no
-    conversion and no copy: the video encoder converts them to YUV itself."""
-    for pos in positions:
-        figure.state.set(pos=pos)
-        figure.settle()
-        image = figure.image()
-        yield qt_pixels(image)
 
 
 def page_frames(figure: Figure, positions: range) -> Iterator[PageFrame]:

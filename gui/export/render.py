@@ -330,13 +330,18 @@ class Figure:
 
     def image(self) -> QImage:
         image = QImage(self.width, self.height, QImage.Format.Format_RGB32)
+        self.draw_into(image)
+        return image
+
+    def draw_into(self, image: QImage) -> None:
+        """Draw the figure over every pixel of image (width x height, 32-bit: a video
+        frame's memory, drawn into again for each frame)."""
         image.fill(self.theme.background)
         painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         self.paint(painter)
         painter.end()
-        return image
 
 
 def prepare_figure(widget: QWidget, theme: Theme, on_screen: bool = False) -> None:

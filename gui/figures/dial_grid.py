@@ -89,9 +89,10 @@ class DialLabels(pg.GraphicsObject):
         self._texts: list[tuple[str, str]] = []
         self._bounds = QRectF()
         self._scale = 1.0
-        # Laid-out texts for one (point size, wavelength shown) at a time: drawing a QStaticText
-        # skips the text layout that dominates drawText for hundreds of labels per frame.
-        self._static: tuple[tuple[float, bool], list[QStaticText], QFont] | None = None
+        # Laid-out texts for one dial size at a time (what an export draws on every frame):
+        # drawing a QStaticText skips the text layout that dominates drawText for hundreds of
+        # labels, and measuring every label for its size cost as much again.
+        self._static: tuple[float, float, tuple[list[QStaticText], QFont] | None] | None = None
 
     def set_labels(self, centres: np.ndarray, texts: list[tuple[str, str]]) -> None:
         self.prepareGeometryChange()
@@ -106,7 +107,7 @@ class DialLabels(pg.GraphicsObject):
         self.changed.emit()
 
     def set_scale(self, scale: float) -> None:
-        self._scale = scale
+        self._scale = scale  # (the laid-out texts are kept by scale)
         self.update()
         self.changed.emit()
 
@@ -115,7 +116,12 @@ class DialLabels(pg.GraphicsObject):
 
     def _static_texts(self, pixels_per_dial: float) -> tuple[list[QStaticText], QFont] | None:
         """The labels laid out for dials that many pixels across, or None where they would be
-        drawn under MIN_TEXT_PX."""
+        drawn under MIN_TEXT_PX; kept until the size, the labels or the type scale change."""
+        if self._static is None or self._static[:2] != (pixels_per_dial, self._scale):
+            self._static = (pixels_per_dial, self._scale, self._lay_out(pixels_per_dial))
+        return self._static[2]
+
+    def _lay_out(self, pixels_per_dial: float) -> tuple[list[QStaticText], QFont] | None:
         font = scaled_font(self._scale, min(1.0, pixels_per_dial / 55))
         labels = [f"{index}\u2009·\u2009{wave}" for index, wave in self._texts]
         # The wavelength only where every label fits between two dials (at 1400 px, "144 ·
@@ -134,15 +140,12 @@ class DialLabels(pg.GraphicsObject):
             font.setPointSizeF(font.pointSizeF() * room / height)
         if font.pointSizeF() * 96 / 72 < MIN_TEXT_PX:
             return None  # too small to read: the heatmap's hover tells the pair and wavelength
-        key = (font.pointSizeF(), fits)
-        if self._static is None or self._static[0] != key:
-            texts = []
-            for (index, _), label in zip(self._texts, labels, strict=True):
-                text = QStaticText(label if fits else index)
-                text.prepare(font=font)
-                texts.append(text)
-            self._static = (key, texts, font)
-        return self._static[1], self._static[2]
+        texts = []
+        for (index, _), label in zip(self._texts, labels, strict=True):
+            text = QStaticText(label if fits else index)
+            text.prepare(font=font)
+            texts.append(text)
+        return texts, font
 
     def paint(self, painter: QPainter, *args) -> None:
         transform = painter.transform()

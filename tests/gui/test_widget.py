@@ -60,14 +60,26 @@ class HeldLoop:
     def is_closed(self) -> bool:
         return False
 
-    def call_later(self, delay: float, callback) -> None:
+    def call_later(self, delay: float, callback) -> Due:
         self.delays.append(delay)
-        self._due.append(callback)
+        self._due.append(handle := Due(callback))
+        return handle
 
     def run_due(self) -> None:
         due, self._due = self._due, []
-        for callback in due:
-            callback()
+        for handle in due:
+            if not handle.cancelled:
+                handle.callback()
+
+
+class Due:
+    """A callback HeldLoop holds, which may be cancelled (as asyncio's TimerHandle)."""
+
+    def __init__(self, callback) -> None:
+        self.callback, self.cancelled = callback, False
+
+    def cancel(self) -> None:
+        self.cancelled = True
 
 
 def pixels(png: bytes) -> np.ndarray:
@@ -489,6 +501,23 @@ def test_a_view_change_sends_only_the_rows_the_new_view_adds(monkeypatch, qapp):
         style = getattr(control, "style", None)
         if hasattr(style, "description_width"):
             assert style.description_width == "initial", name
+    widget.close()
+
+
+def test_a_new_view_draws_at_once_and_a_drag_s_frame_due_is_not_drawn_again(qapp):
+    """A view change is one change, not a drag: its frame is drawn at once, without the 20 ms
+    a drag's steps wait for each other, and a frame a slider had due is not drawn twice."""
+    widget = pe_clock.explore(lang="en")
+    explorer, loop = widget.explorer, HeldLoop()
+    explorer.frames.loop_of = lambda: loop
+    drawn = explorer.frames.drawn
+    explorer.controls["pos"].value = 3  # due in 20 ms
+    assert explorer.frames.drawn == drawn and loop.delays == [SETTLE_SECONDS]
+    explorer.controls["view"].value = "heatmap"
+    assert explorer.frames.drawn == drawn + 1  # at once, with pos 3
+    loop.run_due()
+    assert explorer.frames.drawn == drawn + 1
+    assert explorer.figure.values["pos"] == 3 and same_picture(widget, "heatmap")
     widget.close()
 
 
