@@ -75,8 +75,22 @@ class FocusRing(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        painter.fillRect(self.rect(), BLUE)
-        painter.fillRect(
-            self.rect().adjusted(BLUE_WIDTH, BLUE_WIDTH, -BLUE_WIDTH, -BLUE_WIDTH), WHITE
-        )
+        paint_ring(painter, self.rect())
         painter.end()
+
+
+def paint_ring(painter: QPainter, rect: QRect) -> None:
+    """The ring just inside rect: BLUE_WIDTH of blue, then WHITE_WIDTH of white (a figure's,
+    and every control's in the window's style)."""
+    inset = 0
+    for width, colour in ((BLUE_WIDTH, BLUE), (WHITE_WIDTH, WHITE)):
+        band = rect.adjusted(inset, inset, -inset, -inset)
+        x, y, w, h = band.x(), band.y(), band.width(), band.height()
+        for side in (
+            QRect(x, y, w, width),
+            QRect(x, y + h - width, w, width),
+            QRect(x, y, width, h),
+            QRect(x + w - width, y, width, h),
+        ):
+            painter.fillRect(side, colour)
+        inset += width

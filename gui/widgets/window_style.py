@@ -3,7 +3,6 @@ focus that shows from the back of a classroom."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QApplication,
@@ -14,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pe_clock.gui.widgets.focus_ring import BLUE, BLUE_WIDTH, RING_WIDTH, WHITE, WHITE_WIDTH
+from pe_clock.gui.widgets.focus_ring import RING_WIDTH, paint_ring
 
 #: Controls whose focus Fusion draws as a faint 1-pixel line of the highlight colour: the ring
 #: is drawn round them too. (A check box's, a radio button's, a tab's and a list item's focus
@@ -74,11 +73,11 @@ class WindowStyle(QProxyStyle):
             # the letters, inside the widget. A list's item is clipped to its own rectangle.
             room = 0 if option.state & QStyle.StateFlag.State_Item else FOCUS_ROOM
             rect = option.rect.adjusted(-room, -room, room, room)
-            _ring(painter, rect if widget is None else rect & widget.rect())
+            paint_ring(painter, rect if widget is None else rect & widget.rect())
             return
         super().drawPrimitive(element, option, painter, widget)
         if element in FRAMED and _keyboard_focus(option):
-            _ring(painter, option.rect)
+            paint_ring(painter, option.rect)
 
     def drawComplexControl(
         self,
@@ -90,7 +89,7 @@ class WindowStyle(QProxyStyle):
         super().drawComplexControl(control, option, painter, widget)
         # (PySide6 hands a complex control over as its number.)
         if QStyle.ComplexControl(control) in FRAMED_COMPLEX and _keyboard_focus(option):
-            _ring(painter, option.rect)
+            paint_ring(painter, option.rect)
 
 
 def _keyboard_focus(option: QStyleOption) -> bool:
@@ -100,22 +99,6 @@ def _keyboard_focus(option: QStyleOption) -> bool:
     return bool(state & QStyle.StateFlag.State_HasFocus) and bool(
         state & QStyle.StateFlag.State_KeyboardFocusChange
     )
-
-
-def _ring(painter: QPainter, rect: QRect) -> None:
-    """The ring just inside rect: BLUE_WIDTH of blue, then WHITE_WIDTH of white."""
-    inset = 0
-    for width, colour in ((BLUE_WIDTH, BLUE), (WHITE_WIDTH, WHITE)):
-        band = rect.adjusted(inset, inset, -inset, -inset)
-        x, y, w, h = band.x(), band.y(), band.width(), band.height()
-        for side in (
-            QRect(x, y, w, width),
-            QRect(x, y + h - width, w, width),
-            QRect(x, y, width, h),
-            QRect(x + w - width, y, width, h),
-        ):
-            painter.fillRect(side, colour)
-        inset += width
 
 
 def use_window_style() -> None:

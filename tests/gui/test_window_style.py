@@ -75,7 +75,7 @@ def focused(qtbot, make, text: str) -> np.ndarray:
 def test_a_control_s_keyboard_focus_is_a_ring_clear_of_its_text(qtbot, monkeypatch, name):
     make = CONTROLS[name]
     ringed = focused(qtbot, make, "gyp Quay 1/16 · word order")
-    monkeypatch.setattr(window_style, "_ring", lambda painter, rect: None)
+    monkeypatch.setattr(window_style, "paint_ring", lambda painter, rect: None)
     bare = focused(qtbot, make, "gyp Quay 1/16 · word order")
     blank = focused(qtbot, make, "")
     ring = (ringed != bare).any(axis=2)
