@@ -45,6 +45,11 @@ def state(qtbot):
     s = AppState()
     yield s
     s.set(playing=False)
+    # Deleted now, with the views the test made, not whenever Python's collector next comes
+    # by: a state and a RoPE view left from earlier tests, collected in the middle of the
+    # Learned view's paint after its test, crashed the worker in Qt's drawing now and then.
+    s.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.fixture
@@ -60,10 +65,13 @@ def window(qtbot):
 
 @pytest.fixture
 def show(qtbot):
-    """show(ViewClass, state, (width, height)) -> the view, shown and laid out."""
+    """show(ViewClass, state, (width, height)) -> the view, shown and laid out; deleted when
+    the test ends, not whenever Python's collector next comes by."""
+    made = []
 
     def make(cls, state, size=(1200, 700)):
         view = cls(state)
+        made.append(view)
         qtbot.addWidget(view)
         view.resize(*size)
         view.show()
@@ -71,4 +79,9 @@ def show(qtbot):
         settle(view)
         return view
 
-    return make
+    yield make
+    for view in made:
+        if shiboken6.isValid(view):
+            view.close()
+            view.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
