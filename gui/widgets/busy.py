@@ -12,6 +12,7 @@ sign after BUSY_AFTER.
 
 from __future__ import annotations
 
+import html
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -39,6 +40,7 @@ class BusySign(QLabel):
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setTextFormat(Qt.TextFormat.RichText)
         self.setWordWrap(True)
         self.setAutoFillBackground(True)
         parent.installEventFilter(self)  # it covers its parent at every size
@@ -67,9 +69,10 @@ class BusySign(QLabel):
         font = parent.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
         self.setFont(font)
-        lines = [line for line in (title, tr("busy.drawing")) if line]
-        self.setText("\n".join(lines))
-        self.setAccessibleName(" ".join(lines))
+        drawing = html.escape(tr("busy.drawing"))
+        # The title in bold over "Drawing…": the same type, they read as one phrase.
+        self.setText(f"<b>{html.escape(title)}</b><br>{drawing}" if title else drawing)
+        self.setAccessibleName(" ".join(line for line in (title, tr("busy.drawing")) if line))
         self.setGeometry(parent.rect())
         self.show()
         self.raise_()

@@ -420,7 +420,9 @@ class MainWindow(QMainWindow):
             self.toggle_console()
             return
         self._console_asked.start(CONSOLE_CONFIRM_MS)
-        self.show_status(tr("console.one_screen"), CONSOLE_CONFIRM_MS)
+        self.show_status(
+            tr("console.one_screen", seconds=CONSOLE_CONFIRM_MS // 1000), CONSOLE_CONFIRM_MS
+        )
 
     def toggle_console(self) -> None:
         """The presenter console as a window of its own (with one screen), or away again."""

@@ -138,6 +138,7 @@ class Stage(QWidget):
             self.setGeometry(parent.rect())
         self.view = self._frame.show(self._state, name, self._texts(name), self.theme).view
         self.name = name
+        self.notice.raise_()  # a notice still due stays over the new slide
         if self.screen_shown is not None:
             self.showFullScreen()
         else:

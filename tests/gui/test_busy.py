@@ -25,9 +25,10 @@ def now(monkeypatch):
 
 
 def sign_on(host: QWidget) -> str:
-    """The sign's text if it is on screen over host, else ""."""
+    """What the sign says (its lines, as a screen reader hears them) if it is on screen over
+    host, else ""."""
     sign = host.findChild(BusySign, options=Qt.FindChildOption.FindDirectChildrenOnly)
-    return sign.text() if sign is not None and sign.isVisible() else ""
+    return sign.accessibleName() if sign is not None and sign.isVisible() else ""
 
 
 class Steps(LazyView):
@@ -69,7 +70,7 @@ def host_window(qtbot) -> QWidget:
 
 def test_a_first_build_shows_its_frame_and_drawing_at_once(qtbot, now):
     host = host_window(qtbot)
-    framed = f"The steps\n{tr('busy.drawing')}"
+    framed = f"The steps {tr('busy.drawing')}"
     with working(host, "steps", "The steps"):
         # The frame, before anything is built: a constructor has no step to say it at (the
         # Learned tab's 1.4 s were a veil with its title alone).
@@ -132,7 +133,7 @@ def test_a_tab_builds_under_its_own_frame(window, qtbot, now, monkeypatch, langu
 
     monkeypatch.setattr(type(VIEWS[spec.name]), "load", lambda self: slow_build)
     window.tabs.setCurrentIndex(len(TABS) - 1)
-    assert seen == [f"{spec.title}\n{tr('busy.drawing')}"]
+    assert seen == [f"{spec.title} {tr('busy.drawing')}"]
     assert sign_on(window.panel_hosts[spec.name]) == ""
     assert window.panels[spec.name].isVisible()
 

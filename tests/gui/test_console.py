@@ -126,13 +126,16 @@ def test_with_one_screen_a_first_c_says_the_class_would_see_the_console(
     if stage:
         qtbot.keyClick(window, K.Key_S)
         assert window.stage.isVisible() and window.stage.screen_shown is None
-    said = tr("console.one_screen")
+    said = tr("console.one_screen", seconds=main_window.CONSOLE_CONFIRM_MS // 1000)
     qtbot.keyClick(window, K.Key_C)
     assert not window.console.isVisible()
     if stage:
         notice = window.stage.notice
         assert notice.isVisible() and notice.text() == said
         assert window.stage.rect().contains(notice.geometry())
+        qtbot.keyClick(window, K.Key_D)  # a new slide (dark to light): the notice over it
+        qtbot.waitUntil(lambda: window.stage.slide.isVisible())
+        assert window.stage.childAt(notice.geometry().center()) is notice
     else:
         assert window.statusBar().currentMessage() == said
     qtbot.keyClick(window, K.Key_C)
