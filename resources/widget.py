@@ -3,12 +3,12 @@ VS Code and Colab render it) with a view drawn by the export renderer and, under
 controls that view uses.
 
 One `LiveFigure` per widget keeps the view laid out between frames: a control sets the state's
-field and the figure is laid out again as a new one would be, then encoded (`MOVING`); a new
-view, theme, language or model builds it anew. Its pixels are those of `pe_clock.figure` at
-the same parameters; the tests compare them. While a slider
-is dragged, the kernel queues a message per step: each only records the latest values, and
-one frame is drawn for all that came within a few milliseconds (`Frames`), so stale frames
-are dropped, never queued.
+field and the figure is laid out again as a new one would be, then encoded (the fields its
+view draws so: `ViewSpec.in_place`); a new view, theme, language or model builds it anew.
+Its pixels are those of `pe_clock.figure` at the same parameters; the tests compare them.
+While a slider is dragged, the kernel queues a message per step: each only records the
+latest values, and one frame is drawn for all that came within a few milliseconds
+(`Frames`), so stale frames are dropped, never queued.
 
 Only `explore` imports ipywidgets (the ``notebook`` extra); the desktop app never does.
 """
@@ -53,14 +53,6 @@ if TYPE_CHECKING:
 
 #: The size a widget draws at unless told (the figure fits a notebook's column).
 WIDGET_SIZE = (960, 540)
-
-#: The fields a frame draws on the figure already laid out (`Figure.refit`); any other change
-#: (and these, in the views named) builds the figure anew. A view's layout may keep traces
-#: of the values it was laid out for, so a field is drawn in place only where the tests find
-#: every frame equal to a new figure's: they compare every view after every control, and a
-#: student's session of steps on the clock, heatmap and R(k) views.
-MOVING: dict[str, tuple[str, ...]] = {"window": ("pos",), "learned": ()}
-MOVING_FIELDS = ("pos", "k", "d_model", "max_len", "base", "layout")
 
 
 def _ipywidgets() -> Any:
@@ -158,7 +150,7 @@ class LiveFigure:
         """Take new values for the next frame (ValueError, naming the field, leaves the
         figure as it was)."""
         self.picture.set(**values)  # as the window takes it: the pairs follow d_model, …
-        if set(values) <= set(MOVING.get(self.view, MOVING_FIELDS)):
+        if set(values) <= set(VIEWS[self.view].in_place):
             self._pending.update(values)
         else:
             self.close()  # built anew at the next frame, with every value so far
