@@ -27,7 +27,7 @@ from collections.abc import Callable
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pe_clock
-from pe_clock.widget import SETTLE_SECONDS
+from pe_clock.widget.frames import SETTLE_SECONDS
 
 SIZE = {"width": 960, "height": 540}
 VIEWS = ("clock", "heatmap", "rotation")

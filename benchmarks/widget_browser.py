@@ -61,7 +61,7 @@ CELL = """\
 import functools, json, threading, time
 import ipywidgets
 import pe_clock
-from pe_clock import widget as _widget
+from pe_clock.widget import explorer as _widget, figure as _figure
 
 _log = open({log!r}, "a", buffering=1)
 _menu = []
@@ -85,7 +85,7 @@ def _timed(cls, name, only=lambda self, *args: True):
 
 
 for _cls, _name in ((_widget.Explorer, "_new_view"), (_widget.Explorer, "_lay_out"),
-                    (_widget.Explorer, "_draw"), (_widget.LiveFigure, "png")):
+                    (_widget.Explorer, "_draw"), (_figure.LiveFigure, "png")):
     _timed(_cls, _name)
 _timed(ipywidgets.Widget, "_handle_msg", lambda self, *args: any(self is m for m in _menu))
 

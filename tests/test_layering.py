@@ -187,12 +187,12 @@ def test_core_is_free_of_qt(rel):
 @pytest.mark.parametrize("extra", NOTEBOOK_EXTRA)
 def test_only_the_widget_imports_the_notebook_extra(extra):
     """The notebook extra's packages (pyproject.toml's `notebook`) are imported by one module,
-    the widget's, which the notebook API loads on first use of `explore()`."""
+    the widget's explorer, which the notebook API loads on first use of `explore()`."""
     importers = {
         rel for rel, module in MODULES.items() for imp in module.imports
         if _under(imp.target, extra)
     }  # fmt: skip
-    assert importers == {"resources/widget.py"}
+    assert importers == {"resources/widget/explorer.py"}
 
 
 @pytest.mark.parametrize("name", NAMES_ONLY)

@@ -25,7 +25,7 @@ from pe_clock.core.params import MAX_OFFSET
 from pe_clock.gui.figures.heatmap import HeatmapView
 from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.views import VIEWS
-from pe_clock.widget import SETTLE_SECONDS, running_loop
+from pe_clock.widget.frames import SETTLE_SECONDS, running_loop
 from tests.models import configs
 from tests.models.files import smooth_table, write_cache, write_model
 from tests.sources import NOTEBOOK_EXTRA

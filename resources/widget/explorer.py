@@ -1,55 +1,42 @@
-"""PE Clock live in a notebook: `explore` returns an ipywidgets widget (JupyterLab, Notebook 7,
-VS Code and Colab render it) with a view drawn by the export renderer and, under it, the
-controls that view uses.
-
-One `LiveFigure` per widget keeps the view laid out between frames: a control sets the state's
-field and the figure is laid out again as a new one would be, then encoded (the fields its
-view draws so: `ViewSpec.in_place`); a new view, theme, language or model builds it anew.
-Its pixels are those of `pe_clock.figure` at the same parameters; the tests compare them.
-While a slider is dragged, the kernel queues a message per step: each only records the
-latest values, and one frame is drawn for all that came within a few milliseconds
-(`Frames`), so stale frames are dropped, never queued.
-
-Only `explore` imports ipywidgets (the ``notebook`` extra); the desktop app never does.
-"""
+"""The widget's parts held together (`Explorer`), and `explore`, which makes it."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
-import contextlib
-import functools
 import html
 import itertools
 import math
 import os
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
 from pe_clock.core.layout import LAYOUTS
-from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MAX_OFFSET, MIN_D_MODEL
+from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MIN_D_MODEL
 from pe_clock.gui.model.choices import BASE_PRESETS, THEME_NAMES
-from pe_clock.gui.model.picture import HAND_KEYS, MAX_SPEED, MIN_SPEED, Picture
-from pe_clock.gui.model.request import (
-    API,
-    FigureRequest,
-    Shown,
-    check_model_view,
-    checked_picture,
-    figure_request,
-    open_shown,
-)
+from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED, Picture
+from pe_clock.gui.model.request import API, Shown, check_model_view, figure_request, open_shown
 from pe_clock.gui.views import VIEW_NAMES, VIEWS, check_view
+from pe_clock.widget.controls import (
+    LOOK_ROW,
+    SLIDER_STEPS,
+    TOOLS_ROW,
+    HandBoxes,
+    Row,
+    Whole,
+    close_tree,
+    live_ranges,
+    tip,
+)
+from pe_clock.widget.figure import LiveFigure
+from pe_clock.widget.frames import Frames, running_loop
 
 if TYPE_CHECKING:
     import ipywidgets
 
-    from pe_clock.gui.export.render import Figure as Rendered
 
 #: The size a widget draws at unless told (the figure fits a notebook's column).
 WIDGET_SIZE = (960, 540)
@@ -92,192 +79,6 @@ def _box_class(w: Any) -> Any:
     return ExplorerBox
 
 
-class LiveFigure:
-    """A view laid out once by the export renderer and drawn again as its fields change.
-
-    Its picture (Qt-free) holds the fields and the opened model, as the window's state does:
-    a change is checked there, a model chosen sets its numbers over the fields, and closing
-    it puts them back."""
-
-    def __init__(
-        self,
-        view: str,
-        size: tuple[int, int],
-        look: dict[str, str],
-        model: Shown | None,
-        values: dict[str, Any],
-    ) -> None:
-        self.view, self.size, self.look = view, size, look
-        self.picture = checked_picture(values, model)
-        self._pending: dict[str, Any] = {}  # taken, not drawn yet
-        self._rendered: Rendered | None = None
-
-    @property
-    def values(self) -> dict[str, Any]:
-        """Every field of what the figure shows, by name."""
-        return self.picture.parameters()
-
-    @property
-    def model(self) -> Shown | None:
-        """The opened model and the group of its layers shown, or None."""
-        model = self.picture.model
-        return None if model is None else (model, self.picture.model_group)
-
-    def _build(self) -> Rendered:
-        from pe_clock.gui.export.render import Figure as Rendered
-        from pe_clock.gui.export.render import request_state
-        from pe_clock.gui.platform.app import notebook_application
-
-        notebook_application()
-        look = self.look
-        request = FigureRequest(self.view, self.values, self.size, look["theme"], look["lang"],
-                                model=self.model)  # fmt: skip
-        return Rendered(self.view, request_state(request), *self.size, False)
-
-    def png(self) -> bytes:
-        """The figure at its values, as PNG bytes."""
-        from pe_clock.gui.export.render import encode
-
-        with i18n.speaking(self.look["lang"]):
-            if self._rendered is None:
-                self._rendered = self._build()
-            elif self._pending:  # every change since the last frame, laid out once
-                self._rendered.refit(**self._pending)
-            self._pending.clear()
-            return encode(self._rendered, ".png")
-
-    def set(self, **values: Any) -> None:
-        """Take new values for the next frame (ValueError, naming the field, leaves the
-        figure as it was)."""
-        self.picture.set(**values)  # as the window takes it: the pairs follow d_model, …
-        if set(values) <= set(VIEWS[self.view].in_place):
-            self._pending.update(values)
-        else:
-            self.close()  # built anew at the next frame, with every value so far
-
-    def show_model(self, model: Shown | None) -> None:
-        """Open model (its numbers set over the fields), or close the one open (None: the
-        fields it set put back); laid out anew at the next frame."""
-        if model is None:
-            self.picture.close_model()
-        else:
-            self.picture.show_model(*model)
-        self.close()
-
-    def rebuild(self, **changes: Any) -> None:
-        """A new view, look or size: laid out anew at the next frame."""
-        for name, value in changes.items():
-            setattr(self, name, value)
-        self.close()
-
-    @property
-    def rendered(self) -> Rendered | None:
-        """The figure laid out behind the last frame (None before it, or once it is closed)."""
-        return self._rendered
-
-    def close(self) -> None:
-        self._pending.clear()
-        rendered, self._rendered = self._rendered, None
-        if rendered is not None:
-            with contextlib.suppress(RuntimeError):  # Qt already gone: a kernel shutting down
-                rendered.close()
-
-
-#: A whole number with at most this many steps is a slider; a wider range is typed.
-SLIDER_STEPS = 4096
-#: How long a frame waits for the next change: the kernel reads one message between two
-#: turns of its loop, so a frame scheduled for the next turn would be drawn for every step of
-#: a drag; one scheduled this much later is drawn once, for the last step that came before.
-SETTLE_SECONDS = 0.02
-
-
-def _all_boxes(attribute: str) -> property:
-    """An attribute of all three hand boxes: read off the first, set on each."""
-
-    def set_each(hands: HandBoxes, value: object) -> None:
-        for box in hands.boxes:
-            setattr(box, attribute, value)
-
-    return property(lambda hands: getattr(hands.boxes[0], attribute), set_each)
-
-
-class HandBoxes:
-    """The large clock's three hands as one control (the field clock_pairs): a box a hand,
-    named as the clock names it; its value, min and max are all three's."""
-
-    def __init__(self, w: Any, pairs: tuple[int, int, int], top: int, tooltip: str) -> None:
-        self.boxes = [
-            w.BoundedIntText(value=pair, min=0, max=top, description=tr(key), tooltip=tooltip)
-            for pair, key in zip(pairs, HAND_KEYS, strict=True)
-        ]
-
-    @property
-    def value(self) -> tuple[int, ...]:
-        return tuple(box.value for box in self.boxes)
-
-    @value.setter
-    def value(self, pairs: tuple[int, ...]) -> None:
-        for box, pair in zip(self.boxes, pairs, strict=True):
-            box.value = pair
-
-    min = _all_boxes("min")
-    max = _all_boxes("max")
-
-    def observe(self, handler: Callable[[dict[str, Any]], None], name: str) -> None:
-        """handler({"new": the three pairs}) whenever a box changes."""
-        for box in self.boxes:
-            box.observe(lambda _: handler({"new": self.value}), name)
-
-    def close(self) -> None:
-        for box in self.boxes:
-            box.close()
-
-
-def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The event loop running on this thread (a notebook kernel's), or None."""
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-class Frames:
-    """Draws one frame for a burst of changes: the first schedules a frame on the kernel's
-    event loop SETTLE_SECONDS later, the next only update what it will draw; without a
-    running loop (a script, a test), each change draws at once. `loop_of` finds the loop (a
-    test holds its clock with a loop of its own)."""
-
-    def __init__(self, draw: Callable[[], None]) -> None:
-        self._draw = draw
-        self.scheduled = False
-        self.drawn = 0
-        self.loop_of = running_loop
-        self._on: asyncio.AbstractEventLoop | None = None  # the loop the frame due is on
-        self._due: asyncio.TimerHandle | None = None  # the frame due there
-
-    def request(self) -> None:
-        # A frame scheduled on a loop that ended before it ran (asyncio.run returned) is not
-        # due any more: without this no frame was ever drawn again.
-        if self.scheduled and self._on is not None and not self._on.is_closed():
-            return
-        loop = self.loop_of()
-        if loop is None:
-            self.flush()
-            return
-        self.scheduled, self._on = True, loop
-        self._due = loop.call_later(SETTLE_SECONDS, self.flush)
-
-    def flush(self) -> None:
-        """Draw the frame now (the one scheduled, if any, is not drawn again): a new view or
-        look is one change, not a drag, and waits for no other."""
-        if self._due is not None:
-            self._due.cancel()
-            self._due = None
-        self.scheduled = False
-        self.drawn += 1
-        self._draw()
-
-
 def _pixel(value: object) -> float | None:
     """A pointer's coordinate from the page as a finite float, or None (a page may send
     anything: a string, a 401-digit integer float() cannot hold, NaN)."""
@@ -288,78 +89,6 @@ def _pixel(value: object) -> float | None:
     except OverflowError:
         return None
     return number if math.isfinite(number) else None
-
-
-def close_tree(widget: Any) -> None:
-    """Close widget, what it holds and its layout and style: each is a model of its own that
-    the page keeps until it is closed."""
-    for child in getattr(widget, "children", ()):
-        close_tree(child)
-    for part in ("layout", "style"):
-        model = getattr(widget, part, None)
-        if model is not None:
-            model.close()
-    widget.close()
-
-
-#: A control's label as wide as its words, and its buttons as wide as theirs.
-WHOLE = {"description_width": "initial", "button_width": "auto"}
-
-
-class _Whole:
-    """ipywidgets, each control made with its label whole (its description and buttons as
-    wide as their words: never cut), as it is made: set after, each is one more message to
-    the page and one more drawing of the control there."""
-
-    def __init__(self, w: Any) -> None:
-        self._w = w
-
-    def __getattr__(self, kind: str) -> Any:
-        made = getattr(self._w, kind)
-        traits: dict[str, Any] = (
-            getattr(made, "class_traits", dict)() if isinstance(made, type) else {}
-        )
-        trait = traits.get("style")
-        names: list[str] = getattr(getattr(trait, "klass", None), "class_trait_names", list)()
-        style = {name: value for name, value in WHOLE.items() if name in names}
-        return functools.partial(made, style=style) if style else made
-
-
-def live_ranges(values: dict[str, Any]) -> dict[str, tuple[int, int]]:
-    """The ranges that follow other fields, as the window's controls have them: pos within
-    the table and at least −k, k at least −pos (pos + k ≥ 0), a pair one of d_model / 2."""
-    pairs = (0, values["d_model"] // 2 - 1)
-    return {
-        "pos": (max(0, -values["k"]), max(values["max_len"] - 1, 0)),
-        "k": (-values["pos"], MAX_OFFSET),
-        "selected_pair": pairs,
-        "clock_pairs": pairs,
-    }
-
-
-def tip(name: str) -> str:
-    """Field name's tooltip, as the window's control has it."""
-    return tr(Picture.FIELDS[name].tip)
-
-
-#: The rows under a view's fields: the theme and language, and Save with the script.
-LOOK_ROW, TOOLS_ROW = "(look)", "(tools)"
-
-
-@dataclass
-class _Row:
-    """A row of controls under the figure: the field (or LOOK_ROW, TOOLS_ROW) it is for, its
-    widget, the controls it made by name and the links between them."""
-
-    name: str
-    widget: Any
-    controls: dict[str, Any]
-    links: list[Any]
-
-    def close(self) -> None:
-        close_tree(self.widget)
-        for link in self.links:
-            close_tree(link)
 
 
 class Explorer:
@@ -382,7 +111,7 @@ class Explorer:
         values: dict[str, Any],
         model_name: str = "",
     ) -> None:
-        self.w = _Whole(_ipywidgets())
+        self.w = Whole(_ipywidgets())
         # The thread that draws, and its event loop (a notebook kernel's), if one runs.
         self._thread = threading.current_thread()
         self._loop = running_loop()
@@ -393,7 +122,7 @@ class Explorer:
         self._clicks = itertools.count(-1, -1)  # each button press's key (ids are positive)
         #: The rows of controls under the figure, by the field (or LOOK_ROW, TOOLS_ROW) each
         #: is for: a row the next view has too stays as it is.
-        self._rows: dict[str, _Row] = {}
+        self._rows: dict[str, Row] = {}
         self._links: list[Any] = []  # links made while a row is built (models the page keeps)
         self.figure = LiveFigure(view or "clock", size, look, model, values)
         self.model_name = model_name
@@ -426,7 +155,7 @@ class Explorer:
         models again, and each control's tooltip and label width once more after it)."""
         old = self._rows
         kept = {} if fresh else dict(old)
-        rows: dict[str, _Row] = {}
+        rows: dict[str, Row] = {}
         self.controls = {}
         with i18n.speaking(self.figure.look["lang"]):
             if self.menu is not None:
@@ -443,7 +172,7 @@ class Explorer:
                 row.close()
         self._sync_ranges()
 
-    def _made_row(self, name: str) -> _Row:
+    def _made_row(self, name: str) -> Row:
         """The row for name, with the controls and links it made."""
         before, self.controls = self.controls, {}
         self._links = []
@@ -454,7 +183,7 @@ class Explorer:
                 widget = self._tools_row()
             else:
                 widget = self._control(name)
-            return _Row(name, widget, self.controls, self._links)
+            return Row(name, widget, self.controls, self._links)
         finally:
             self.controls = before
             self._links = []

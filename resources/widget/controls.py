@@ -1,0 +1,130 @@
+"""The ipywidgets a view's fields are set with, made whole as they are made, and the
+ranges that follow other fields."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pe_clock.core.i18n import tr
+from pe_clock.core.params import MAX_OFFSET
+from pe_clock.gui.model.picture import HAND_KEYS, Picture
+
+#: A whole number with at most this many steps is a slider; a wider range is typed.
+SLIDER_STEPS = 4096
+
+
+def _all_boxes(attribute: str) -> property:
+    """An attribute of all three hand boxes: read off the first, set on each."""
+
+    def set_each(hands: HandBoxes, value: object) -> None:
+        for box in hands.boxes:
+            setattr(box, attribute, value)
+
+    return property(lambda hands: getattr(hands.boxes[0], attribute), set_each)
+
+
+class HandBoxes:
+    """The large clock's three hands as one control (the field clock_pairs): a box a hand,
+    named as the clock names it; its value, min and max are all three's."""
+
+    def __init__(self, w: Any, pairs: tuple[int, int, int], top: int, tooltip: str) -> None:
+        self.boxes = [
+            w.BoundedIntText(value=pair, min=0, max=top, description=tr(key), tooltip=tooltip)
+            for pair, key in zip(pairs, HAND_KEYS, strict=True)
+        ]
+
+    @property
+    def value(self) -> tuple[int, ...]:
+        return tuple(box.value for box in self.boxes)
+
+    @value.setter
+    def value(self, pairs: tuple[int, ...]) -> None:
+        for box, pair in zip(self.boxes, pairs, strict=True):
+            box.value = pair
+
+    min = _all_boxes("min")
+    max = _all_boxes("max")
+
+    def observe(self, handler: Callable[[dict[str, Any]], None], name: str) -> None:
+        """handler({"new": the three pairs}) whenever a box changes."""
+        for box in self.boxes:
+            box.observe(lambda _: handler({"new": self.value}), name)
+
+    def close(self) -> None:
+        for box in self.boxes:
+            box.close()
+
+
+def close_tree(widget: Any) -> None:
+    """Close widget, what it holds and its layout and style: each is a model of its own that
+    the page keeps until it is closed."""
+    for child in getattr(widget, "children", ()):
+        close_tree(child)
+    for part in ("layout", "style"):
+        model = getattr(widget, part, None)
+        if model is not None:
+            model.close()
+    widget.close()
+
+
+#: A control's label as wide as its words, and its buttons as wide as theirs.
+WHOLE = {"description_width": "initial", "button_width": "auto"}
+
+
+class Whole:
+    """ipywidgets, each control made with its label whole (its description and buttons as
+    wide as their words: never cut), as it is made: set after, each is one more message to
+    the page and one more drawing of the control there."""
+
+    def __init__(self, w: Any) -> None:
+        self._w = w
+
+    def __getattr__(self, kind: str) -> Any:
+        made = getattr(self._w, kind)
+        traits: dict[str, Any] = (
+            getattr(made, "class_traits", dict)() if isinstance(made, type) else {}
+        )
+        trait = traits.get("style")
+        names: list[str] = getattr(getattr(trait, "klass", None), "class_trait_names", list)()
+        style = {name: value for name, value in WHOLE.items() if name in names}
+        return functools.partial(made, style=style) if style else made
+
+
+def live_ranges(values: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """The ranges that follow other fields, as the window's controls have them: pos within
+    the table and at least −k, k at least −pos (pos + k ≥ 0), a pair one of d_model / 2."""
+    pairs = (0, values["d_model"] // 2 - 1)
+    return {
+        "pos": (max(0, -values["k"]), max(values["max_len"] - 1, 0)),
+        "k": (-values["pos"], MAX_OFFSET),
+        "selected_pair": pairs,
+        "clock_pairs": pairs,
+    }
+
+
+def tip(name: str) -> str:
+    """Field name's tooltip, as the window's control has it."""
+    return tr(Picture.FIELDS[name].tip)
+
+
+#: The rows under a view's fields: the theme and language, and Save with the script.
+LOOK_ROW, TOOLS_ROW = "(look)", "(tools)"
+
+
+@dataclass
+class Row:
+    """A row of controls under the figure: the field (or LOOK_ROW, TOOLS_ROW) it is for, its
+    widget, the controls it made by name and the links between them."""
+
+    name: str
+    widget: Any
+    controls: dict[str, Any]
+    links: list[Any]
+
+    def close(self) -> None:
+        close_tree(self.widget)
+        for link in self.links:
+            close_tree(link)
