@@ -363,8 +363,6 @@ def prepare_figure(widget: QWidget, theme: Theme, on_screen: bool = False) -> No
         # Opaque on screen to repaint fast: clear in a file.
         if not (on_screen and (is_plot_viewport(child) or isinstance(child, StableLabel))):
             child.setAutoFillBackground(False)
-        elif child.styleSheet():  # (a style sheet's own colour fills with the window's grey)
-            child.setStyleSheet(f"{child.styleSheet()}; background: {theme.background.name()}")
     as_view(widget.view if isinstance(widget, Slide) else widget).prepare_export()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QRectF, QSignalBlocker, Qt
-from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtGui import QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
@@ -151,9 +151,13 @@ class ClockView(LazyView):
         # Plain-text lines, each in its hand's colour: they change with every step, and plain
         # text lays out several times faster than rich text.
         self.legend_lines = [StableLabel(fill=True) for _ in range(len(HAND_KEYS) + 2)]
-        for line, color in zip(self.legend_lines[1:4], self._theme.hands, strict=True):
-            line.setStyleSheet(f"color: {color.name()}")
-        self.legend_lines[-1].setStyleSheet(f"color: {self._theme.warning.name()}")
+        colours = (*self._theme.hands, self._theme.warning)
+        for line, color in zip(self.legend_lines[1:], colours, strict=True):
+            # The text's colour alone: the background still comes from the figure (a style
+            # sheet filled an opaque stage label with the window's grey).
+            palette = QPalette()
+            palette.setColor(QPalette.ColorRole.WindowText, color)
+            line.setPalette(palette)
         self.legend = QWidget()
         legend_layout = QVBoxLayout(self.legend)
         legend_layout.setContentsMargins(0, 0, 0, 0)

@@ -43,6 +43,7 @@ from pe_clock.gui.export.slide import Slide, SlideTexts
 from pe_clock.gui.look.fonts import BASE_POINT_SIZE, scaled_font
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.focus_ring import RING_WIDTH
+from pe_clock.gui.widgets.notice import Notice
 from pe_clock.gui.window.keys import BY_ACTION, key_text
 from pe_clock.gui.window.stage import SlideFrame
 
@@ -140,11 +141,7 @@ class Console(QWidget):
             signal.connect(lambda item: self.chosen.emit(self.scene_list.row(item)))
         #: What the window's status bar would say (hidden under the console): the end of
         #: the deck, a refused value.
-        self.notice = QLabel()
-        self.notice.hide()
-        self._notice_timer = QTimer(self)
-        self._notice_timer.setSingleShot(True)
-        self._notice_timer.timeout.connect(self.notice.hide)
+        self.notice = Notice()
         for label in (self.scene_title, self.note, self.cue, self.next_title, self.notice):
             label.setTextFormat(Qt.TextFormat.PlainText)  # a deck's words are text
         labels = (self.scene_title, self.note, self.cue, self.explanations, self.next_title)
@@ -227,9 +224,7 @@ class Console(QWidget):
 
     def show_notice(self, text: str, timeout_ms: int = NOTICE_MS) -> None:
         """Say text on the console for a while (what the status bar under it would say)."""
-        self.notice.setText(text)
-        self.notice.show()
-        self._notice_timer.start(timeout_ms)
+        self.notice.say(text, timeout_ms)
 
     # --- the slide the class sees ---------------------------------------------------------
     def _show_current(self) -> None:

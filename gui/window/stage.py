@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent, QScreen
-from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
 from pe_clock.gui.export.render import figure_palette, prepare_figure
 from pe_clock.gui.export.slide import Slide, SlideTexts
@@ -20,6 +20,7 @@ from pe_clock.gui.look.fonts import figure_margin, scaled_font, stage_fields
 from pe_clock.gui.look.themes import THEMES, theme_of
 from pe_clock.gui.model.state import AppState, Looked
 from pe_clock.gui.views import STAGE_VIEWS
+from pe_clock.gui.widgets.notice import Notice
 
 
 def stage_view(name: str) -> str:
@@ -88,16 +89,12 @@ class Stage(QWidget):
         self._frame = SlideFrame(self)
         self.setAutoFillBackground(True)
         #: What the window's status bar would say, which the stage over the window hides.
-        self.notice = QLabel(self)
+        self.notice = Notice(self)
         self.notice.setWordWrap(True)
         self.notice.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.notice.setAutoFillBackground(True)
         self.notice.setFrameShape(QFrame.Shape.Box)  # a notice over the slide, not of it
         self.notice.setLineWidth(2)
-        self.notice.hide()
-        self._notice_timer = QTimer(self)
-        self._notice_timer.setSingleShot(True)
-        self._notice_timer.timeout.connect(self.notice.hide)
         self.hide()
 
     def show_notice(self, text: str, timeout_ms: int) -> None:
@@ -108,12 +105,10 @@ class Stage(QWidget):
         palette.setColor(QPalette.ColorRole.WindowText, theme.text)
         self.notice.setPalette(palette)
         self.notice.setFont(scaled_font(float(stage_fields(self.height())["font_scale"])))
-        self.notice.setText(text)
         self.notice.setMargin(self.notice.fontMetrics().height() // 3)
+        self.notice.say(text, timeout_ms)
         self._place_notice()
-        self.notice.show()
         self.notice.raise_()
-        self._notice_timer.start(timeout_ms)
 
     def _place_notice(self) -> None:
         margin = figure_margin(self.width(), self.height())

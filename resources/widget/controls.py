@@ -93,13 +93,14 @@ class Whole:
         return functools.partial(made, style=style) if style else made
 
 
-def live_ranges(values: dict[str, Any]) -> dict[str, tuple[int, int]]:
+def live_ranges(picture: Picture) -> dict[str, tuple[int, int]]:
     """The ranges that follow other fields, as the window's controls have them: pos within
-    the table and at least −k, k at least −pos (pos + k ≥ 0), a pair one of d_model / 2."""
-    pairs = (0, values["d_model"] // 2 - 1)
+    the table from its first position (pos + k ≥ 0), k at least −pos, a pair one of the
+    table's."""
+    pairs = (0, picture.n_pairs - 1)
     return {
-        "pos": (max(0, -values["k"]), max(values["max_len"] - 1, 0)),
-        "k": (-values["pos"], MAX_OFFSET),
+        "pos": (picture.first_pos, picture.max_len - 1),
+        "k": (-picture.pos, MAX_OFFSET),
         "selected_pair": pairs,
         "clock_pairs": pairs,
     }

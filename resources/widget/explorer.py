@@ -154,14 +154,14 @@ class Explorer:
         change sends the page only the rows it did not have (it made and sent all 70 or so
         models again, and each control's tooltip and label width once more after it)."""
         old = self._rows
-        kept = {} if fresh else dict(old)
         rows: dict[str, Row] = {}
         self.controls = {}
         with i18n.speaking(self.figure.look["lang"]):
             if self.menu is not None:
                 self._translate_menu(fresh or not old)
             for name in (*VIEWS[self.figure.view].controls, LOOK_ROW, TOOLS_ROW):
-                row = rows[name] = kept.pop(name) if name in kept else self._made_row(name)
+                kept = name in old and not fresh
+                row = rows[name] = old[name] if kept else self._made_row(name)
                 self.controls.update(row.controls)
         self._rows = rows
         menu = [] if self.menu is None else [self.menu]
@@ -322,7 +322,7 @@ class Explorer:
         if name == "model":
             return self._model_row()
         if name == "k":  # typed, as the window's: any offset pos + k ≥ 0 allows
-            low, high = live_ranges(values)["k"]
+            low, high = live_ranges(self.figure.picture)["k"]
             box = w.BoundedIntText(
                 value=values["k"], min=low, max=high, description=tr("controls.k"),
                 tooltip=tip("k"),
@@ -366,7 +366,7 @@ class Explorer:
         assert control.lo is not None and control.hi is not None
         if declared.kind is float:
             return w.BoundedFloatText(min=control.lo, max=control.hi, **said)
-        lo, hi = live_ranges(self.figure.values).get(name, (int(control.lo), int(control.hi)))
+        lo, hi = live_ranges(self.figure.picture).get(name, (int(control.lo), int(control.hi)))
         if (hi - lo) // control.step <= SLIDER_STEPS:
             return w.IntSlider(min=lo, max=hi, step=control.step, **said)
         return w.BoundedIntText(min=lo, max=hi, step=control.step, **said)
@@ -471,7 +471,7 @@ class Explorer:
     def _sync_ranges(self) -> None:
         """Each control whose range follows other fields within it (`live_ranges`): a
         control offers only what the state takes."""
-        ranges = live_ranges(self.figure.values)
+        ranges = live_ranges(self.figure.picture)
         ranges["play"] = ranges["pos"]
         self._quiet = True
         try:
