@@ -205,7 +205,7 @@ class Figure:
                     target, self.view, state, self.width, self.height, request.caption,
                     stage=request.stage,
                 )  # fmt: skip
-        params = request.picture().params
+        params = request.checked.params
         first, last = max(0, -params.k), params.max_len - 1
         start = first if start is None else check_int("start", start, first, last)
         end = min(last, start + MAX_FRAMES - 1)
@@ -287,7 +287,7 @@ def code(
 
     request = figure_request(view, model=model, layers=layers, lang=lang, allow_no_model=True,
                              parameters=parameters)  # fmt: skip
-    values = request.picture().values()
+    values = request.checked.values()
     return script(request.view, values, request.language, check_bool("torch", torch))
 
 

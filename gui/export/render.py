@@ -391,17 +391,14 @@ def caption_text(view: str, state: AppState) -> str:
 
 
 def request_state(request: FigureRequest) -> AppState:
-    """A fresh state of what request asks for (never the window's saved settings): the
-    model's numbers, then the parameters given, in the request's theme and language. Owned
-    by Python (no parent): a notebook may run no event loop for a deleteLater."""
-    state = AppState()
-    if request.model is not None:
-        state.show_model(*request.model)
-    look = {"theme": request.theme, "language": request.language, "font_scale": request.font_scale}
-    state.set(**request.parameters, **look)
+    """A fresh state of what request asks for (never the window's saved settings): its
+    checked picture (the model's numbers, the parameters given, its theme, language and
+    type size), taken as checked. Owned by Python (no parent): a notebook may run no event
+    loop for a deleteLater."""
+    checked = request.checked
+    state = checked.copied_to(AppState(checked.params))
     if request.embeddings is not None:
-        state.set_embeddings(request.embeddings)
-        state.embeddings_file = request.embeddings_file
+        state.take_embeddings(request.embeddings, request.embeddings_file)
     return state
 
 
@@ -415,22 +412,20 @@ def window_request(
 ) -> FigureRequest:
     """What the window shows of view, as a request (the export dialog's): every parameter of
     its state (or of shown: a deck's scene over it), its model and group, its token
-    embeddings (where they fit shown's d_model) and its type size, in theme."""
+    embeddings (where they fit shown's d_model) and its language and type size, in theme."""
     shown = shown or state
-    model = None if shown.model is None else (shown.model, shown.model_group)
+    picture = shown.picture()
+    picture.set(theme=theme, language=state.language, font_scale=state.font_scale)
     rows = state.embedding_rows() if state.embeddings_loaded else None
     fits = rows is not None and rows.shape[1] == shown.d_model
     return FigureRequest(
         view,
+        picture,
         MappingProxyType(shown.parameters()),
         size,
-        theme,
-        state.language,
         caption,
-        model=model,
         embeddings=rows if fits else None,
         embeddings_file=state.embeddings_file if fits else "",
-        font_scale=state.font_scale,
     )
 
 

@@ -271,8 +271,10 @@ class Picture(ModelHolder):
         new = {**self._values, **changes}
         core = self._group(PARAMS)
         self._follow(new, changes, core)
-        params = Params(**{name: new[name] for name in core})
-        new.update({name: getattr(params, name) for name in core})
+        params = self._params
+        if any(new[name] != self._values[name] or name in changes for name in core):
+            params = Params(**{name: new[name] for name in core})
+            new.update({name: getattr(params, name) for name in core})
         rest = [name for name in self.FIELDS if name not in core]
         self._follow(new, changes, rest)
         for name in rest:
@@ -338,16 +340,23 @@ class Picture(ModelHolder):
 
     def copy(self: P) -> P:
         """An independent state with the same fields (but not playing) and model."""
-        return self._copy_into(type(self)(self.params))
+        return self.copied_to(type(self)(self.params))
 
     def picture(self) -> Picture:
         """The same as a Qt-free picture: its fields (but not playing) and model."""
-        return self._copy_into(Picture(self.params))
+        return self.copied_to(Picture(self.params))
 
-    def _copy_into(self, twin: P) -> P:
-        twin.set(**{n: self._values[n] for n, field in self.FIELDS.items() if field.copy})
+    def copied_to(self, twin: P) -> P:
+        """twin (a fresh picture or state of the same params) given these fields (but not
+        playing) and model. The values are taken as they are, not checked again: a picture
+        holds only values its checks took (a figure's request is checked once)."""
+        taken = {n: self._values[n] for n, field in self.FIELDS.items() if field.copy}
+        changed = [name for name, value in taken.items() if twin._values[name] != value]
+        twin._values = {**twin._values, **taken}
         twin._model, twin._model_group = self._model, self._model_group
         twin._before_model, twin._model_refused = self._before_model, self._model_refused
+        if changed:
+            twin._apply(changed)
         return twin
 
     def set_clock_pair(self, hand: int, pair: int) -> None:

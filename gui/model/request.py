@@ -28,7 +28,6 @@ from pe_clock.core.format import shown
 from pe_clock.core.i18n import echo, tr
 from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.core.params import check_bool, check_choice, check_int
-from pe_clock.gui.model.choices import THEME_NAMES
 from pe_clock.gui.model.opened_model import chosen_group, model_views, scheme_words
 from pe_clock.gui.model.picture import PARAMETERS, Picture
 from pe_clock.gui.views import STAGE_VIEWS, VIEWS, check_view
@@ -133,29 +132,40 @@ def checked_picture(parameters: Mapping[str, Any], model: Shown | None = None) -
 class FigureRequest:
     """One figure, checked: what every frontend hands to the renderer.
 
-    parameters: the fields given (as a picture holds them: a list of pairs a tuple, a NumPy
-    integer an int), set over the model's numbers; the others keep a fresh picture's values.
-    notes: what of the model the views cannot draw ('' for nothing), for the caller to say.
+    checked: the picture the request checked (the model's numbers, the fields given over
+    them, the theme, language and type size): the renderer and `code` draw and write from
+    it, never checking a value again. parameters: the fields given (as the picture holds
+    them: a list of pairs a tuple, a NumPy integer an int). notes: what of the model the
+    views cannot draw ('' for nothing), for the caller to say.
     """
 
     view: str
+    checked: Picture
     parameters: Mapping[str, Any]
     size: tuple[int, int]
-    theme: str = "light"
-    language: str = "en"
     caption: bool = False
     stage: bool = False
-    model: Shown | None = None
     embeddings: NDArray[np.float64] | None = None
     embeddings_file: str = ""
     notes: str = ""
-    #: The type size (the window's, when its export dialog asks: a figure keeps what the
-    #: lecturer set on screen).
-    font_scale: float = 1.0
 
     def picture(self) -> Picture:
-        """A fresh picture of this request (Qt-free: a script is written from it)."""
-        return checked_picture(self.parameters, self.model)
+        """A copy of the checked picture (Qt-free: a script is written from it)."""
+        return self.checked.picture()
+
+    @property
+    def theme(self) -> str:
+        return self.checked.theme
+
+    @property
+    def language(self) -> str:
+        return self.checked.language
+
+    @property
+    def model(self) -> Shown | None:
+        """The opened model and the group of its layers shown, or None."""
+        model = self.checked.model
+        return None if model is None else (model, self.checked.model_group)
 
 
 def figure_size(
@@ -241,10 +251,11 @@ def figure_request(
                     why=shown[0].missing,
                 )
             )
-        try:
+        try:  # in the language asked for: a fresh picture's language is the one spoken
             picture = checked_picture(parameters, shown)
+            picture.set(theme=theme)
         except ValueError as err:
-            raise ValueError(terms.reworded(str(err), parameters)) from None
+            raise ValueError(terms.reworded(str(err), [*parameters, "theme"])) from None
         given = MappingProxyType({key: getattr(picture, key) for key in parameters})
         notes = "" if shown is None else " ".join(picture.model_refused().values())
         size = figure_size(name, width, height, bool(stage), terms)
@@ -268,13 +279,11 @@ def figure_request(
                 rows = check_embedding_rows(embeddings, picture.d_model, terms.flag("embeddings"))
         return FigureRequest(
             name,
+            picture,
             given,
             size,
-            theme=check_choice(terms.flag("theme"), theme, THEME_NAMES),
-            language=language,
             caption=check_bool(terms.flag("caption"), caption),
             stage=bool(stage),
-            model=shown,
             embeddings=rows,
             embeddings_file=file,
             notes=notes,

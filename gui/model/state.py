@@ -190,6 +190,12 @@ class AppState(Picture, DerivedNumbers, Signals):
         self._embeddings = rows
         self.embeddingsChanged.emit()
 
+    def take_embeddings(self, rows: np.ndarray, file: str) -> None:
+        """Rows a figure's request checked for this d_model (`figure_request`), from file."""
+        assert rows.shape[1] == self.d_model
+        self._embeddings, self.embeddings_file = rows, file
+        self.embeddingsChanged.emit()
+
     def load_embeddings(self, path: str) -> bool:
         """Load rows from a .npy file; a bad file is reported via `rejected` and changes nothing."""
         try:

@@ -104,7 +104,7 @@ def check_export(args: argparse.Namespace) -> tuple[FigureRequest, dict[str, Any
         raise ValueError(tr("cli.out_refused", message=reason)) from err
     options: dict[str, Any] = {}
     if suffix in ANIMATION_SUFFIXES:
-        params = request.picture().params
+        params = request.checked.params
         first = max(0, -params.k)
         last = params.max_len - 1
         start = integer("from", args.start, first, first, last)

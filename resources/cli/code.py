@@ -21,7 +21,7 @@ def run_code(args: argparse.Namespace) -> int:
     prog = "pe-clock code"
     try:
         request = figure_of(args, allow_no_model=True)
-        values = request.picture().values()
+        values = request.checked.values()
         text = script(request.view, values, request.language, args.torch, CLI.switch("torch"))
     except ValueError as err:
         return fail(str(err), 2, prog)

@@ -18,7 +18,7 @@ from pe_clock.core.layout import LAYOUTS
 from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MIN_D_MODEL
 from pe_clock.gui.model.choices import BASE_PRESETS, THEME_NAMES
 from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED, Picture
-from pe_clock.gui.model.request import API, Shown, check_model_view, figure_request, open_shown
+from pe_clock.gui.model.request import API, check_model_view, figure_request, open_shown
 from pe_clock.gui.views import VIEW_NAMES, VIEWS, check_view
 from pe_clock.widget.controls import (
     LOOK_ROW,
@@ -107,8 +107,7 @@ class Explorer:
         view: str | None,
         size: tuple[int, int],
         look: dict[str, str],
-        model: Shown | None,
-        values: dict[str, Any],
+        picture: Picture,
         model_name: str = "",
     ) -> None:
         self.w = Whole(_ipywidgets())
@@ -124,7 +123,7 @@ class Explorer:
         #: is for: a row the next view has too stays as it is.
         self._rows: dict[str, Row] = {}
         self._links: list[Any] = []  # links made while a row is built (models the page keeps)
-        self.figure = LiveFigure(view or "clock", size, look, model, values)
+        self.figure = LiveFigure(view or "clock", size, look, picture)
         self.model_name = model_name
         self.frames = Frames(self._draw)
         self.image = self.w.Image(format="png", layout=self.w.Layout(width=f"{size[0]}px"))
@@ -638,7 +637,5 @@ def explore(
     )  # fmt: skip
     look = {"theme": request.theme, "lang": request.language}
     chosen = None if view is None else request.view
-    explorer = Explorer(
-        chosen, request.size, look, request.model, request.picture().parameters(), str(model or "")
-    )
+    explorer = Explorer(chosen, request.size, look, request.picture(), str(model or ""))
     return explorer.box

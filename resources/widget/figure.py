@@ -6,7 +6,8 @@ import contextlib
 from typing import TYPE_CHECKING, Any
 
 from pe_clock.core import i18n
-from pe_clock.gui.model.request import FigureRequest, Shown, checked_picture
+from pe_clock.gui.model.picture import Picture
+from pe_clock.gui.model.request import FigureRequest, Shown
 from pe_clock.gui.views import VIEWS
 
 if TYPE_CHECKING:
@@ -25,11 +26,12 @@ class LiveFigure:
         view: str,
         size: tuple[int, int],
         look: dict[str, str],
-        model: Shown | None,
-        values: dict[str, Any],
+        picture: Picture,
     ) -> None:
+        """picture: a request's checked picture (the model's numbers and the fields given),
+        its own from then on."""
         self.view, self.size, self.look = view, size, look
-        self.picture = checked_picture(values, model)
+        self.picture = picture
         self._pending: dict[str, Any] = {}  # taken, not drawn yet
         self._rendered: Rendered | None = None
 
@@ -50,9 +52,9 @@ class LiveFigure:
         from pe_clock.gui.platform.app import notebook_application
 
         notebook_application()
-        look = self.look
-        request = FigureRequest(self.view, self.values, self.size, look["theme"], look["lang"],
-                                model=self.model)  # fmt: skip
+        picture = self.picture.picture()
+        picture.set(theme=self.look["theme"], language=self.look["lang"])
+        request = FigureRequest(self.view, picture, self.values, self.size)
         return Rendered(self.view, request_state(request), *self.size, False)
 
     def png(self) -> bytes:

@@ -291,3 +291,30 @@ def test_every_teaching_field_is_a_flag_with_its_declared_type(tmp_path, capsys)
     # the API says it in its own words, at the call
     with pytest.raises(ValueError, match="view='heatmap' does not draw head_dim"):
         figure_request("heatmap", parameters={"head_dim": 64})
+
+
+def test_a_requests_values_are_checked_once_for_the_renderer_and_the_script(
+    monkeypatch, qapp, capsys
+):
+    """The request checks each value; the state a figure is drawn from and the script take
+    its checked picture and never check a value again (they had: three times in all)."""
+    from pe_clock.core import params
+    from pe_clock.core.figure_code import script
+    from pe_clock.gui.export.render import request_state
+
+    heads, d_models = [], []
+    field = Picture.FIELDS["alibi_heads"]
+    check, check_d_model = field.check, params.check_d_model
+    assert check is not None
+    monkeypatch.setattr(field, "check", lambda v, values: heads.append(v) or check(v, values))
+    monkeypatch.setattr(params, "check_d_model", lambda v: d_models.append(v) or check_d_model(v))
+    for view, given in (("alibi", {"alibi_heads": 8}), ("heatmap", {"d_model": 8})):
+        request = figure_request(view, terms=CLI, parameters=given, lang="en")
+        state = request_state(request)
+        assert script(view, request.checked.values(), "en").startswith("#")
+        assert {name: getattr(state, name) for name in given} == given
+        state.deleteLater()
+    assert heads.count(8) == 1 and d_models.count(8) == 1
+    assert cli.main(["code", "--view", "alibi", "--alibi-heads", "8"]) == 0
+    assert "num_heads, length = 8," in capsys.readouterr().out
+    assert heads.count(8) == 2
