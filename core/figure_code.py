@@ -2,15 +2,16 @@
 
 The scripts follow the course's `positional_encoding` (its names and its comment style), take
 the figure's parameters as literals, and need NumPy alone. Their comments are catalogue
-messages (``code.*``), so each language writes its own. `SCRIPTS` names the arrays each
-script leaves behind: the tests run every script in a fresh interpreter and compare them with
-this package's core.
+messages (``code.*``), so each language writes its own. Each writer is registered in `WRITERS`
+with the arrays its script leaves behind: the tests run every script in a fresh interpreter
+and compare them with this package's core.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from pe_clock.core.alibi import SHOWN_LENGTH
 from pe_clock.core.encoding import check_table_size
@@ -19,8 +20,34 @@ from pe_clock.core.models.learned import BERT_BASE_SIZE, MAX_COMPARED
 from pe_clock.core.rope import SCORE_LENGTH
 from pe_clock.core.similarity import DISTANCE_REACH
 
-#: Views whose script the course also writes in PyTorch (the blog's positional_encoding).
-TORCH_VIEWS = ("heatmap", "worked", "beyond")
+
+@dataclass(frozen=True)
+class Written:
+    """A script writer: write(w, values[, torch]), the arrays its script leaves behind (the
+    tests run each script and compare them with this package's core), and whether it also
+    writes the table in PyTorch, as the course's blog does."""
+
+    write: Callable[..., None]
+    arrays: tuple[str, ...]
+    torch: bool
+
+
+#: Every script writer, by its name (its function's, without the underscore): a view names
+#: the one that writes its script (`gui.views.ViewSpec.script`).
+WRITERS: dict[str, Written] = {}
+
+F = TypeVar("F", bound=Callable[..., None])
+
+
+def _writes(*arrays: str, torch: bool = False) -> Callable[[F], F]:
+    """Register the decorated writer in WRITERS: its script leaves arrays behind; torch: it
+    can write the table in PyTorch."""
+
+    def register(write: F) -> F:
+        WRITERS[write.__name__.lstrip("_")] = Written(write, arrays, torch)
+        return write
+
+    return register
 
 
 def _number(value: float) -> str:
@@ -94,6 +121,7 @@ def _speeds(w: _Writer) -> None:
     w.code("w = 1 / base ** (2 * np.arange(d_model // 2) / d_model)")
 
 
+@_writes("pe", torch=True)
 def _heatmap(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
     check_table_size(int(v["max_len"]), int(v["d_model"]))  # the script builds it whole
     w.comment("table")
@@ -113,6 +141,7 @@ def _angles(w: _Writer) -> None:
     w.code("theta = pos * w")
 
 
+@_writes("w", "theta", "tips", "degrees")
 def _clock(w: _Writer, v: Mapping[str, Any]) -> None:
     _angles(w)
     w.comment("tip")
@@ -121,6 +150,7 @@ def _clock(w: _Writer, v: Mapping[str, Any]) -> None:
     w.code("degrees = np.degrees(theta) % 360", "print(degrees[:8].round(1))")
 
 
+@_writes("w", "theta", "hand_degrees", "turn_positions")
 def _bigclock(w: _Writer, v: Mapping[str, Any]) -> None:
     _angles(w)
     w.comment("hands")
@@ -143,6 +173,7 @@ def _pe_row(w: _Writer) -> None:
     )
 
 
+@_writes("phi", "R")
 def _rotation(w: _Writer, v: Mapping[str, Any], speeds: bool = True) -> None:
     """R(k) and its check; speeds: write w first (the window's script has it already)."""
     if speeds:
@@ -169,6 +200,7 @@ def _rotation(w: _Writer, v: Mapping[str, Any], speeds: bool = True) -> None:
         w.code(f"print(np.allclose(R @ pe_row(pos), pe_row(pos + k)))  # {w.say('check_rotation')}")
 
 
+@_writes("pe", "theta", "R")
 def _window(w: _Writer, v: Mapping[str, Any]) -> None:
     _heatmap(w, v)
     w.gap()
@@ -177,6 +209,7 @@ def _window(w: _Writer, v: Mapping[str, Any]) -> None:
     _rotation(w, v, speeds=False)
 
 
+@_writes("E", "pe", "x", "norm_e", "norm_pe", "norm_x")
 def _embedding(w: _Writer, v: Mapping[str, Any]) -> None:
     w.comment("embeddings")
     w.code(
@@ -195,6 +228,7 @@ def _embedding(w: _Writer, v: Mapping[str, Any]) -> None:
     )
 
 
+@_writes("positions", "denominators", "values", torch=True)
 def _worked(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
     w.comment("worked")
     convert = ".numpy()" if torch else ""
@@ -207,6 +241,7 @@ def _worked(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
     )
 
 
+@_writes("distances", "nearest", "at", "distinct")
 def _unique(w: _Writer, v: Mapping[str, Any]) -> None:
     check_table_size(int(v["max_len"]), int(v["d_model"]))  # the script builds it whole
     _speeds(w)
@@ -225,6 +260,7 @@ def _unique(w: _Writer, v: Mapping[str, Any]) -> None:
     )
 
 
+@_writes("offsets", "dots", "measured")
 def _distance(w: _Writer, v: Mapping[str, Any]) -> None:
     _speeds(w)
     reach = max(1, min(DISTANCE_REACH, int(v["max_len"]) - 1))
@@ -241,12 +277,14 @@ def _distance(w: _Writer, v: Mapping[str, Any]) -> None:
     )
 
 
+@_writes("wavelengths")
 def _wavelength(w: _Writer, v: Mapping[str, Any]) -> None:
     _speeds(w)
     w.comment("wavelengths")
     w.code("wavelengths = 2 * np.pi / w", "print(wavelengths[[0, -1]].round(1))")
 
 
+@_writes("pe", torch=True)
 def _beyond(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
     span = max(int(v["max_len"]), 2 * int(v["train_len"]))
     check_table_size(span, int(v["d_model"]))  # the script builds it whole
@@ -259,6 +297,7 @@ def _beyond(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
     )
 
 
+@_writes("weights_a", "weights_b", "outputs_a", "outputs_b")
 def _why(w: _Writer, v: Mapping[str, Any]) -> None:
     from pe_clock.core.toy import TOY_DIM, sentences, written
 
@@ -314,6 +353,7 @@ def _rope_rotate(w: _Writer, v: Mapping[str, Any]) -> None:
     )
 
 
+@_writes("theta", "scores")
 def _rope(w: _Writer, v: Mapping[str, Any]) -> None:
     w.code(f"head_dim = {int(v['head_dim'])}")
     w.comment("rope_theta")
@@ -335,6 +375,7 @@ def _rope(w: _Writer, v: Mapping[str, Any]) -> None:
     _model_theta(w, v)
 
 
+@_writes("inv_freq", "theta_prime")
 def _scaling(w: _Writer, v: Mapping[str, Any]) -> None:
     factor, original = float(v["scaling_factor"]), int(v["original_len"])
     w.code(
@@ -462,6 +503,7 @@ def _model_theta(w: _Writer, v: Mapping[str, Any]) -> None:
     w.code("print(model_name, rope_type, model_inv_freq[[0, -1]])")
 
 
+@_writes("slopes", "bias")
 def _alibi(w: _Writer, v: Mapping[str, Any]) -> None:
     w.code(f"num_heads, length = {int(v['alibi_heads'])}, {SHOWN_LENGTH}")
     w.comment("slopes")
@@ -490,6 +532,7 @@ def _alibi(w: _Writer, v: Mapping[str, Any]) -> None:
     w.code("print(slopes.round(4))")
 
 
+@_writes("sinusoids", "sinusoid_similarity", "sinusoid_nearest", "sinusoid_share")
 def _learned(w: _Writer, v: Mapping[str, Any]) -> None:
     source = v.get("learned_table")
     if source is None:
@@ -561,52 +604,21 @@ def _learned(w: _Writer, v: Mapping[str, Any]) -> None:
         )
 
 
-#: Each view's script writer, and the arrays its script leaves behind, under these names.
-SCRIPTS: dict[str, tuple[Callable[..., None], tuple[str, ...]]] = {
-    "heatmap": (_heatmap, ("pe",)),
-    "clock": (_clock, ("w", "theta", "tips", "degrees")),
-    "dials": (_clock, ("w", "theta", "tips", "degrees")),
-    "bigclock": (_bigclock, ("w", "theta", "hand_degrees", "turn_positions")),
-    "rotation": (_rotation, ("phi", "R")),
-    "window": (_window, ("pe", "theta", "R")),
-    "embedding": (_embedding, ("E", "pe", "x", "norm_e", "norm_pe", "norm_x")),
-    "worked": (_worked, ("positions", "denominators", "values")),
-    "unique": (_unique, ("distances", "nearest", "at", "distinct")),
-    "distance": (_distance, ("offsets", "dots", "measured")),
-    "wavelength": (_wavelength, ("wavelengths",)),
-    "beyond": (_beyond, ("pe",)),
-    "why": (_why, ("weights_a", "weights_b", "outputs_a", "outputs_b")),
-    "rope": (_rope, ("theta", "scores")),
-    "scaling": (_scaling, ("inv_freq", "theta_prime")),
-    "alibi": (_alibi, ("slopes", "bias")),
-    "learned": (
-        _learned,
-        ("sinusoids", "sinusoid_similarity", "sinusoid_nearest", "sinusoid_share"),
-    ),
-}
-VARIABLES = {view: names for view, (_, names) in SCRIPTS.items()}
-
-
 def script(
-    view: str,
+    writer: str,
     values: Mapping[str, Any],
     language: str,
     torch: bool = False,
-    torch_option: str = "torch=True",
+    view: str = "",
 ) -> str:
-    """The script of view at these values (the state's fields by name), its comments in
-    language; torch: the table in PyTorch, as the course's blog writes it (TORCH_VIEWS only).
-
-    Raises ValueError for a view without a script or torch for a view the course writes
-    in NumPy alone (torch_option: how the caller names it, ``--torch`` or ``torch=True``).
-    """
-    if view not in SCRIPTS:
-        raise ValueError(tr("code.no_view", language, view=view))
-    if torch and view not in TORCH_VIEWS:
-        views = ", ".join(TORCH_VIEWS)
-        raise ValueError(tr("code.no_torch", language, view=view, views=views, torch=torch_option))
+    """The script WRITERS[writer] writes at these values (the state's fields by name), its
+    comments in language, its header naming view (default: writer); torch: the table in
+    PyTorch, as the course's blog writes it (a writer that has it). A view names its writer
+    (`gui.views.ViewSpec.script`), which checks the torch option in its caller's terms."""
+    written = WRITERS[writer]
+    assert written.torch or not torch, writer
     w = _Writer(language)
-    w.comment("header_torch" if torch else "header", view=view)
+    w.comment("header_torch" if torch else "header", view=view or writer)
     w.code("import numpy as np")
     if torch:
         w.code("import torch")
@@ -620,9 +632,8 @@ def script(
     )
     _table_function(w, torch)
     w.gap()
-    writer = SCRIPTS[view][0]
-    if view in TORCH_VIEWS:
-        writer(w, values, torch)
+    if written.torch:
+        written.write(w, values, torch)
     else:
-        writer(w, values)
+        written.write(w, values)
     return "\n".join(w.lines).rstrip("\n") + "\n"

@@ -55,7 +55,7 @@ from pe_clock.gui.model.request import (
     check_model_view,
     figure_request,
 )
-from pe_clock.gui.views import VIEW_NAMES
+from pe_clock.gui.views import DEFAULT_VIEW, VIEW_NAMES, VIEWS
 
 if TYPE_CHECKING:
     from pe_clock.gui.model.state import AppState
@@ -240,7 +240,7 @@ class Figure:
 
 
 def figure(
-    view: str = "window",
+    view: str = DEFAULT_VIEW,
     *,
     width: int | None = None,
     height: int | None = None,
@@ -267,7 +267,7 @@ def figure(
 
 
 def code(
-    view: str = "window",
+    view: str = DEFAULT_VIEW,
     *,
     lang: str | None = None,
     torch: bool = False,
@@ -283,12 +283,10 @@ def code(
     the RoPE and Extension views' scripts recompute its θ′). Raises ValueError as `figure`
     does.
     """
-    from pe_clock.core.figure_code import script
-
     request = figure_request(view, model=model, layers=layers, lang=lang, allow_no_model=True,
                              parameters=parameters)  # fmt: skip
     values = request.checked.values()
-    return script(request.view, values, request.language, check_bool("torch", torch))
+    return VIEWS[request.view].code(values, request.language, check_bool("torch", torch))
 
 
 def _display_problem() -> str | None:
@@ -315,7 +313,7 @@ _windows: list[MainWindow] = []
 
 
 def show(
-    view: str = "window",
+    view: str = DEFAULT_VIEW,
     *,
     model: str | os.PathLike[str] | None = None,
     layers: str | int | None = None,

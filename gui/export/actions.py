@@ -14,7 +14,6 @@ from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QCursor, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox, QProgressDialog, QWidget
 
-from pe_clock.core.figure_code import script
 from pe_clock.core.i18n import tr
 from pe_clock.gui.export import render as export
 from pe_clock.gui.export.animation import export_animation
@@ -22,7 +21,7 @@ from pe_clock.gui.export.dialog import ExportDialog, ExportRequest
 from pe_clock.gui.export.memory import ExportMemory
 from pe_clock.gui.export.options import MAX_FRAMES
 from pe_clock.gui.model.state import AppState
-from pe_clock.gui.views import VIEWS
+from pe_clock.gui.views import DEFAULT_VIEW, VIEWS
 
 
 class ExportActions(QObject):
@@ -149,7 +148,7 @@ class ExportActions(QObject):
     def current_view(self) -> str:
         """The view that has the keyboard's focus (the figure a keyboard user is on), else the
         one under the mouse pointer, else the visible teaching panel, else 'window'."""
-        named = [(n, w) for n, w in self._views().items() if n != "window"]
+        named = [(n, w) for n, w in self._views().items() if not VIEWS[n].staged_as]
         for under in (QApplication.focusWidget(), QApplication.widgetAt(QCursor.pos())):
             for name, widget in named:
                 if under is not None and (under is widget or widget.isAncestorOf(under)):
@@ -157,7 +156,7 @@ class ExportActions(QObject):
         for name, widget in named:
             if widget.isVisible() and VIEWS[name].tab:
                 return name
-        return "window"
+        return DEFAULT_VIEW
 
     def copy_figure(self, size: tuple[int, int] | None = None) -> None:
         """Put the current view on the clipboard as an image of its on-screen size, or of
@@ -183,7 +182,7 @@ class ExportActions(QObject):
         """Put the NumPy script that recomputes the current view on the clipboard, its
         comments in the window's language (`pe-clock code` prints the same)."""
         name = self.current_view()
-        code = script(name, self._state.values(), self._state.language)
+        code = VIEWS[name].code(self._state.values(), self._state.language)
         QGuiApplication.clipboard().setText(code)
         self._show_status(tr("status.code_copied", view=name, lines=code.count("\n")))
 

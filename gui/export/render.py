@@ -383,11 +383,10 @@ def figure_palette(palette: QPalette, theme: Theme) -> QPalette:
 
 
 def caption_text(view: str, state: AppState) -> str:
-    """The caption line under a figure: it describes that figure. The worked example is the
-    course's d_model = 4 table from position 0, whatever the window's d_model."""
-    if view == "worked":
-        return tr("caption.worked", base=fmt_base(state.base))
-    return parameter_line(state)
+    """The caption line under a figure: it describes that figure (a view's own caption, as
+    the worked example's, says its base)."""
+    key = VIEWS[view].caption
+    return tr(key, base=fmt_base(state.base)) if key else parameter_line(state)
 
 
 def request_state(request: FigureRequest) -> AppState:

@@ -47,18 +47,40 @@ def message_name(key: str) -> str:
     return tr(key) if "." in key else key
 
 
+# --- where the window builds a field's control (the notebook widget builds every one) --------
+#: In the row of options of the panel that draws it.
+ROW = "row"
+#: In the window's controls dock: the course's table (pos, k, d_model, max_len, base, layout),
+#: the pair outlined and the training length.
+DOCK = "dock"
+#: In the figure itself, which sets it (the clock's hand boxes and trails, the embedding
+#: figure's scale switch).
+FIGURE = "figure"
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """A range that follows other fields: of(values) is (lo, hi) now; follows names the
+    fields it reads (a control sets its range again when one of them changes)."""
+
+    follows: tuple[str, ...]
+    of: Callable[[Values], tuple[int, int]]
+
+
 @dataclass(frozen=True)
 class Control:
-    """How a field is set by hand: the window's panels and the notebook widget build their
-    controls from this, and the field's check uses its range.
+    """How a field is set by hand: the window's panels and controls dock and the notebook
+    widget build their controls from this, and the field's check uses its range.
 
     label: catalogue key of the control's label; name: catalogue key of the field's name in
     messages (a word without a dot is the name itself); lo, hi: the range (a number's, or
-    each of a tuple's; a field whose range follows others, a pair's, checks it itself);
-    step: 1, or 2 for an even number; choices: each value and the catalogue key of its text;
-    width: a choice's box is about this many characters wide; in_row: the window builds it
-    in the panel's row of options (else in its controls dock, or in the figure itself: the
-    training length, the clock's trails); the widget builds every one.
+    each of a tuple's); a field whose range follows others declares that too
+    (`StateField.bounds`); step: 1, or 2 for an even number; choices: each value and the
+    catalogue key of its text; width: a choice's box is about this many characters wide;
+    place: where the window builds it (ROW, DOCK or FIGURE); presets: values a list offers
+    beside the typed field (catalogue key, value); played: the animation moves it (the
+    window adds a slider, the widget a Play button and its speed); unit: catalogue key of
+    what follows the number (" positions/s").
     """
 
     label: str
@@ -68,7 +90,10 @@ class Control:
     choices: Mapping[str, str] = field(default_factory=dict)
     name: str = ""
     width: int = 12
-    in_row: bool = True
+    place: str = ROW
+    presets: tuple[tuple[str, float], ...] = ()
+    played: bool = False
+    unit: str = ""
 
     @property
     def said(self) -> str:
@@ -122,6 +147,9 @@ class StateField(Generic[T]):
     control
         The control that sets it by hand (`Control`); its range is the field's check unless
         ``check`` is given.
+    bounds
+        Its range now, where it follows other fields (`Bounds`: pos within the table from
+        −k, a pair within d_model); its check keeps to it.
     """
 
     name = ""
@@ -138,6 +166,7 @@ class StateField(Generic[T]):
         kind: type | None = None,
         role: str = PARAMETER,
         control: Control | None = None,
+        bounds: Bounds | None = None,
     ) -> None:
         self.default = default
         self.kind = kind or type(default)
@@ -155,12 +184,20 @@ class StateField(Generic[T]):
         assert role in ROLES
         self.role = role
         self.control = control
+        self.bounds = bounds
 
     @property
     def label(self) -> str:
-        """The catalogue key of its control's label: its `Control`'s, else controls.<name>
-        (the window's main controls: pos, k, d_model, max_len, base, layout)."""
+        """The catalogue key of its control's label: its `Control`'s, else controls.<name>."""
         return self.control.label if self.control is not None else f"controls.{self.name}"
+
+    def allowed(self, values: Values) -> tuple[float, float]:
+        """Its range at these values: its bounds', else its control's."""
+        if self.bounds is not None:
+            return self.bounds.of(values)
+        assert self.control is not None and self.control.lo is not None, self.name
+        assert self.control.hi is not None
+        return self.control.lo, self.control.hi
 
     @property
     def said(self) -> str:

@@ -16,7 +16,8 @@ positions, which no view draws, are named rather than drawn as something else.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -93,10 +94,10 @@ def _no_group(model: OpenedModel, asked: str) -> int:
     )
 
 
-def group_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any]:
-    """The state fields that show a RoPE group: rope_theta as base, the rotary part as
-    head_dim, its rope type and factor, and L0 (`trained_length`)."""
-    assert group.scheme == "rope" and model.config is not None
+def _rope_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any]:
+    """A RoPE group's numbers: rope_theta as base, the rotary part as head_dim, its rope type
+    and factor, and L0 (`trained_length`)."""
+    assert model.config is not None
     kind = group.drawn_type or "default"
     changes: dict[str, Any] = {"base": group.drawn_base, "head_dim": group.rotary_dim}
     # longrope has no method of its own in the tab: the others at its factor, beside its curve.
@@ -111,20 +112,73 @@ def group_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any]:
     return changes
 
 
-def model_view(model: OpenedModel | None) -> str | None:
-    """The view that shows a model's positions: its learned table, its ALiBi slopes, its
-    RoPE (the Extension tab when its config rescales θ), the course's heatmap for fixed
-    sinusoids; None where no view draws them (T5's buckets, Mamba)."""
+def _alibi_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any] | None:
+    """An ALiBi group's head count (its slopes, drawn as Press et al.'s)."""
+    return None if group.slopes is None else {"alibi_heads": group.slopes.size}
+
+
+def _sinusoid_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any]:
+    """Fixed sinusoids: the course's table at the model's width, base and layout. DistilBERT's
+    rows are max_position_embeddings, Whisper's encoder's its own: the positions the model was
+    trained on (the heatmap marks where they end)."""
+    assert model.config is not None
+    rows = group.details.get("positions", model.config.max_position_embeddings)
+    return {
+        "base": group.rope_theta,
+        "d_model": group.head_dim,
+        "layout": group.details.get("layout", "interleaved"),
+        "max_len": rows,
+        "train_len": rows,
+    }
+
+
+@dataclass(frozen=True)
+class SchemeReader:
+    """What a group of a scheme sets: read(model, group) gives the fields' values (None: none
+    to set); sets names every field it may set, with what the layer strip calls the model's
+    number where a user may draw another over it ("": the strip says nothing of it)."""
+
+    read: Callable[[OpenedModel, LayerGroup], dict[str, Any] | None]
+    sets: Mapping[str, str]
+
+
+#: The schemes whose groups set fields, each with its reader.
+_ROPE_SETS = {"base": "base (rope_theta)", "head_dim": "head_dim", "scaling_method": "",
+              "scaling_factor": "factor", "original_len": "L0"}  # fmt: skip
+_SINUSOID_SETS = dict.fromkeys(("base", "d_model", "layout", "max_len", "train_len"), "")
+READERS = {
+    "rope": SchemeReader(_rope_changes, _ROPE_SETS),
+    "alibi": SchemeReader(_alibi_changes, {"alibi_heads": "heads"}),
+    "sinusoidal": SchemeReader(_sinusoid_changes, _SINUSOID_SETS),
+}
+
+
+def group_changes(model: OpenedModel, group: LayerGroup) -> dict[str, Any] | None:
+    """The fields group sets (its scheme's reader's), or None for a scheme that sets none."""
+    reader = READERS.get(group.scheme)
+    return None if reader is None else reader.read(model, group)
+
+
+def lead_scheme(model: OpenedModel | None) -> str | None:
+    """What a model's positions are, first: its learned table ("learned"), its RoPE
+    ("scaled rope" where its config rescales θ), else its first scheme a view opens for
+    (fixed sinusoids, ALiBi's slopes); None where it has none (T5's buckets, Mamba)."""
     config = model.config if model else None
     if model is None or config is None or config.learned is not None:
         return "learned"
     schemes = [group.scheme for group in config.groups]
     if "rope" in schemes:
         scaled = any(g.drawn_type not in (None, "default") for g in config.groups)
-        return "scaling" if scaled else "rope"
-    if "sinusoidal" in schemes:
-        return "heatmap"
-    return "alibi" if "alibi" in schemes else None
+        return "scaled rope" if scaled else "rope"
+    opened = {scheme for spec in REGISTRY for scheme in spec.opens}
+    return next((scheme for scheme in schemes if scheme in opened), None)
+
+
+def model_view(model: OpenedModel | None) -> str | None:
+    """The view opened for a model: the one whose entry opens its lead scheme
+    (`ViewSpec.opens`); None where no view draws its positions."""
+    lead = lead_scheme(model)
+    return next((spec.name for spec in REGISTRY if lead in spec.opens), None)
 
 
 def first_group(model: OpenedModel) -> int:
@@ -223,9 +277,10 @@ class ModelHolder:
         if model is None or model.config is None:
             return ""
         group = model.config.groups[self._model_group]
-        if group.scheme == "rope":
-            changes = group_changes(model, group)
-        elif group.scheme == "alibi" and group.slopes is not None:
+        changes = group_changes(model, group)
+        if changes is None:
+            return ""
+        if group.slopes is not None:
             # The ALiBi tab draws Press et al.'s slopes (BLOOM's, and MPT's at its default
             # alibi_bias_max 8): where a model's differ the tab keeps its own, saying so.
             heads = group.slopes.size
@@ -237,20 +292,6 @@ class ModelHolder:
             if not rounded and not np.allclose(group.slopes, exact):
                 self._model_refused["alibi_heads"] = tr("model.other_slopes", heads=heads)
                 return " " + self.model_refused()["alibi_heads"]
-            changes = {"alibi_heads": heads}
-        elif group.scheme == "sinusoidal":
-            # DistilBERT's rows are max_position_embeddings, Whisper's encoder's its own: the
-            # positions the model was trained on (the heatmap marks where they end).
-            rows = group.details.get("positions", model.config.max_position_embeddings)
-            changes = {
-                "base": group.rope_theta,
-                "d_model": group.head_dim,
-                "layout": group.details.get("layout", "interleaved"),
-                "max_len": rows,
-                "train_len": rows,
-            }
-        else:
-            return ""
         before = self._before_model if self._before_model is not None else {}
         for name, value in changes.items():
             before.setdefault(name, getattr(self, name))

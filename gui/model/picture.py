@@ -20,10 +20,13 @@ from typing import Any, TypeVar
 
 from pe_clock.core import i18n
 from pe_clock.core.i18n import echo, tr
-from pe_clock.core.layout import check_layout
+from pe_clock.core.layout import LAYOUTS, check_layout
 from pe_clock.core.params import (
+    MAX_BASE,
     MAX_D_MODEL,
     MAX_LEN,
+    MAX_OFFSET,
+    MIN_D_MODEL,
     Params,
     check_bool,
     check_int,
@@ -32,14 +35,17 @@ from pe_clock.core.params import (
 )
 from pe_clock.core.rope import ROPE_LAYOUTS
 from pe_clock.core.scaling import METHODS
-from pe_clock.gui.model.choices import check_theme
+from pe_clock.gui.model.choices import BASE_PRESETS, check_theme
 from pe_clock.gui.model.fields import (
+    DOCK,
+    FIGURE,
     LANGUAGE,
     LOOK,
     PARAMETER,
     PARAMS,
     PLAYBACK,
     TABLE,
+    Bounds,
     Control,
     StateField,
     Values,
@@ -75,6 +81,10 @@ HAND_KEYS = ("clock.fast", "clock.middle", "clock.slow")
 def default_clock_pairs(n_pairs: int) -> tuple[int, int, int]:
     """A fast, a middle and a slow hand: pairs 0, n/4 and n/2 (second, minute, hour)."""
     return (0, n_pairs // 4, n_pairs // 2)
+
+
+#: A pair's range: one of the table's (`_pair` checks it).
+_PAIRS = Bounds(("d_model",), lambda v: (0, v["d_model"] // 2 - 1))
 
 
 def _pair(value: object, values: Values) -> int:
@@ -123,11 +133,41 @@ class Picture(ModelHolder):
     """Every field's value and the opened model, checked together; no Qt."""
 
     # --- the fields, declared once; in this order a default may read the ones above it ------
-    d_model = StateField(_DEFAULTS.d_model, group=(PARAMS, TABLE))
-    max_len = StateField(_DEFAULTS.max_len, group=(PARAMS, TABLE))
-    base = StateField(_DEFAULTS.base, group=(PARAMS, TABLE))
+    # The course's table and the position shown: checked together by `Params`, set in the
+    # window's controls dock.
+    d_model = StateField(
+        _DEFAULTS.d_model,
+        group=(PARAMS, TABLE),
+        control=Control(
+            "controls.d_model", MIN_D_MODEL, MAX_D_MODEL, step=2, name="d_model", place=DOCK
+        ),
+    )
+    max_len = StateField(
+        _DEFAULTS.max_len,
+        group=(PARAMS, TABLE),
+        control=Control("controls.max_len", 1, MAX_LEN, name="max_len", place=DOCK),
+    )
+    #: Typed (any number above 1), or one of the presets: the paper's and two rope_thetas.
+    base = StateField(
+        _DEFAULTS.base,
+        group=(PARAMS, TABLE),
+        control=Control(
+            "controls.base", 1.0, MAX_BASE, name="base", place=DOCK, presets=BASE_PRESETS
+        ),
+    )
     #: Which dimension holds which number: the paper's "interleaved" or tensor2tensor's "split".
-    layout = StateField("interleaved", lambda v, _: check_layout(v), group=(TABLE,), kind=str)
+    layout = StateField(
+        "interleaved",
+        lambda v, _: check_layout(v),
+        group=(TABLE,),
+        kind=str,
+        control=Control(
+            "controls.layout",
+            choices={la: f"layout.{la}" for la in LAYOUTS},
+            name="layout",
+            place=DOCK,
+        ),
+    )
     #: The pairs shown as the fast, middle and slow hand of the large clock (in the window,
     #: the clock's own boxes set them).
     clock_pairs = StateField(
@@ -135,7 +175,8 @@ class Picture(ModelHolder):
         _clock_pairs,
         follow=_clock_pairs_follow,
         kind=tuple,
-        control=Control("name.clock_pairs", 0, MAX_PAIR, in_row=False),
+        control=Control("name.clock_pairs", 0, MAX_PAIR, place=FIGURE),
+        bounds=_PAIRS,
     )
     #: The pair outlined on the heatmap, the dials and R(k) (in the window, a click on a
     #: figure or the controls' box sets it).
@@ -143,18 +184,44 @@ class Picture(ModelHolder):
         0,
         _pair,
         follow=lambda p, v, _: p if p < v["d_model"] // 2 else 0,
-        control=Control("controls.pair", 0, MAX_PAIR, name="name.pair", in_row=False),
+        control=Control("controls.pair", 0, MAX_PAIR, name="name.pair", place=DOCK),
+        bounds=_PAIRS,
     )
+    #: Within the table, from its first position: pos + k ≥ 0.
     pos = StateField(
         _DEFAULTS.pos,
         group=(PARAMS,),
         follow=lambda p, v, _: min(p, check_max_len(v["max_len"]) - 1),
+        control=Control("controls.pos", 0, MAX_LEN - 1, name="pos", place=DOCK, played=True),
+        bounds=Bounds(("k", "max_len"), lambda v: (max(0, -v["k"]), v["max_len"] - 1)),
     )
-    k = StateField(_DEFAULTS.k, group=(PARAMS,))
+    #: Any offset; with pos, pos + k ≥ 0 (`Params` checks the two together).
+    k = StateField(
+        _DEFAULTS.k,
+        group=(PARAMS,),
+        control=Control("controls.k", -MAX_OFFSET, MAX_OFFSET, name="k", place=DOCK),
+    )
     playing = StateField(False, _bool("name.playing"), persist=False, copy=False, role=PLAYBACK)
+    loop = StateField(
+        True,
+        _bool("name.loop"),
+        role=PLAYBACK,
+        control=Control("controls.loop", name="name.loop", place=DOCK),
+    )
     #: Animation speed in positions per second.
-    speed = StateField(4.0, _speed, role=PLAYBACK)
-    loop = StateField(True, _bool("name.loop"), role=PLAYBACK)
+    speed = StateField(
+        4.0,
+        _speed,
+        role=PLAYBACK,
+        control=Control(
+            "controls.speed",
+            MIN_SPEED,
+            MAX_SPEED,
+            name="name.speed",
+            place=DOCK,
+            unit="controls.speed_suffix",
+        ),
+    )
     font_scale = StateField(1.0, _font_scale, role=LOOK)
     #: 'en' or 'ko': every text of the window and of messages.
     language = StateField(
@@ -163,12 +230,12 @@ class Picture(ModelHolder):
     #: Multiply the token embeddings by √d_model before adding PE, as the paper does (§3.4).
     scale_embeddings = StateField(
         False,
-        control=Control("embed.scale_switch", name="name.scale_embeddings", in_row=False),
+        control=Control("embed.scale_switch", name="name.scale_embeddings", place=FIGURE),
     )
     #: Positions seen in training (BERT's learned table has 512).
     train_len = StateField(
         DEFAULT_TRAIN_LEN,
-        control=Control("controls.train_len", 1, MAX_LEN, name="name.train_len", in_row=False),
+        control=Control("controls.train_len", 1, MAX_LEN, name="name.train_len", place=DOCK),
     )
     #: Colours of the figures: 'light' or 'dark' (a projector's). Exports draw in either; the
     #: window's views keep the one they were built with.
@@ -218,7 +285,7 @@ class Picture(ModelHolder):
     )
     causal = StateField(True, control=Control("alibi.causal", name="name.causal"))
     #: The big clock marks where each hand's tip was over the last TRAIL_LENGTH positions.
-    trails = StateField(False, control=Control("clock.trails", name="name.trails", in_row=False))
+    trails = StateField(False, control=Control("clock.trails", name="name.trails", place=FIGURE))
     #: Line widths and marker sizes times this: stage mode draws them for the back row.
     line_scale = StateField(
         1.0,
@@ -364,6 +431,11 @@ class Picture(ModelHolder):
         pairs = list(self.clock_pairs)
         pairs[check_int(tr("name.hand"), hand, 0, 2)] = pair
         self.set(clock_pairs=tuple(pairs))
+
+    def allowed(self, name: str) -> tuple[float, float]:
+        """Field name's range now (`StateField.allowed`): what every frontend's control
+        offers and its check takes (pos from −k, a pair within d_model)."""
+        return self.FIELDS[name].allowed(self._values)
 
     @property
     def first_pos(self) -> int:

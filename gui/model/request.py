@@ -30,7 +30,7 @@ from pe_clock.core.models.opened import OpenedModel, open_model
 from pe_clock.core.params import check_bool, check_choice, check_int
 from pe_clock.gui.model.opened_model import chosen_group, model_views, scheme_words
 from pe_clock.gui.model.picture import PARAMETERS, Picture
-from pe_clock.gui.views import STAGE_VIEWS, VIEWS, check_view
+from pe_clock.gui.views import REGISTRY, STAGE_VIEWS, VIEWS, check_view
 
 #: A model and the index of its group of layers a figure shows.
 Shown = tuple[OpenedModel, int]
@@ -232,7 +232,8 @@ def figure_request(
         if drawn_only:
             check_drawn(name, parameters, terms)
         shown = open_shown(name, model, layers, terms)
-        if name == "learned" and shown is None and not allow_no_model:
+        spec = VIEWS[name]
+        if spec.needs_table and shown is None and not allow_no_model:
             raise ValueError(
                 tr(
                     "cli.learned_needs_model",
@@ -240,7 +241,7 @@ def figure_request(
                     model=terms.given("model", "PATH", placeholder=True),
                 )
             )
-        if name == "learned" and shown and shown[0].table is None and not allow_no_model:
+        if spec.needs_table and shown and shown[0].table is None and not allow_no_model:
             # A config alone, or weights only in a pickle: no table to draw (it drew the
             # sinusoids with a notice, exit 0).
             raise ValueError(
@@ -261,12 +262,13 @@ def figure_request(
         size = figure_size(name, width, height, bool(stage), terms)
         rows, file = None, ""
         if embeddings is not None:
-            if name != "embedding":
+            if not spec.embeddings:
+                drawing = [other.name for other in REGISTRY if other.embeddings]
                 raise ValueError(
                     tr(
                         "cli.embeddings_view",
                         embeddings=terms.flag("embeddings"),
-                        embedding=terms.given("view", "embedding"),
+                        embedding=", ".join(terms.given("view", view) for view in drawing),
                         view=terms.given("view", name),
                     )
                 )

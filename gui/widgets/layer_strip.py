@@ -17,7 +17,7 @@ from pe_clock.core.models.config import trained_length
 from pe_clock.core.models.describe import drawn_base_line, group_title, key_list, layer_runs
 from pe_clock.gui.look.fonts import scaled_font
 from pe_clock.gui.look.themes import Theme, theme_of
-from pe_clock.gui.model.opened_model import group_changes, shown_group
+from pe_clock.gui.model.opened_model import READERS, group_changes, shown_group
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.widgets.cell_row import CellRow
 from pe_clock.gui.widgets.labels import mark_prose, rich_label
@@ -30,13 +30,9 @@ def group_colours(theme: Theme, count: int) -> list[QColor]:
 
 
 #: The fields a model sets that a user (or --base beside --model) may set over its numbers,
-#: with the name the strip gives them.
+#: with the name the strip gives them: each scheme reader's (`opened_model.READERS`).
 OVERRIDDEN = {
-    "base": "base (rope_theta)",
-    "head_dim": "head_dim",
-    "scaling_factor": "factor",
-    "original_len": "L0",
-    "alibi_heads": "heads",
+    name: said for reader in READERS.values() for name, said in reader.sets.items() if said
 }
 
 
@@ -48,11 +44,9 @@ def overrides(state: AppState) -> list[str]:
     if model is None or model.config is None:
         return []
     group = model.config.groups[state.model_group]
-    if group.scheme == "rope":
-        own = group_changes(model, group)
-    elif group.scheme == "alibi" and group.slopes is not None:
-        own = {"alibi_heads": group.slopes.size}
-    else:
+    reader = READERS.get(group.scheme)
+    own = group_changes(model, group)
+    if own is None or reader is None or not any(reader.sets.values()):
         return []
     refused = state.model_refused()
     lines = list(refused.values())
@@ -60,8 +54,8 @@ def overrides(state: AppState) -> list[str]:
         lines.append(drawn_base_line(group))
     if "bfloat16_gap" in group.details and "alibi_heads" not in refused:
         lines.append(tr("strip.bfloat16_slopes", gap=f"{100 * group.details['bfloat16_gap']:.2f}"))
-    for name, label in OVERRIDDEN.items():
-        if name not in own or own[name] == getattr(state, name) or name in refused:
+    for name, label in reader.sets.items():
+        if not label or name not in own or own[name] == getattr(state, name) or name in refused:
             continue
         if name == "scaling_factor" and own.get("scaling_method") == "default":
             continue  # θ as trained: the factor is not drawn

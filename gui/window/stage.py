@@ -19,14 +19,15 @@ from pe_clock.gui.export.slide import Slide, SlideTexts
 from pe_clock.gui.look.fonts import figure_margin, scaled_font, stage_fields
 from pe_clock.gui.look.themes import THEMES, theme_of
 from pe_clock.gui.model.state import AppState, Looked
-from pe_clock.gui.views import STAGE_VIEWS
+from pe_clock.gui.views import STAGE_VIEWS, VIEWS
 from pe_clock.gui.widgets.notice import Notice
 
 
 def stage_view(name: str) -> str:
-    """The registered view the stage shows for view name: itself, or for the window's three
-    figures together its large clock (a slide is one picture)."""
-    return name if name in STAGE_VIEWS else "bigclock"
+    """The registered view the stage shows for view name: itself, or the one its entry
+    names (for the window's three figures together, its large clock: a slide is one
+    picture)."""
+    return VIEWS[name].staged_as or name
 
 
 class SlideFrame:

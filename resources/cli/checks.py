@@ -35,6 +35,7 @@ from pe_clock.gui.model.request import (
     figure_request,
 )
 from pe_clock.gui.platform.files import WriteError, check_target
+from pe_clock.gui.views import DEFAULT_VIEW
 
 
 def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
@@ -58,7 +59,7 @@ def side(text: str | None) -> object:
 def figure_of(args: argparse.Namespace, **look: Any) -> FigureRequest:
     """The figure export or code asks for, checked in the command line's terms."""
     return figure_request(
-        args.view,
+        DEFAULT_VIEW if args.view is None else args.view,
         terms=CLI,
         model=args.model,
         layers=args.layers,
@@ -139,7 +140,7 @@ def check_export(args: argparse.Namespace) -> tuple[FigureRequest, dict[str, Any
 
 def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
     """Validate a handout's arguments (export --deck) before anything is drawn."""
-    if args.view != "window":
+    if args.view is not None:  # each scene names its own
         raise ValueError(tr("cli.handout_view"))
     for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
         if value is not None:

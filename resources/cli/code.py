@@ -8,9 +8,9 @@ import sys
 
 from pe_clock.cli.checks import figure_of
 from pe_clock.cli.parser import fail
-from pe_clock.core.figure_code import script
 from pe_clock.core.i18n import tr
 from pe_clock.gui.model.request import CLI
+from pe_clock.gui.views import VIEWS
 
 
 def run_code(args: argparse.Namespace) -> int:
@@ -22,7 +22,7 @@ def run_code(args: argparse.Namespace) -> int:
     try:
         request = figure_of(args, allow_no_model=True)
         values = request.checked.values()
-        text = script(request.view, values, request.language, args.torch, CLI.switch("torch"))
+        text = VIEWS[request.view].code(values, request.language, args.torch, CLI.switch("torch"))
     except ValueError as err:
         return fail(str(err), 2, prog)
     if request.notes:  # the script is written with the other numbers: said, not hidden

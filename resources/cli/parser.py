@@ -140,9 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser(
         "export", help=tr("cli.export"), description=tr("cli.export_description")
     )
-    export.add_argument(
-        "--view", default="window", help=tr("cli.opt.view", views=", ".join(VIEW_NAMES))
-    )
+    export.add_argument("--view", help=tr("cli.opt.view", views=", ".join(VIEW_NAMES)))
     export.add_argument("--out", required=True, type=Path, help=tr("cli.opt.out"))
     add_field_options(export)
     export.add_argument("--width", help=tr("cli.opt.width"))
@@ -159,9 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_model_options(export)
     export.add_argument("--lang", help=tr("cli.lang"))
     code = commands.add_parser("code", help=tr("cli.code"), description=tr("cli.code_description"))
-    code.add_argument(
-        "--view", default="window", help=tr("cli.opt.code_view", views=", ".join(VIEW_NAMES))
-    )
+    code.add_argument("--view", help=tr("cli.opt.code_view", views=", ".join(VIEW_NAMES)))
     add_field_options(code)
     add_model_options(code)
     code.add_argument("--torch", action="store_true", help=tr("cli.opt.torch"))

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from pe_clock.core.i18n import tr
-from pe_clock.core.params import MAX_OFFSET
 from pe_clock.gui.model.picture import HAND_KEYS, Picture
 
 #: A whole number with at most this many steps is a slider; a wider range is typed.
@@ -91,19 +90,6 @@ class Whole:
         names: list[str] = getattr(getattr(trait, "klass", None), "class_trait_names", list)()
         style = {name: value for name, value in WHOLE.items() if name in names}
         return functools.partial(made, style=style) if style else made
-
-
-def live_ranges(picture: Picture) -> dict[str, tuple[int, int]]:
-    """The ranges that follow other fields, as the window's controls have them: pos within
-    the table from its first position (pos + k ≥ 0), k at least −pos, a pair one of the
-    table's."""
-    pairs = (0, picture.n_pairs - 1)
-    return {
-        "pos": (picture.first_pos, picture.max_len - 1),
-        "k": (-picture.pos, MAX_OFFSET),
-        "selected_pair": pairs,
-        "clock_pairs": pairs,
-    }
 
 
 def tip(name: str) -> str:

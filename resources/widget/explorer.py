@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
-from pe_clock.core.layout import LAYOUTS
-from pe_clock.core.params import MAX_D_MODEL, MAX_LEN, MIN_D_MODEL
-from pe_clock.gui.model.choices import BASE_PRESETS, THEME_NAMES
-from pe_clock.gui.model.picture import MAX_SPEED, MIN_SPEED, Picture
+from pe_clock.gui.model.choices import THEME_NAMES
+from pe_clock.gui.model.fields import Control
+from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.model.request import API, check_model_view, figure_request, open_shown
 from pe_clock.gui.views import VIEW_NAMES, VIEWS, check_view
 from pe_clock.widget.controls import (
@@ -28,7 +27,6 @@ from pe_clock.widget.controls import (
     Row,
     Whole,
     close_tree,
-    live_ranges,
     tip,
 )
 from pe_clock.widget.figure import LiveFigure
@@ -77,6 +75,12 @@ def _box_class(w: Any) -> Any:
             return data
 
     return ExplorerBox
+
+
+def _declared_control(name: str) -> Control | None:
+    """The control field name declares (None for a control that sets no field: Play, …)."""
+    declared = Picture.FIELDS.get(name)
+    return None if declared is None else declared.control
 
 
 def _pixel(value: object) -> float | None:
@@ -310,45 +314,27 @@ class Explorer:
         return widget
 
     def _control(self, name: str) -> Any:
-        """The control of a field the view declares: the window's main controls (pos with
-        Play, k, d_model, max_len, base with its presets, layout) with their ranges, a
-        model's field, or the control the field declares (as the window's panel builds it)."""
-        w, values = self.w, self.figure.values
-        if name == "pos":
-            return self._pos_row()
-        if name == "base":
-            return self._base_row()
+        """The control of a field the view declares, as its declaration says (the window's
+        are built from the same one, `gui.widgets.field_control`): a model's field, the
+        clock's three hands, a played field with Play and its speed, a typed field with its
+        presets, or one ipywidget with the field's label, range and step."""
         if name == "model":
             return self._model_row()
-        if name == "k":  # typed, as the window's: any offset pos + k ≥ 0 allows
-            low, high = live_ranges(self.figure.picture)["k"]
-            box = w.BoundedIntText(
-                value=values["k"], min=low, max=high, description=tr("controls.k"),
-                tooltip=tip("k"),
-            )  # fmt: skip
-            return self._watch("k", box)
-        if name == "d_model":
-            slider = w.IntSlider(
-                value=values["d_model"], min=MIN_D_MODEL, max=MAX_D_MODEL,
-                step=2, description=tr("controls.d_model"), layout=w.Layout(width="480px"),
-                tooltip=tip("d_model"),
-            )  # fmt: skip
-            return self._watch("d_model", slider)
-        if name == "max_len":
-            box = w.BoundedIntText(
-                value=values["max_len"], min=1, max=MAX_LEN, description=tr("controls.max_len"),
-                tooltip=tip("max_len"),
-            )  # fmt: skip
-            return self._watch("max_len", box)
-        if name == "clock_pairs":
-            hands = HandBoxes(w, values[name], values["d_model"] // 2 - 1, tip(name))
+        declared = Picture.FIELDS[name]
+        control = declared.control
+        assert control is not None, name
+        if declared.kind is tuple:
+            hands = HandBoxes(self.w, self.figure.values[name], self._top(name), tip(name))
             self._watch(name, hands)
-            return self._row(w.Label(tr("name.clock_pairs")), *hands.boxes)
-        if name == "layout":
-            options = [(tr(f"layout.{layout}"), layout) for layout in LAYOUTS]
-            toggle = w.ToggleButtons(options=options, value=values["layout"], tooltip=tip(name))
-            return self._row(w.Label(tr("controls.layout")), self._watch("layout", toggle))
+            return self._row(self.w.Label(tr(control.label)), *hands.boxes)
+        if control.played:
+            return self._played_row(name)
+        if control.presets:
+            return self._presets_row(name)
         return self._watch(name, self._declared(name))
+
+    def _top(self, name: str) -> int:
+        return int(self.figure.picture.allowed(name)[1])
 
     def _declared(self, name: str) -> Any:
         """The ipywidget for the control field name declares: its label, range and step."""
@@ -362,55 +348,64 @@ class Explorer:
         if control.choices:
             options = [(tr(key), choice) for choice, key in control.choices.items()]
             return w.Dropdown(options=options, **said)
-        assert control.lo is not None and control.hi is not None
+        lo, hi = self.figure.picture.allowed(name)
         if declared.kind is float:
-            return w.BoundedFloatText(min=control.lo, max=control.hi, **said)
-        lo, hi = live_ranges(self.figure.picture).get(name, (int(control.lo), int(control.hi)))
+            return w.BoundedFloatText(min=lo, max=hi, **said)
+        lo, hi = int(lo), int(hi)
         if (hi - lo) // control.step <= SLIDER_STEPS:
             return w.IntSlider(min=lo, max=hi, step=control.step, **said)
         return w.BoundedIntText(min=lo, max=hi, step=control.step, **said)
 
-    def _pos_row(self) -> Any:
-        w, values = self.w, self.figure.values
-        top = max(values["max_len"] - 1, 0)
-        slider = w.IntSlider(value=values["pos"], min=0, max=top,
-                             description=tr("controls.pos"), tooltip=tip("pos"),
+    def _played_row(self, name: str) -> Any:
+        """The field the animation moves: a slider, Play (played in the browser, drawn
+        here) and its speed, in the window's range."""
+        w, value = self.w, self.figure.values[name]
+        lo, hi = (int(end) for end in self.figure.picture.allowed(name))
+        slider = w.IntSlider(value=value, min=lo, max=hi, tooltip=tip(name),
+                             description=tr(Picture.FIELDS[name].label),
                              layout=w.Layout(width="480px"))  # fmt: skip
-        first = Picture.FIELDS["speed"].default  # the window's speed and its range
-        assert isinstance(first, float)
-        play = w.Play(value=values["pos"], min=0, max=top, interval=round(1000 / first))
-        speed = w.BoundedFloatText(value=first, min=MIN_SPEED, max=MAX_SPEED, step=0.25,
-                                   description=tr("controls.speed"), tooltip=tip("speed"),
-                                   layout=w.Layout(width="200px"))  # fmt: skip
+        speed_field = Picture.FIELDS["speed"]
+        speed_control, first = speed_field.control, speed_field.default
+        assert speed_control is not None and isinstance(first, float)
+        play = w.Play(value=value, min=lo, max=hi, interval=round(1000 / first))
+        speed = w.BoundedFloatText(
+            value=first, min=speed_control.lo, max=speed_control.hi, step=0.25,
+            description=tr(speed_control.label), tooltip=tip("speed"),
+            layout=w.Layout(width="200px"),
+        )  # fmt: skip
         self._links += [
-            w.jslink((play, "value"), (slider, "value")),  # played in the browser, drawn here
+            w.jslink((play, "value"), (slider, "value")),
             w.jslink((play, "max"), (slider, "max")),
+            w.jslink((play, "min"), (slider, "min")),
         ]
         speed.observe(
             lambda change: setattr(play, "interval", round(1000 / change["new"])), "value"
         )
         self.controls["play"], self.controls["speed"] = play, speed
-        self._watch("pos", slider)
-        return self._row(play, slider, speed, w.Label(tr("controls.speed_suffix").strip()))
+        self._watch(name, slider)
+        return self._row(play, slider, speed, w.Label(tr(speed_control.unit).strip()))
 
-    def _base_row(self) -> Any:
-        w, base = self.w, self.figure.values["base"]
-        options = [(tr(key), value) for key, value in BASE_PRESETS]
-        known = [value for _, value in BASE_PRESETS]
+    def _presets_row(self, name: str) -> Any:
+        """A typed number and the list of its presets (custom: as typed)."""
+        w, value = self.w, self.figure.values[name]
+        control = Picture.FIELDS[name].control
+        assert control is not None
+        known = [preset for _, preset in control.presets]
+        options = [(tr(key), preset) for key, preset in control.presets]
         options.append((tr("preset.custom"), 0.0))
         preset = w.Dropdown(
-            options=options, value=base if base in known else 0.0,
+            options=options, value=value if value in known else 0.0,
             description=tr("controls.preset"), tooltip=tr("tip.preset"),
         )  # fmt: skip
-        field = w.FloatText(value=base, description=tr("controls.base"), tooltip=tip("base"))
+        field = w.FloatText(value=value, description=tr(control.label), tooltip=tip(name))
         self.controls["preset"] = preset
 
-        def chosen(value: float) -> None:
-            if value and not self._quiet:  # a preset (custom: the field as typed)
-                field.value = value
+        def chosen(chosen: float) -> None:
+            if chosen and not self._quiet:  # a preset (custom: the field as typed)
+                field.value = chosen
 
         self._on(preset, chosen)
-        return self._row(self._watch("base", field), preset)
+        return self._row(self._watch(name, field), preset)
 
     def _model_row(self) -> Any:
         from pe_clock.core.models.files import cached_models
@@ -463,15 +458,23 @@ class Explorer:
                 continue  # a change of its own comes next: the student's, not undone
             if held is not None and control.value != held:
                 self._set_quietly(name, held)
-        if "preset" in self.controls:
-            known = [value for _, value in BASE_PRESETS]
-            self._set_quietly("preset", values["base"] if values["base"] in known else 0.0)
+        for name in self.controls:
+            control = _declared_control(name)
+            if control is not None and control.presets:  # the preset it is, else custom
+                known = [value for _, value in control.presets]
+                self._set_quietly("preset", values[name] if values[name] in known else 0.0)
 
     def _sync_ranges(self) -> None:
-        """Each control whose range follows other fields within it (`live_ranges`): a
-        control offers only what the state takes."""
-        ranges = live_ranges(self.figure.picture)
-        ranges["play"] = ranges["pos"]
+        """Each control whose range follows other fields (`StateField.bounds`) within the
+        range its field allows now (Play within its field's): a control offers only what the
+        state takes."""
+        picture, ranges = self.figure.picture, {}
+        for name in self.controls:
+            if name in Picture.FIELDS and Picture.FIELDS[name].bounds is not None:
+                ranges[name] = picture.allowed(name)
+                control = _declared_control(name)
+                if control is not None and control.played:
+                    ranges["play"] = ranges[name]
         self._quiet = True
         try:
             for name, (low, high) in ranges.items():
@@ -580,11 +583,9 @@ class Explorer:
         """The script of what the figure shows, while it is shown (`pe_clock.code`'s)."""
         if self.code.layout.display == "none":
             return
-        from pe_clock.core.figure_code import script
-
         look = self.figure.look
         try:
-            text = script(self.figure.view, self.figure.picture.values(), look["lang"], False)
+            text = VIEWS[self.figure.view].code(self.figure.picture.values(), look["lang"])
         except ValueError as err:  # a script refused (a table too large to build whole)
             text = str(err)
         self.code.value = (

@@ -201,7 +201,7 @@ def test_tab_reaches_every_control_in_reading_order(window, qtbot, view):
 def test_a_control_reached_by_tab_works_by_its_own_keys_and_esc_gives_them_back(window, qtbot):
     """Space on a check box reached by Tab stepped the lecture instead of ticking it: a
     keyboard user could not set Loop at all."""
-    loop = window.controls.loop_check
+    loop = window.controls.widget("loop")
     loop.setFocus(Qt.FocusReason.OtherFocusReason)  # as a click leaves it: the lecture's keys
     was_loop, pos = window.state.loop, window.state.pos
     qtbot.keyClick(loop, K.Key_Space)

@@ -2,7 +2,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from pe_clock.core.i18n import tr
-from pe_clock.gui.window.controls import BASE_PRESETS, ControlPanel
+from pe_clock.gui.model.choices import BASE_PRESETS
+from pe_clock.gui.window.controls import ControlPanel
 
 
 @pytest.fixture
@@ -18,38 +19,40 @@ def test_state_to_widgets(panel, state):
     state.set(selected_pair=9)
     state.set(speed=12.5)
     state.set(loop=False)
-    assert panel.pos_spin.value() == 120 and panel.pos_slider.value() == 120
-    assert panel.pos_spin.maximum() == 199 and panel.pos_slider.maximum() == 199
-    assert panel.pos_spin.minimum() == 7  # pos + k >= 0
-    assert panel.k_spin.value() == -7
-    assert panel.d_model_spin.value() == 64
-    assert panel.max_len_spin.value() == 200
-    assert panel.base_edit.text() == "500000"
-    assert panel.base_preset.currentText() == tr(BASE_PRESETS[1][0])
+    assert panel.widget("pos").value() == 120 and panel.fields["pos"].extra.value() == 120
+    assert panel.widget("pos").maximum() == 199 and panel.fields["pos"].extra.maximum() == 199
+    assert panel.widget("pos").minimum() == 7  # pos + k >= 0
+    assert panel.widget("k").value() == -7
+    assert panel.widget("d_model").value() == 64
+    assert panel.widget("max_len").value() == 200
+    assert panel.widget("base").text() == "500000"
+    assert panel.fields["base"].extra.currentText() == tr(BASE_PRESETS[1][0])
     assert tr(BASE_PRESETS[1][0]) == "Llama 3 rope_theta (500000)"
-    assert panel.pair_spin.value() == 9 and panel.pair_spin.maximum() == 31
-    assert panel.speed_spin.value() == 12.5
-    assert not panel.loop_check.isChecked()
+    assert (
+        panel.widget("selected_pair").value() == 9 and panel.widget("selected_pair").maximum() == 31
+    )
+    assert panel.widget("speed").value() == 12.5
+    assert not panel.widget("loop").isChecked()
 
 
 def test_widgets_to_state(panel, state):
-    panel.pos_spin.setValue(7)
+    panel.widget("pos").setValue(7)
     assert state.pos == 7
-    panel.pos_slider.setValue(11)
+    panel.fields["pos"].extra.setValue(11)
     assert state.pos == 11
-    panel.k_spin.setValue(4)
+    panel.widget("k").setValue(4)
     assert state.k == 4
-    panel.d_model_spin.setValue(128)
+    panel.widget("d_model").setValue(128)
     assert state.d_model == 128
-    panel.max_len_spin.setValue(300)
+    panel.widget("max_len").setValue(300)
     assert state.max_len == 300
-    panel.pair_spin.setValue(3)
+    panel.widget("selected_pair").setValue(3)
     assert state.selected_pair == 3
-    panel.speed_spin.setValue(8)
+    panel.widget("speed").setValue(8)
     assert state.speed == 8
-    panel.loop_check.setChecked(False)
+    panel.widget("loop").setChecked(False)
     assert not state.loop
-    panel.base_preset.activated.emit(2)
+    panel.fields["base"].extra.activated.emit(2)
     assert state.base == 1000000.0
     panel.play_button.click()
     assert state.playing and panel.play_button.text() == "Pause"
@@ -58,21 +61,21 @@ def test_widgets_to_state(panel, state):
 
 
 def test_typed_base_is_validated(panel, state, qtbot):
-    panel.base_edit.setFocus()
-    panel.base_edit.selectAll()
-    qtbot.keyClicks(panel.base_edit, "123456")
-    qtbot.keyClick(panel.base_edit, Qt.Key.Key_Return)
+    panel.widget("base").setFocus()
+    panel.widget("base").selectAll()
+    qtbot.keyClicks(panel.widget("base"), "123456")
+    qtbot.keyClick(panel.widget("base"), Qt.Key.Key_Return)
     assert state.base == 123456.0
-    assert panel.base_preset.currentText() == "Custom"
-    panel.base_edit.setText("1")
+    assert panel.fields["base"].extra.currentText() == "Custom"
+    panel.widget("base").setText("1")
     with qtbot.waitSignal(state.rejected):
-        panel.base_edit.editingFinished.emit()
+        panel.widget("base").editingFinished.emit()
     assert state.base == 123456.0
-    assert panel.base_edit.text() == "123456"  # the refused text is replaced by the truth
+    assert panel.widget("base").text() == "123456"  # the refused text is replaced by the truth
 
 
 def test_d_model_spin_accepts_even_values_only(panel, state, qtbot):
-    spin = panel.d_model_spin
+    spin = panel.widget("d_model")
     spin.setFocus()
     spin.lineEdit().selectAll()
     qtbot.keyClicks(spin, "65")
@@ -90,7 +93,7 @@ def test_d_model_spin_accepts_even_values_only(panel, state, qtbot):
 def test_typing_a_number_commits_once(panel, state, qtbot):
     computed = []
     state.tableChanged.connect(lambda: computed.append(state.d_model))
-    spin = panel.d_model_spin
+    spin = panel.widget("d_model")
     spin.setFocus()
     spin.lineEdit().selectAll()
     qtbot.keyClicks(spin, "1024")
@@ -99,7 +102,7 @@ def test_typing_a_number_commits_once(panel, state, qtbot):
 
 
 def test_out_of_range_typing_is_refused_with_a_message(panel, state, qtbot):
-    spin = panel.d_model_spin
+    spin = panel.widget("d_model")
     spin.setFocus()
     spin.lineEdit().selectAll()
     with qtbot.waitSignal(state.rejected) as refusal:
@@ -110,7 +113,7 @@ def test_out_of_range_typing_is_refused_with_a_message(panel, state, qtbot):
 
 
 def test_too_small_value_is_refused_on_enter(panel, state, qtbot):
-    spin = panel.max_len_spin
+    spin = panel.widget("max_len")
     spin.setFocus()
     spin.lineEdit().selectAll()
     qtbot.keyClicks(spin, "0")
@@ -121,7 +124,7 @@ def test_too_small_value_is_refused_on_enter(panel, state, qtbot):
 
 
 def test_pasted_text_is_refused_with_a_message(panel, state, qtbot):
-    spin = panel.speed_spin
+    spin = panel.widget("speed")
     with qtbot.waitSignal(state.rejected) as refusal:
         spin.lineEdit().setText("")
         spin.lineEdit().insert("fast")
@@ -130,7 +133,7 @@ def test_pasted_text_is_refused_with_a_message(panel, state, qtbot):
 
 
 def test_typed_base_below_one_is_refused_and_the_field_shows_the_truth(panel, state, qtbot):
-    edit = panel.base_edit
+    edit = panel.widget("base")
     edit.setFocus()
     edit.selectAll()
     qtbot.keyClicks(edit, "0.5")

@@ -81,9 +81,9 @@ def test_the_clicker_steps_through_a_scene_then_on_to_the_next(window, qtbot):
     assert window.current_view() == second.view
     qtbot.keyClick(window, K.Key_PageUp)  # back: the previous scene at its last position
     assert window.deck.index == at and window.state.pos == high
-    window.controls.d_model_spin.setFocus()  # a focused field does not take the clicker's keys
+    window.controls.widget("d_model").setFocus()  # a focused field does not take the clicker's keys
     qtbot.keyClick(
-        window.controls.d_model_spin, K.Key_PageDown, Qt.KeyboardModifier.ControlModifier
+        window.controls.widget("d_model"), K.Key_PageDown, Qt.KeyboardModifier.ControlModifier
     )
     assert window.deck.index == at + 1
     qtbot.keyClick(window, K.Key_PageDown, Qt.KeyboardModifier.ControlModifier)

@@ -16,7 +16,7 @@ from pe_clock import cli
 from pe_clock.core.alibi import SHOWN_LENGTH, alibi_bias, alibi_slopes
 from pe_clock.core.encoding import encode, inverse_frequencies, wavelengths
 from pe_clock.core.examples import example_embeddings, input_norms, worked_example
-from pe_clock.core.figure_code import TORCH_VIEWS, VARIABLES, script
+from pe_clock.core.figure_code import WRITERS
 from pe_clock.core.layout import column_order
 from pe_clock.core.models.learned import BERT_BASE_SIZE, sinusoids_measured
 from pe_clock.core.rope import SCORE_LENGTH, rope_inverse_frequencies, rope_scores
@@ -32,7 +32,7 @@ from pe_clock.core.similarity import (
 from pe_clock.core.toy import toy_attention
 from pe_clock.gui.model.state import AppState
 from pe_clock.gui.panels.rope import query_key
-from pe_clock.gui.views import VIEW_NAMES
+from pe_clock.gui.views import REGISTRY, VIEW_NAMES, VIEWS
 from pe_clock.notebook import code as notebook_code
 from pe_clock.notebook import table
 from tests.models.files import safetensors_bytes, smooth_table
@@ -222,8 +222,8 @@ def run_script(
         return dict(arrays)
 
 
-def test_every_view_has_code():
-    assert set(VARIABLES) == set(VIEW_NAMES)
+def test_every_view_names_a_writer_and_every_writer_writes_a_views_code():
+    assert {spec.writer for spec in REGISTRY} == set(WRITERS)
 
 
 @pytest.mark.parametrize("setting", list(SETTINGS))
@@ -231,9 +231,9 @@ def test_every_view_has_code():
 def test_the_script_recomputes_what_the_view_shows(view, setting, tmp_path, state, interpreter):
     values, language = SETTINGS[setting]
     state.set(**values, language=language)
-    code = script(view, state.values(), language)
+    code = VIEWS[view].code(state.values(), language)
     assert "pe_clock" not in code and code.startswith("# PE Clock")
-    got = run_script(code, VARIABLES[view], tmp_path, interpreter)
+    got = run_script(code, WRITERS[VIEWS[view].writer].arrays, tmp_path, interpreter)
     want = expected(view, state)
     assert set(got) == set(want)
     for name, array in want.items():
@@ -247,7 +247,8 @@ def test_the_script_recomputes_what_the_view_shows(view, setting, tmp_path, stat
 
 def test_comments_are_in_the_language_asked_for(state):
     fields = state.values()
-    korean, english = script("heatmap", fields, "ko"), script("heatmap", fields, "en")
+    heatmap = VIEWS["heatmap"]
+    korean, english = heatmap.code(fields, "ko"), heatmap.code(fields, "en")
     assert "짝수 칸(0, 2, 4, ...)은 사인" in korean and "even dimensions" in english
     assert not re.search("[가-힣]", english)
 
@@ -269,10 +270,10 @@ def test_pe_clock_code_prints_the_script_and_refuses_what_it_cannot_write(capsys
     assert "--pos goes after code" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("view", TORCH_VIEWS)
+@pytest.mark.parametrize("view", [spec.name for spec in REGISTRY if spec.torch])
 def test_the_torch_form_is_the_blogs_function(view):
     state = AppState()
-    code = script(view, state.values(), "ko", torch=True)
+    code = VIEWS[view].code(state.values(), "ko", torch=True)
     assert "import torch" in code and "torch.arange(seq_len" in code and ".unsqueeze(1)" in code
     assert "NumPy만으로" not in code  # its header says PyTorch computes the table
 

@@ -26,11 +26,12 @@ def visible_texts(window: MainWindow) -> dict[str, str]:
     c = window.controls
     texts["params box"] = c.params_box.title()
     texts["playback box"] = c.playback_box.title()
-    for label_key, _, field in c._rows:
-        texts[label_key] = c._form.labelForField(field).text()
+    for name, control in c.fields.items():
+        if control.label is not None:
+            texts[name] = control.label.text()
     texts["play"] = c.play_button.text()
-    texts["loop"] = c.loop_check.text()
-    texts["preset"] = c.base_preset.itemText(0)
+    texts["loop"] = c.widget("loop").text()
+    texts["preset"] = c.fields["base"].extra.itemText(0)
     texts["dock"] = window.control_dock.windowTitle()
     for index in range(window.tabs.count()):
         texts[f"tab {index}"] = window.tabs.tabText(index)
@@ -107,7 +108,7 @@ def test_hangul_renders_with_the_bundled_font(window):
     assert KOREAN_FONT.exists()
     assert (KOREAN_FONT.parent / "OFL-NanumGothic.txt").exists()
     window.state.set(language="ko")
-    label = QLabel(window.controls._form.labelForField(window.controls.pos_spin).text())
+    label = QLabel(window.controls._form.labelForField(window.controls.widget("pos")).text())
     metrics = QFontMetrics(label.font())
     assert all(metrics.inFontUcs4(ord(ch)) for ch in label.text() if HANGUL.match(ch))
     assert family in QApplication.font().families()

@@ -44,7 +44,7 @@ def test_default_window_is_the_seed_figure(window):
 
 def test_views_share_the_selected_pair(window):
     window.state.set(selected_pair=12)
-    assert window.controls.pair_spin.value() == 12
+    assert window.controls.widget("selected_pair").value() == 12
     assert window.heatmap_view.pair_box.rect().x() == 24
     assert "Block of pair 12" in window.rotation_view.block_label.text()
 
@@ -94,7 +94,7 @@ def test_changing_d_model_recomputes_once_and_stepping_never(window, qtbot):
     for _ in range(20):
         window.state.step()
     assert window.heatmap_view.image.image is image and not computed
-    window.controls.d_model_spin.setValue(128)
+    window.controls.widget("d_model").setValue(128)
     assert computed == [1]
     assert window.heatmap_view.image.image.shape == (50, 128)
 

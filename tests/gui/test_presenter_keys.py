@@ -175,7 +175,7 @@ def test_type_size_keys(window, qtbot):
     for _ in range(30):
         press(qtbot, window, K.Key_Equal, CTRL)
     assert window.state.font_scale == MAX_FONT_SCALE
-    assert window.controls.pos_spin.font().pointSizeF() > 20
+    assert window.controls.widget("pos").font().pointSizeF() > 20
 
 
 def test_keys_reach_the_state_even_from_a_focused_button(window, qtbot):
@@ -185,11 +185,11 @@ def test_keys_reach_the_state_even_from_a_focused_button(window, qtbot):
 
 
 def test_text_fields_keep_their_keys(window, qtbot):
-    spin = window.controls.k_spin
+    spin = window.controls.widget("k")
     spin.setFocus()
     qtbot.keyClick(spin, K.Key_Up)
     assert window.state.k == 2 and window.state.pos == 0  # the spin box got Up, not "previous"
-    edit = window.controls.base_edit
+    edit = window.controls.widget("base")
     edit.setFocus()
     qtbot.keyClick(edit, K.Key_Right)
     qtbot.keyClicks(edit, "5")
@@ -215,8 +215,8 @@ def test_menu_keys_work_when_the_window_is_not_active(window, qtbot, key, modifi
     from PySide6.QtWidgets import QApplication
 
     mods = modifier or Qt.KeyboardModifier.NoModifier
-    window.controls.k_spin.setFocus()  # even from a text field
-    QApplication.sendEvent(window.controls.k_spin, QKeyEvent(QEvent.Type.KeyPress, key, mods))
+    window.controls.widget("k").setFocus()  # even from a text field
+    QApplication.sendEvent(window.controls.widget("k"), QKeyEvent(QEvent.Type.KeyPress, key, mods))
     if key in (K.Key_F5, K.Key_F11):
         assert window.presenting
         window.leave_presenter_mode()
@@ -275,22 +275,23 @@ def test_readme_lists_the_key_table():
     assert [words for _, words in rows] == [tr(b.description) for b in BINDINGS]
 
 
-SPIN_BOXES = ["pos_spin", "k_spin", "d_model_spin", "max_len_spin", "pair_spin", "train_len_spin"]
+#: Every spin box of the dock: a field's declared number control.
+SPIN_BOXES = ["pos", "k", "d_model", "max_len", "selected_pair", "train_len", "speed"]
 
 
 def test_the_clicker_steps_the_presentation_from_any_spin_box(window, qtbot):
     """PageDown/PageUp in a focused spin box used to step the spin box by its page step."""
     for name in SPIN_BOXES:
         window.state.set(pos=5)
-        spin = getattr(window.controls, name)
+        spin = window.controls.widget(name)
         spin.setFocus()
-        before = {n: getattr(window.controls, n).value() for n in SPIN_BOXES if n != "pos_spin"}
+        before = {n: window.controls.widget(n).value() for n in SPIN_BOXES if n != "pos"}
         press(qtbot, window, K.Key_PageDown)
         assert window.state.pos == 6, name
         press(qtbot, window, K.Key_PageUp)
         press(qtbot, window, K.Key_PageUp)
         assert window.state.pos == 4, name
-        after = {n: getattr(window.controls, n).value() for n in SPIN_BOXES if n != "pos_spin"}
+        after = {n: window.controls.widget(n).value() for n in SPIN_BOXES if n != "pos"}
         assert after == before, name
         assert not spin.hasFocus(), name  # the presentation has the keys again
         qtbot.keyClick(window, K.Key_Right)
@@ -298,13 +299,13 @@ def test_the_clicker_steps_the_presentation_from_any_spin_box(window, qtbot):
 
 
 def test_clicker_letters_act_in_a_number_field_but_type_in_the_base_field(window, qtbot):
-    spin = window.controls.k_spin
+    spin = window.controls.widget("k")
     spin.setFocus()
     qtbot.keyClick(spin, "b")
     assert window.blank.isVisible()
     qtbot.keyClick(window, K.Key_Escape)
     assert not window.blank.isVisible()
-    edit = window.controls.base_edit
+    edit = window.controls.widget("base")
     edit.setFocus()
     edit.selectAll()
     qtbot.keyClicks(edit, "1.5e4")
@@ -315,7 +316,7 @@ def test_clicker_letters_act_in_a_number_field_but_type_in_the_base_field(window
 
 
 def test_escape_in_a_field_cancels_and_hands_the_keys_back(window, qtbot):
-    spin = window.controls.d_model_spin
+    spin = window.controls.widget("d_model")
     spin.setFocus()
     spin.selectAll()
     qtbot.keyClicks(spin, "64")
@@ -327,15 +328,15 @@ def test_escape_in_a_field_cancels_and_hands_the_keys_back(window, qtbot):
 
 
 def test_enter_commits_and_a_click_outside_hands_the_keys_back(window, qtbot):
-    spin = window.controls.pos_spin
+    spin = window.controls.widget("pos")
     spin.setFocus()
     spin.selectAll()
     qtbot.keyClicks(spin, "12")
     qtbot.keyClick(spin, K.Key_Enter)
     qtbot.waitUntil(lambda: not spin.hasFocus())
     assert window.state.pos == 12
-    window.controls.k_spin.setFocus()
+    window.controls.widget("k").setFocus()
     qtbot.mouseClick(window.tabs.tabBar(), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not window.controls.k_spin.hasFocus())
+    qtbot.waitUntil(lambda: not window.controls.widget("k").hasFocus())
     qtbot.keyClick(window, K.Key_Right)
     assert window.state.pos == 13

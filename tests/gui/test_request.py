@@ -17,7 +17,7 @@ from pe_clock.cli.parser import OPTION_FIELDS, option_sets
 from pe_clock.core.models.opened import open_model
 from pe_clock.gui.model.deck import PARAMETERS as DECK_PARAMETERS
 from pe_clock.gui.model.deck import Scene, check_deck
-from pe_clock.gui.model.fields import LOOK, PARAMETER
+from pe_clock.gui.model.fields import LOOK, PARAMETER, ROW
 from pe_clock.gui.model.picture import PARAMETERS, Picture
 from pe_clock.gui.model.request import CLI, figure_request
 from pe_clock.gui.model.state import LOOK_FIELDS
@@ -62,7 +62,9 @@ def test_every_view_works_in_every_frontend(spec, state, qtbot, capsys):
     assert isinstance(view, LazyView)
     options = getattr(view, "options", None)
     built = options.fields if options is not None else []
-    in_row = [n for n in spec.fields if (c := Picture.FIELDS[n].control) is not None and c.in_row]
+    in_row = [
+        n for n in spec.fields if (c := Picture.FIELDS[n].control) is not None and c.place == ROW
+    ]
     assert built == in_row
     # the request (a figure of the learned view needs a model), the command line, the API
     if spec.name != "learned":

@@ -290,11 +290,10 @@ def test_the_widgets_controls_are_the_fields_declared_ones(view, qapp):
         control, widget = Picture.FIELDS[name].control, explorer.controls[name]
         if control.choices:
             assert [value for _, value in widget.options] == list(control.choices)
-        elif control.lo is not None:
-            expected = (control.lo, control.hi)
-            if name in ("selected_pair", "clock_pairs"):  # within the table's pairs
-                expected = (0, explorer.figure.values["d_model"] // 2 - 1)
-            assert (widget.min, widget.max) == expected, name
+        elif control.presets:  # typed (any base above 1): the state's check refuses the rest
+            assert explorer.controls["preset"].options[-1][1] == 0.0  # custom
+        elif control.lo is not None:  # its range now: within the table's pairs, pos from −k
+            assert (widget.min, widget.max) == explorer.figure.picture.allowed(name), name
             assert getattr(widget, "step", 1) in (control.step, None, 0.1), name
 
 
@@ -332,11 +331,14 @@ def test_a_view_that_cannot_show_the_open_model_is_refused(tmp_path, qapp):
 def test_the_sliders_offer_only_what_the_state_takes(qapp):
     explorer = pe_clock.explore("heatmap", lang="en", pos=10, k=-5).explorer
     controls = explorer.controls
-    assert (controls["pos"].min, controls["k"].min) == (5, -10)  # pos + k >= 0 both ways
-    assert controls["k"].max == MAX_OFFSET  # typed, as the window's: any offset
+    assert controls["pos"].min == 5  # pos + k >= 0
+    # k typed, as in every frontend: any offset, pos + k >= 0 checked with pos
+    assert (controls["k"].min, controls["k"].max) == (-MAX_OFFSET, MAX_OFFSET)
     assert controls["d_model"].max == 8192
+    controls["k"].value = -11
+    assert "pos + k" in explorer.message.value and controls["k"].value == -5
     controls["pos"].value = 30
-    assert controls["k"].min == -30 and explorer.message.value == ""
+    assert controls["pos"].min == 5 and explorer.message.value == ""
     with pytest.raises(ValueError, match="view must be one of"):
         pe_clock.explore("")
 
