@@ -22,6 +22,8 @@ MAX_D_MODEL = 8192
 MAX_LEN = 1_000_000
 #: Largest |k|; positions and offsets beyond this gain nothing for teaching and lose precision.
 MAX_OFFSET = 10_000_000
+#: The lowest k of the table, where pos + k >= 0 at its last position.
+MIN_OFFSET = -(MAX_LEN - 1)
 #: Largest base (rope_theta values in use stay below 10^8).
 MAX_BASE = 1e9
 
@@ -144,7 +146,7 @@ class Params:
     pos : int
         The current position, 0..max_len-1.
     k : int
-        The relative offset shown by R(k); pos + k must be >= 0.
+        The relative offset shown by R(k), MIN_OFFSET..MAX_OFFSET; pos + k must be >= 0.
     """
 
     d_model: int = 512
@@ -165,7 +167,7 @@ class Params:
             self.max_len - 1,
             ("allowed.pos", {"hi": f"{self.max_len - 1:,}"}),
         )
-        k = check_int("k", self.k, -MAX_OFFSET, MAX_OFFSET)
+        k = check_int("k", self.k, MIN_OFFSET, MAX_OFFSET)
         if pos + k < 0:
             raise ValueError(tr("error.pos_plus_k", pos=pos, k=k, total=pos + k))
         object.__setattr__(self, "pos", pos)

@@ -300,9 +300,10 @@ class ClockView(LazyView):
         reach = QRectF(left, top, (cols - 1) * SPACING_X + 2.4, 1.2 - top)
         for item in (self.hands, self.ghosts):
             item.set_bounds(reach)
+        lo, hi = s.allowed("clock_pairs")
         for spin in self.hand_spins:
             with QSignalBlocker(spin):
-                spin.setRange(0, n - 1)
+                spin.setRange(int(lo), int(hi))
         self.grid_title.setText(
             tr(
                 "clock.grid_title",

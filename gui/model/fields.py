@@ -80,7 +80,8 @@ class Control:
     place: where the window builds it (ROW, DOCK or FIGURE); presets: values a list offers
     beside the typed field (catalogue key, value); played: the animation moves it (the
     window adds a slider, the widget a Play button and its speed); unit: catalogue key of
-    what follows the number (" positions/s").
+    what follows the number (" positions/s"); lo_open: lo itself is not taken (the base is
+    above 1).
     """
 
     label: str
@@ -94,6 +95,7 @@ class Control:
     presets: tuple[tuple[str, float], ...] = ()
     played: bool = False
     unit: str = ""
+    lo_open: bool = False
 
     @property
     def said(self) -> str:

@@ -27,6 +27,7 @@ from pe_clock.core.params import (
     MAX_LEN,
     MAX_OFFSET,
     MIN_D_MODEL,
+    MIN_OFFSET,
     Params,
     check_bool,
     check_int,
@@ -152,7 +153,13 @@ class Picture(ModelHolder):
         _DEFAULTS.base,
         group=(PARAMS, TABLE),
         control=Control(
-            "controls.base", 1.0, MAX_BASE, name="base", place=DOCK, presets=BASE_PRESETS
+            "controls.base",
+            1.0,
+            MAX_BASE,
+            name="base",
+            place=DOCK,
+            presets=BASE_PRESETS,
+            lo_open=True,
         ),
     )
     #: Which dimension holds which number: the paper's "interleaved" or tensor2tensor's "split".
@@ -195,11 +202,12 @@ class Picture(ModelHolder):
         control=Control("controls.pos", 0, MAX_LEN - 1, name="pos", place=DOCK, played=True),
         bounds=Bounds(("k", "max_len"), lambda v: (max(0, -v["k"]), v["max_len"] - 1)),
     )
-    #: Any offset; with pos, pos + k ≥ 0 (`Params` checks the two together).
+    #: Any offset down to the table's last position's; pos + k ≥ 0, which `Params` checks
+    #: with pos (a range that followed pos would lay the dock out again at every step).
     k = StateField(
         _DEFAULTS.k,
         group=(PARAMS,),
-        control=Control("controls.k", -MAX_OFFSET, MAX_OFFSET, name="k", place=DOCK),
+        control=Control("controls.k", MIN_OFFSET, MAX_OFFSET, name="k", place=DOCK),
     )
     playing = StateField(False, _bool("name.playing"), persist=False, copy=False, role=PLAYBACK)
     loop = StateField(

@@ -21,7 +21,7 @@ from PySide6.QtCore import QPointF
 
 import pe_clock
 from pe_clock.core.i18n import tr
-from pe_clock.core.params import MAX_OFFSET
+from pe_clock.core.params import MAX_OFFSET, MIN_OFFSET
 from pe_clock.gui.figures.heatmap import HeatmapView
 from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.views import VIEWS
@@ -333,7 +333,7 @@ def test_the_sliders_offer_only_what_the_state_takes(qapp):
     controls = explorer.controls
     assert controls["pos"].min == 5  # pos + k >= 0
     # k typed, as in every frontend: any offset, pos + k >= 0 checked with pos
-    assert (controls["k"].min, controls["k"].max) == (-MAX_OFFSET, MAX_OFFSET)
+    assert (controls["k"].min, controls["k"].max) == (MIN_OFFSET, MAX_OFFSET)
     assert controls["d_model"].max == 8192
     controls["k"].value = -11
     assert "pos + k" in explorer.message.value and controls["k"].value == -5
