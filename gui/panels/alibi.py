@@ -40,7 +40,6 @@ class AlibiView(Panel):
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
         t = self._theme
-        self.options.declared("alibi")
         # Two rows, each a layout of its own, so the slopes move between them (`compose`)
         # and the three matrices keep one width: above, the slopes and the matrices with
         # their colour bar; below, the lines.

@@ -50,8 +50,11 @@ class Panel(LazyView):
         result: bool = True,
     ) -> QVBoxLayout:
         """Lay the panel out, after its controls and plots are made: the caption, the
-        controls' row (if any), `above`, the graphics (they take the room left), `below`, and
-        the result line (unless the panel has none)."""
+        controls' row (those the panel made, then each its view's fields declare for a row:
+        the view is the panel's module's name, as `gui.views` registers it), `above`, the
+        graphics (they take the room left), `below`, and the result line (unless the panel
+        has none)."""
+        self.options.declared(type(self).__module__.rpartition(".")[2])
         layout = QVBoxLayout(self)
         layout.addWidget(self.caption)
         if self.options.has_controls():

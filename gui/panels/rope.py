@@ -56,7 +56,6 @@ class RopeView(Panel):
         self.turn = StableLabel(fill=True)
         self.turn.setTextFormat(Qt.TextFormat.PlainText)
         self.turn.setWordWrap(True)
-        self.options.declared("rope")
         self.dial = add_plot(self.graphics, self, row=0, col=0)
         self.dial.setAspectLocked(True)
         self.dial.hideAxis("left")

@@ -77,7 +77,6 @@ class ScalingView(Panel):
             self._show_preset,
             ["base", "head_dim", "original_len", "scaling_method", "scaling_factor"],
         )
-        self.options.declared("scaling")
         # Pairs are counted: whole ticks only (at head_dim 2 the axes read 0.2, 0.4, …).
         self.ratio_plot = add_plot(
             self.graphics, self, {"bottom": axes.WholeAxis("bottom")}, row=0, col=0

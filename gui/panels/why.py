@@ -23,7 +23,6 @@ class WhyView(Panel):
 
     def __init__(self, state: AppState, parent: QWidget | None = None) -> None:
         super().__init__(state, parent)
-        self.options.declared("why")
         self.weight_plots, self.output_plots, weight_images, output_images = [], [], [], []
         for column in range(2):
             # Attention weights are never negative: a sequential map from 0.
