@@ -1,13 +1,13 @@
-"""Every view PE Clock can show or export, registered once, with what it draws.
+"""Every view PE Clock can show or export, registered once, with what it draws and its rules.
 
 The window's tabs, the export dialog, the command line's ``--view`` choices, the exports, the
-notebook widget's controls and the model -> view table read this list. A view declares the
-fields it draws (the widget's controls, in this order; its panel's own row builds those of
-them that are not the window's main controls) and the model schemes it shows (a model of
-another scheme is refused on it, everywhere). A new panel is one file and one entry here.
-Classes are named as "module:Class" and imported on first use, so the command line checks a
-view name without starting Qt.
-"""
+notebook widget's controls, the stage, captions, ``code`` and the model -> view choice read
+this list. A view declares the fields it draws (the widget's controls, in this order; its
+panel's own row builds those of them whose control sits in a row), the model schemes it
+shows (a model of another scheme is refused on it, everywhere) and the one it opens for,
+what a figure of it needs, and the writer of its script. A new panel is one file, one entry
+here and its script's writer. Classes are named as "module:Class" and imported on first use,
+so the command line checks a view name without starting Qt."""
 
 from __future__ import annotations
 

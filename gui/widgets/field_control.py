@@ -148,6 +148,12 @@ class FieldControl:
             self.show()  # refused (pos + k < 0, say): the true value again
 
     # --- state -> widget -------------------------------------------------------------------
+    def _number_widgets(self) -> tuple[QSlider | SpinBox | DoubleSpinBox, ...]:
+        """The widgets that show a number: its box, and a played field's slider under it."""
+        if not isinstance(self.widget, SpinBox | DoubleSpinBox):
+            return ()
+        return (self.widget, self.extra) if isinstance(self.extra, QSlider) else (self.widget,)
+
     def show(self, *_: object) -> None:
         """Every widget at the field's value, within its range now. A range is set only
         when it changed: a new range lays out the whole dock again."""
@@ -163,7 +169,7 @@ class FieldControl:
             else:
                 assert isinstance(widget, SpinBox | DoubleSpinBox)
                 lo, hi = self._state.allowed(self.name)
-                for ranged in (widget, extra) if isinstance(extra, QSlider) else (widget,):
+                for ranged in self._number_widgets():
                     if (ranged.minimum(), ranged.maximum()) != (lo, hi):
                         with QSignalBlocker(ranged):
                             ranged.setRange(lo, hi)  # type: ignore[arg-type]
@@ -179,9 +185,7 @@ class FieldControl:
     def retranslate(self, *_: object) -> None:
         """Its label, tooltip, unit and item texts in the language."""
         said, tip = tr(self.control.label), tr(self.declared.tip)
-        for widget in (
-            (self.widget, self.extra) if isinstance(self.extra, QSlider) else (self.widget,)
-        ):
+        for widget in self._number_widgets() or (self.widget,):
             widget.setAccessibleName(said)
             widget.setToolTip(tip)
         if self.label is not None:

@@ -324,7 +324,8 @@ class Explorer:
         control = declared.control
         assert control is not None, name
         if declared.kind is tuple:
-            hands = HandBoxes(self.w, self.figure.values[name], self._top(name), tip(name))
+            top = int(self.figure.picture.allowed(name)[1])
+            hands = HandBoxes(self.w, self.figure.values[name], top, tip(name))
             self._watch(name, hands)
             return self._row(self.w.Label(tr(control.label)), *hands.boxes)
         if control.played:
@@ -332,9 +333,6 @@ class Explorer:
         if control.presets:
             return self._presets_row(name)
         return self._watch(name, self._declared(name))
-
-    def _top(self, name: str) -> int:
-        return int(self.figure.picture.allowed(name)[1])
 
     def _declared(self, name: str) -> Any:
         """The ipywidget for the control field name declares: its label, range and step."""

@@ -13,7 +13,7 @@ import pytest
 
 import pe_clock
 from pe_clock import cli
-from pe_clock.cli.parser import OPTION_FIELDS, option_sets
+from pe_clock.cli.parser import OPTION_FIELDS
 from pe_clock.core.models.opened import open_model
 from pe_clock.gui.model.deck import PARAMETERS as DECK_PARAMETERS
 from pe_clock.gui.model.deck import Scene, check_deck
@@ -39,16 +39,6 @@ def test_each_frontend_takes_the_fields_of_the_roles_it_serves():
     assert set(OPTION_FIELDS) == set(PARAMETERS)
     with pytest.raises(ValueError, match="parameter must be one of d_model"):
         figure_request("clock", parameters={"font_scale": 2.0})
-
-
-def test_the_command_lines_option_lists_are_read_off_its_parser():
-    takes_value, shared, window_only = option_sets()
-    assert {"--pos", "--d-model", "--head-dim", "--out", "--lang"} <= takes_value
-    assert not {"--stage", "--caption", "--torch", "--json"} & takes_value
-    # every teaching field is a flag, of the window and of its commands alike
-    fields = {CLI.flag(name) for name in PARAMETERS}
-    assert shared == {"--view", "--deck", "--stage", "--model", *fields}
-    assert window_only == {"--reset-settings", "--install-desktop-entry"}
 
 
 @pytest.mark.parametrize("spec", REGISTRY, ids=lambda spec: spec.name)
@@ -259,40 +249,6 @@ def test_readme_names_every_view_the_command_line_takes():
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     sentence = re.split(r"\.\s+Every\s+field", readme.split("`--view` is one of ", 1)[1])[0]
     assert sorted(re.findall(r"`(\w+)`", sentence)) == sorted(VIEW_NAMES)
-
-
-def test_every_teaching_field_is_a_flag_with_its_declared_type(tmp_path, capsys):
-    """--alibi-heads 8, --causal false, --rope-layout half, --clock-pairs 1,2,3 … as figure()
-    and a deck take them: typed by the field's declaration and checked by it."""
-    from tests.gui.helpers import cli_main
-
-    cases = [
-        ("alibi", ["--alibi-heads", "8", "--causal", "false"], {"alibi_heads": 8, "causal": False}),
-        ("rope", ["--rope-layout", "half", "--head-dim", "64"], {"rope_layout": "half",
-                                                                "head_dim": 64}),
-        ("bigclock", ["--clock-pairs", "1,2,3", "--trails", "true"], {"clock_pairs": (1, 2, 3),
-                                                                     "trails": True}),
-        ("scaling", ["--scaling-method", "yarn", "--scaling-factor", "4", "--original-len",
-                     "4096"], {"scaling_method": "yarn", "scaling_factor": 4.0,
-                               "original_len": 4096}),
-    ]  # fmt: skip
-    for view, argv, expected in cases:
-        code, _, err = cli_main(capsys, "code", "--view", view, *argv)
-        assert code == 0, err
-        request = figure_request(view, parameters=expected)
-        assert dict(request.parameters) == expected
-    for argv, said in (
-        (["--view", "alibi", "--causal", "maybe"], "--causal must be true or false"),
-        (["--view", "alibi", "--alibi-heads", "0"], "--alibi-heads must be"),
-        (["--view", "rope", "--rope-layout", "sideways"], "--rope-layout must be one of"),
-        (["--view", "heatmap", "--head-dim", "64"],
-         "--view heatmap does not draw --head-dim; the views that draw it: rope, scaling"),
-    ):  # fmt: skip
-        code, _, err = cli_main(capsys, "--lang", "en", "code", *argv)
-        assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
-    # the API says it in its own words, at the call
-    with pytest.raises(ValueError, match="view='heatmap' does not draw head_dim"):
-        figure_request("heatmap", parameters={"head_dim": 64})
 
 
 def test_a_requests_values_are_checked_once_for_the_renderer_and_the_script(

@@ -24,31 +24,11 @@ def test_setter_emits_once_and_not_for_the_same_value(state, qtbot):
     assert seen == [5]
 
 
-def test_invalid_value_raises_and_changes_nothing(state):
-    with pytest.raises(ValueError, match="d_model"):
-        state.set(d_model=7)
-    assert state.d_model == 512
-
-
 def test_request_reports_refusals(state, qtbot):
     with qtbot.waitSignal(state.rejected) as blocker:
         assert not state.request(base=1.0)
     assert "base" in blocker.args[0]
     assert state.base == 10000.0
-
-
-def test_max_len_clamps_pos(state):
-    state.set(pos=40)
-    state.set(max_len=10)
-    assert (state.max_len, state.pos) == (10, 9)
-
-
-def test_d_model_change_resets_out_of_range_pair_selection(state):
-    state.set(selected_pair=200)
-    state.set_clock_pair(2, 255)
-    state.set(d_model=64)
-    assert state.selected_pair == 0
-    assert max(state.clock_pairs) < 32
 
 
 def test_derived_numbers_are_cached_until_their_inputs_change(state, qtbot):
@@ -120,14 +100,6 @@ def test_step_clamps_and_loops(state):
     assert state.pos == 49 and not state.playing
 
 
-def test_negative_k_keeps_pos_plus_k_valid(state):
-    state.set(pos=5, k=-3)
-    state.step(-10)
-    assert state.pos == 3
-    assert not state.request(pos=1)
-    assert state.pos == 3
-
-
 def test_play_advances_pos(state, qtbot):
     state.set(speed=60)
     state.set(playing=True)
@@ -150,43 +122,6 @@ def test_state_has_no_parent_requirement(qtbot):
     assert s.pos == 1
 
 
-def test_every_field_is_declared_once_and_derived_everywhere(state, tmp_path):
-    """Signals, settings and copy() all come from the one table of fields."""
-    from PySide6.QtCore import QByteArray, QSettings
-
-    from pe_clock.gui.platform.settings import save_values
-
-    state.set(d_model=64, max_len=300, base=500000.0, pos=40, k=-3, selected_pair=5)
-    state.set(clock_pairs=(1, 2, 3), speed=8.0, loop=False, font_scale=1.3, train_len=100)
-    seen = []
-    for name in AppState.FIELDS:
-        state.changed(name).connect(lambda value, name=name: seen.append(name))
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    save_values(settings, {**state.saved(), "window/geometry": QByteArray()})
-    restored = AppState()
-    assert restored.restore(settings.value) == []
-    twin = state.copy()
-    for name, field in AppState.FIELDS.items():
-        if field.persist:
-            assert getattr(restored, name) == getattr(state, name), name
-        if field.copy:
-            assert getattr(twin, name) == getattr(state, name), name
-    twin.deleteLater()
-    restored.deleteLater()
-    state.set(d_model=4)  # pairs beyond the new table follow, in the same change
-    assert state.selected_pair == 0 and max(state.clock_pairs) < 2
-    assert seen[:1] == ["d_model"] and {"selected_pair", "clock_pairs"} <= set(seen)
-
-
-def test_a_refused_change_changes_nothing(state):
-    before = {name: getattr(state, name) for name in AppState.FIELDS}
-    assert not state.request(d_model=64, pos=10_000)  # pos beyond max_len: all refused
-    assert not state.request(speed=0.0)
-    with pytest.raises(TypeError):
-        state.set(colour="red")
-    assert {name: getattr(state, name) for name in AppState.FIELDS} == before
-
-
 def test_derived_rotation_error_and_full_turns(state):
     state.set(d_model=4, max_len=50, pos=7, k=3)
     # Wavelengths 2π·10000^(2i/4): 6.28 and 628 positions; 49 positions turn only the first.
@@ -194,21 +129,6 @@ def test_derived_rotation_error_and_full_turns(state):
     assert state.rotation_error() < 1e-14
     state.set(max_len=700)
     assert state.completes_turn().tolist() == [True, True]
-
-
-def test_clock_hands_spread_out_again_after_a_tiny_model(state):
-    assert state.clock_pairs == (0, 64, 128)
-    state.set(d_model=4)
-    assert state.clock_pairs == (0, 0, 1)
-    state.set(d_model=512)
-    assert state.clock_pairs == (0, 64, 128)  # not stuck on 0, 0, 1
-    state.set_clock_pair(2, 100)  # an explicit choice is kept while it fits
-    state.set(d_model=1024)
-    assert state.clock_pairs == (0, 64, 100)
-    state.set(d_model=64)  # it no longer fits: the defaults of d_model 64
-    assert state.clock_pairs == (0, 8, 16)
-    state.set(d_model=512)
-    assert state.clock_pairs == (0, 64, 128)
 
 
 def test_a_huge_value_in_the_state_is_quoted_short(state):

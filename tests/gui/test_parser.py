@@ -1,0 +1,52 @@
+"""resources/cli/parser.py: the command line's options, read off its parser and made from the
+fields' declarations."""
+
+import pytest
+
+from pe_clock.cli.parser import option_sets
+from pe_clock.gui.model.picture import PARAMETERS
+from pe_clock.gui.model.request import CLI, figure_request
+
+
+def test_the_command_lines_option_lists_are_read_off_its_parser():
+    takes_value, shared, window_only = option_sets()
+    assert {"--pos", "--d-model", "--head-dim", "--out", "--lang"} <= takes_value
+    assert not {"--stage", "--caption", "--torch", "--json"} & takes_value
+    # every teaching field is a flag, of the window and of its commands alike
+    fields = {CLI.flag(name) for name in PARAMETERS}
+    assert shared == {"--view", "--deck", "--stage", "--model", *fields}
+    assert window_only == {"--reset-settings", "--install-desktop-entry"}
+
+
+def test_every_teaching_field_is_a_flag_with_its_declared_type(tmp_path, capsys):
+    """--alibi-heads 8, --causal false, --rope-layout half, --clock-pairs 1,2,3 … as figure()
+    and a deck take them: typed by the field's declaration and checked by it."""
+    from tests.gui.helpers import cli_main
+
+    cases = [
+        ("alibi", ["--alibi-heads", "8", "--causal", "false"], {"alibi_heads": 8, "causal": False}),
+        ("rope", ["--rope-layout", "half", "--head-dim", "64"], {"rope_layout": "half",
+                                                                "head_dim": 64}),
+        ("bigclock", ["--clock-pairs", "1,2,3", "--trails", "true"], {"clock_pairs": (1, 2, 3),
+                                                                     "trails": True}),
+        ("scaling", ["--scaling-method", "yarn", "--scaling-factor", "4", "--original-len",
+                     "4096"], {"scaling_method": "yarn", "scaling_factor": 4.0,
+                               "original_len": 4096}),
+    ]  # fmt: skip
+    for view, argv, expected in cases:
+        code, _, err = cli_main(capsys, "code", "--view", view, *argv)
+        assert code == 0, err
+        request = figure_request(view, parameters=expected)
+        assert dict(request.parameters) == expected
+    for argv, said in (
+        (["--view", "alibi", "--causal", "maybe"], "--causal must be true or false"),
+        (["--view", "alibi", "--alibi-heads", "0"], "--alibi-heads must be"),
+        (["--view", "rope", "--rope-layout", "sideways"], "--rope-layout must be one of"),
+        (["--view", "heatmap", "--head-dim", "64"],
+         "--view heatmap does not draw --head-dim; the views that draw it: rope, scaling"),
+    ):  # fmt: skip
+        code, _, err = cli_main(capsys, "--lang", "en", "code", *argv)
+        assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
+    # the API says it in its own words, at the call
+    with pytest.raises(ValueError, match="view='heatmap' does not draw head_dim"):
+        figure_request("heatmap", parameters={"head_dim": 64})
