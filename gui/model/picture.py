@@ -98,7 +98,9 @@ def _clock_pairs(value: object, values: Values) -> tuple[int, int, int]:
         raise ValueError(
             tr("error.must", name=tr("name.clock_pairs"), allowed=allowed, value=echo(value))
         )
-    first, middle, slow = (_pair(p, values) for p in value)
+    top = values["d_model"] // 2 - 1  # each one of the table's pairs (`_PAIRS`), named as all
+    in_table = ("allowed.three_pairs_range", {"hi": f"{top:,}"})
+    first, middle, slow = (check_int(tr("name.clock_pairs"), p, 0, top, in_table) for p in value)
     return (first, middle, slow)
 
 

@@ -28,8 +28,10 @@ from pe_clock.cli.parser import (
 )
 from pe_clock.cli.window import refused_before_qt, run_gui
 from pe_clock.core import i18n
+from pe_clock.core.format import shown
 from pe_clock.core.i18n import tr
 from pe_clock.core.params import check_choice
+from pe_clock.gui.model.request import CLI, check_drawn
 from pe_clock.gui.views import check_view
 
 
@@ -87,6 +89,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_view(args.view)
         except ValueError as err:
             return fail(str(err), 2, "pe-clock")
+        try:
+            check_drawn(args.view, opening, CLI)
+        except ValueError as err:  # the window shows every view: kept for them, and said
+            print(shown(f"pe-clock: {tr('cli.kept_for_views', message=err)}"), file=sys.stderr)
     refused = refused_before_qt(args.reset_settings, opening, args.deck)
     if refused:
         return fail(refused, 2, "pe-clock")

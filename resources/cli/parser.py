@@ -8,6 +8,7 @@ import functools
 import math
 import os
 import sys
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, NamedTuple, NoReturn
 
@@ -49,49 +50,63 @@ def allowed_text(name: str) -> str:
     if control is not None and control.lo is not None and control.hi is not None:
         even = tr("allowed.even_word") + ", " if control.step == 2 else ""
         ends = (control.lo, control.hi)
-        lo, hi = (f"{v:,g}" if field.kind is float else f"{int(v):,}" for v in ends)
+        lo, hi = (f"{int(v):,}" if float(v).is_integer() else f"{v:,g}" for v in ends)
+        if control.lo_open:
+            return tr("cli.allowed_above", lo=lo, hi=hi)
         return f"{even}{lo}..{hi}"
     return ""
 
 
 def field_help(name: str, window: bool = False) -> str:
     """A field's option's help: the catalogue's cli.opt.<name> (cli.opt.<name>_window on the
-    window) where it has one, else the field's tooltip with what it takes and its default."""
+    window) where it has one, else the field's tooltip, with what it takes (its declared
+    range or choices) and its default."""
+    values = {"default": default_text(name), "allowed": allowed_text(name)}
     for key in ([f"cli.opt.{name}_window"] if window else []) + [f"cli.opt.{name}"]:
         if i18n.has(key):
-            return tr(key, default=default_text(name), layouts=", ".join(LAYOUTS))
-    return tr("cli.opt.field", tip=tr(Picture.FIELDS[name].tip), allowed=allowed_text(name),
-              default=default_text(name))  # fmt: skip
+            return tr(key, layouts=", ".join(LAYOUTS), **values)
+    return tr("cli.opt.field", tip=tr(Picture.FIELDS[name].tip), **values)
 
 
 def field_value(name: str, text: str) -> Any:
-    """An option's text as its field's type (true/false, 0,64,128, a number); anything else
-    as written, for the field's check to refuse by name."""
+    """An option's text as its field's type (true/false, three pairs 0,64,128, a number, a
+    choice), spaces around it aside; anything else as written, for the field's check to
+    refuse by name."""
     kind = Picture.FIELDS[name].kind
     if kind is bool:
         return {"true": True, "false": False}.get(text.strip().lower(), text)
     if kind is tuple:
-        parts = [part.strip() for part in text.split(",")]
-        return tuple(int(p) for p in parts) if all(p.lstrip("-").isdigit() for p in parts) else text
+        parts = [number(part) for part in text.split(",")]
+        return tuple(parts) if all(isinstance(part, int) for part in parts) else text
     if kind is str:
-        return text
+        return text.strip()
     return number(text)
 
 
+#: Digits past which a number's text is not read (Python reads no longer integer).
+MAX_DIGITS = 4000
+
+
 def number(text: str) -> Any:
-    """'12' -> 12, '1e4' -> 10000.0; anything else is returned as is for the checks to name
-    (Any: every caller passes the result to a check that validates it)."""
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        value = float(text)
-    except ValueError:
+    """A number's text as written: '12' -> 12, '1e4' -> 10000 (an integer where the text is
+    one exactly), '2.5' -> 2.5, 'nan' -> nan. Anything else is returned as is, for the
+    checks to name (Any: every caller passes the result to a check that validates it): not
+    ASCII (the Arabic-Indic ٣, a full-width ３), not a number, past MAX_DIGITS digits, or a
+    fraction a float would round to a whole number or to 0 (2.0000000000000001, 1e-400)."""
+    if not text.isascii():
         return text
-    # Too long to be an integer (past Python's 4,300 digits) and so read as inf: named as
-    # written (a 5,000-digit --pos was reported as "got inf").
-    return text if math.isinf(value) and "inf" not in text.lower() else value
+    try:
+        exact = Decimal(text)
+    except InvalidOperation:
+        return text
+    if not exact.is_finite():
+        return float(exact)
+    if exact.adjusted() > MAX_DIGITS or len(exact.as_tuple().digits) > MAX_DIGITS:
+        return text
+    if exact == exact.to_integral_value():
+        return int(exact)
+    value = float(exact)
+    return text if value.is_integer() or math.isinf(value) else value
 
 
 def given_fields(args: argparse.Namespace) -> dict[str, Any]:

@@ -15,23 +15,16 @@ from pe_clock.gui.model.picture import HAND_KEYS, Picture
 SLIDER_STEPS = 4096
 
 
-def _all_boxes(attribute: str) -> property:
-    """An attribute of all three hand boxes: read off the first, set on each."""
-
-    def set_each(hands: HandBoxes, value: object) -> None:
-        for box in hands.boxes:
-            setattr(box, attribute, value)
-
-    return property(lambda hands: getattr(hands.boxes[0], attribute), set_each)
-
-
 class HandBoxes:
-    """The large clock's three hands as one control (the field clock_pairs): a box a hand,
-    named as the clock names it; its value, min and max are all three's."""
+    """The large clock's three hands as one control (the field clock_pairs): a typed box a
+    hand, named as the clock names it; its value is all three's (the field's check refuses a
+    pair out of the table, saying so: a bounded box would clamp it without a word)."""
 
-    def __init__(self, w: Any, pairs: tuple[int, int, int], top: int, tooltip: str) -> None:
+    def __init__(self, w: Any, pairs: tuple[int, int, int], tooltip: str) -> None:
         self.boxes = [
-            w.BoundedIntText(value=pair, min=0, max=top, description=tr(key), tooltip=tooltip)
+            w.IntText(
+                value=pair, description=tr(key), tooltip=tooltip, layout=w.Layout(width="180px")
+            )
             for pair, key in zip(pairs, HAND_KEYS, strict=True)
         ]
 
@@ -43,9 +36,6 @@ class HandBoxes:
     def value(self, pairs: tuple[int, ...]) -> None:
         for box, pair in zip(self.boxes, pairs, strict=True):
             box.value = pair
-
-    min = _all_boxes("min")
-    max = _all_boxes("max")
 
     def observe(self, handler: Callable[[dict[str, Any]], None], name: str) -> None:
         """handler({"new": the three pairs}) whenever a box changes."""

@@ -130,7 +130,12 @@ class Explorer:
         self.figure = LiveFigure(view or "clock", size, look, picture)
         self.model_name = model_name
         self.frames = Frames(self._draw)
-        self.image = self.w.Image(format="png", layout=self.w.Layout(width=f"{size[0]}px"))
+        # At most as wide as the page's column (its margin inside it: a 2-pixel margin past
+        # a narrow column made the page scroll sideways).
+        self.image = self.w.Image(
+            format="png",
+            layout=self.w.Layout(width=f"{size[0]}px", max_width="100%", margin="0px"),
+        )
         self.message = self.w.HTML()
         self.code = self.w.HTML(layout=self.w.Layout(display="none"))
         self.readout = self.w.HTML()  # the cell under the mouse, as the window's hover says it
@@ -256,7 +261,11 @@ class Explorer:
         )
 
     def _view_menu(self) -> Any:
-        menu = self.w.Dropdown(options=[], value=None)
+        # As wide as the longest title in either language ("Learned positions beside the
+        # sinusoids (learned)"), within the page.
+        menu = self.w.Dropdown(
+            options=[], value=None, layout=self.w.Layout(width="560px", max_width="100%")
+        )
         self._on(menu, self._new_view)
         return menu
 
@@ -324,10 +333,10 @@ class Explorer:
         control = declared.control
         assert control is not None, name
         if declared.kind is tuple:
-            top = int(self.figure.picture.allowed(name)[1])
-            hands = HandBoxes(self.w, self.figure.values[name], top, tip(name))
+            hands = HandBoxes(self.w, self.figure.values[name], tip(name))
             self._watch(name, hands)
-            return self._row(self.w.Label(tr(control.label)), *hands.boxes)
+            label = self.w.Label(tr(control.label), layout=self.w.Layout(margin="2px 12px 2px 2px"))
+            return self._row(label, *hands.boxes)
         if control.played:
             return self._played_row(name)
         if control.presets:
@@ -346,13 +355,15 @@ class Explorer:
         if control.choices:
             options = [(tr(key), choice) for choice, key in control.choices.items()]
             return w.Dropdown(options=options, **said)
-        lo, hi = self.figure.picture.allowed(name)
+        # A typed number is any (a bounded box would clamp what is typed without a word):
+        # the field's check refuses what is out of its range, saying so; a slider offers
+        # the range alone.
         if declared.kind is float:
-            return w.BoundedFloatText(min=lo, max=hi, **said)
-        lo, hi = int(lo), int(hi)
+            return w.FloatText(**said)
+        lo, hi = (int(end) for end in self.figure.picture.allowed(name))
         if (hi - lo) // control.step <= SLIDER_STEPS:
             return w.IntSlider(min=lo, max=hi, step=control.step, **said)
-        return w.BoundedIntText(min=lo, max=hi, step=control.step, **said)
+        return w.IntText(step=control.step, **said)
 
     def _played_row(self, name: str) -> Any:
         """The field the animation moves: a slider, Play (played in the browser, drawn
@@ -366,9 +377,8 @@ class Explorer:
         speed_control, first = speed_field.control, speed_field.default
         assert speed_control is not None and isinstance(first, float)
         play = w.Play(value=value, min=lo, max=hi, interval=round(1000 / first))
-        speed = w.BoundedFloatText(
-            value=first, min=speed_control.lo, max=speed_control.hi, step=0.25,
-            description=tr(speed_control.label), tooltip=tip("speed"),
+        speed = w.FloatText(
+            value=first, step=0.25, description=tr(speed_control.label), tooltip=tip("speed"),
             layout=w.Layout(width="200px"),
         )  # fmt: skip
         self._links += [
@@ -376,9 +386,18 @@ class Explorer:
             w.jslink((play, "max"), (slider, "max")),
             w.jslink((play, "min"), (slider, "min")),
         ]
-        speed.observe(
-            lambda change: setattr(play, "interval", round(1000 / change["new"])), "value"
-        )
+
+        def paced(change: dict[str, Any]) -> None:  # checked as the window's speed is
+            try:
+                with i18n.speaking(self.figure.look["lang"]):
+                    pace = speed_field.check(change["new"], {})  # type: ignore[misc]
+            except ValueError as err:
+                self._say(str(err))
+                speed.value = change["old"]
+                return
+            play.interval = round(1000 / pace)
+
+        speed.observe(paced, "value")
         self.controls["play"], self.controls["speed"] = play, speed
         self._watch(name, slider)
         return self._row(play, slider, speed, w.Label(tr(speed_control.unit).strip()))
@@ -411,6 +430,7 @@ class Explorer:
         names = [name for name, _ in cached_models()]
         box = self.w.Combobox(
             value=self.model_name, options=names, placeholder=tr("widget.model_hint"),
+            tooltip=tr("widget.model_hint"),
             description=tr("widget.model"), ensure_option=False, continuous_update=False,
             layout=self.w.Layout(width="480px"),
         )  # fmt: skip
@@ -476,11 +496,13 @@ class Explorer:
         self._quiet = True
         try:
             for name, (low, high) in ranges.items():
-                control = self.controls.get(name)
-                if control is not None and (control.min, control.max) != (low, high):
+                box: Any = self.controls.get(name)
+                if getattr(box, "min", None) is None:
+                    continue  # typed: its field's check takes what is in range
+                if (box.min, box.max) != (low, high):
                     # widened first, so the value is never outside on the way
-                    control.min, control.max = min(low, control.min), max(high, control.max)
-                    control.min, control.max = low, high
+                    box.min, box.max = min(low, box.min), max(high, box.max)
+                    box.min, box.max = low, high
         finally:
             self._quiet = False
 

@@ -1,5 +1,7 @@
 """gui/model/fields.py: a field's declaration, its control's check and range, its text form."""
 
+import re
+
 import pytest
 
 from pe_clock.gui.model.fields import DOCK, FIGURE, ROW, Bounds, Control, StateField
@@ -55,3 +57,20 @@ def test_a_fields_text_form_reads_back():
         value = getattr(Picture(), name)
         assert field.from_text(field.to_text(value)) == value, name
     assert Picture.FIELDS["d_model"].signal_name == "dModelChanged"
+
+
+def test_a_controls_texts_are_plain_in_every_language():
+    """A list's items, a label and a tooltip are plain text in Qt's and the page's controls:
+    the Korean "half" layout showed its <nobr> tags in both."""
+    from pe_clock.core.i18n import LANGUAGES, speaking, tr
+
+    for field in Picture.FIELDS.values():
+        control = field.control
+        if control is None:
+            continue
+        keys = [control.label, field.tip, *control.choices.values()]
+        keys += [key for key, _ in control.presets] + ([control.unit] if control.unit else [])
+        for language in LANGUAGES:
+            with speaking(language):
+                for key in keys:
+                    assert not re.search(r"<[a-z/]|&[a-z#]", tr(key)), (language, key, tr(key))

@@ -3,6 +3,7 @@ fields' declarations."""
 
 import pytest
 
+from pe_clock import cli
 from pe_clock.cli.parser import option_sets
 from pe_clock.gui.model.picture import PARAMETERS
 from pe_clock.gui.model.request import CLI, figure_request
@@ -50,3 +51,45 @@ def test_every_teaching_field_is_a_flag_with_its_declared_type(tmp_path, capsys)
     # the API says it in its own words, at the call
     with pytest.raises(ValueError, match="view='heatmap' does not draw head_dim"):
         figure_request("heatmap", parameters={"head_dim": 64})
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "value"),
+    [
+        ("pos", "1e3", 1000), ("pos", " 3 ", 3), ("scaling_factor", "2.5", 2.5),
+        ("clock_pairs", "+1,2,3", (1, 2, 3)), ("clock_pairs", "1e1, 1, 2", (10, 1, 2)),
+        ("layout", " split ", "split"), ("causal", " TRUE", True),
+        # read as written or not at all: the check then names the text
+        ("pos", "٣", "٣"), ("pos", "３", "３"), ("pos", "2.0000000000000001", "2.0000000000000001"),
+        ("pos", "1e-400", "1e-400"), ("pos", "4.99999999999999999e1", "4.99999999999999999e1"),
+        ("pos", "9" * 5000, "9" * 5000), ("clock_pairs", "²,1,2", "²,1,2"),
+        ("clock_pairs", "--5,1,2", "--5,1,2"), ("clock_pairs", "0,1," + "9" * 5000, None),
+    ],
+)  # fmt: skip
+def test_an_options_text_is_read_as_written_or_left_for_its_check_to_name(name, text, value):
+    from pe_clock.cli.parser import field_value
+
+    assert field_value(name, text) == (text if value is None else value)
+
+
+@pytest.mark.parametrize("text", ["²,1,2", "0,1,256", "--5,1,2", "0,1," + "9" * 5000])
+def test_a_bad_pair_is_refused_by_its_flag_in_one_line(text, capsys):
+    """'²' passed isdigit() and then broke int(): a traceback on the window's path, Python's
+    words on export's."""
+    assert cli.main(["code", "--view", "clock", f"--clock-pairs={text}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pe-clock code: error: --clock-pairs must be") and err.count("\n") == 1
+    assert cli.main([f"--clock-pairs={text}"]) == 2  # the window's, before Qt
+    assert "--clock-pairs must be" in capsys.readouterr().err
+
+
+def test_the_window_keeps_a_field_its_view_does_not_draw_and_says_so(monkeypatch, capsys):
+    opened = []
+    monkeypatch.setattr(cli, "run_gui", lambda *args: opened.append(args) or 0)
+    assert cli.main(["--lang", "en", "--view", "heatmap", "--alibi-heads", "3"]) == 0
+    said = capsys.readouterr().err
+    assert said == (
+        "pe-clock: --view heatmap does not draw --alibi-heads; the views that draw it: alibi; "
+        "the window keeps it for them\n"
+    )
+    assert opened[0][2] == {"alibi_heads": 3}

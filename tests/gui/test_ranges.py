@@ -109,7 +109,14 @@ def range_table(qtbot: Any) -> list[tuple[str, str, tuple[float, float], dict[st
             offered["window"] = (window.minimum(), window.maximum())
         widget = pe_clock.explore(view, lang="en", **companions(name)).explorer
         box = widget.controls[name]
-        offered["widget"] = (box.min, box.max) if hasattr(box, "min") else "typed"
+        if hasattr(box, "min"):  # a slider: the range alone
+            offered["widget"] = (box.min, box.max)
+        else:  # typed: what is past the range is refused, said, and the box shows the truth
+            offered["widget"] = "typed"
+            was = box.value
+            past = beyond(hi, kind, math.inf)
+            box.value = (past, *was[1:]) if isinstance(was, tuple) else past
+            assert box.value == was and "must be" in widget.message.value, (name, box.value)
         widget.box.close()
         state.deleteLater()
         first = beyond(lo, kind, math.inf) if control.lo_open else lo  # the base: above 1

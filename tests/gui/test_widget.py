@@ -292,7 +292,7 @@ def test_the_widgets_controls_are_the_fields_declared_ones(view, qapp):
             assert [value for _, value in widget.options] == list(control.choices)
         elif control.presets:  # typed (any base above 1): the state's check refuses the rest
             assert explorer.controls["preset"].options[-1][1] == 0.0  # custom
-        elif control.lo is not None:  # its range now: within the table's pairs, pos from −k
+        elif hasattr(widget, "min"):  # a slider: its range now (a pair's within the table)
             assert (widget.min, widget.max) == explorer.figure.picture.allowed(name), name
             assert getattr(widget, "step", 1) in (control.step, None, 0.1), name
 
@@ -332,11 +332,17 @@ def test_the_sliders_offer_only_what_the_state_takes(qapp):
     explorer = pe_clock.explore("heatmap", lang="en", pos=10, k=-5).explorer
     controls = explorer.controls
     assert controls["pos"].min == 5  # pos + k >= 0
-    # k typed, as in every frontend: any offset, pos + k >= 0 checked with pos
-    assert (controls["k"].min, controls["k"].max) == (MIN_OFFSET, MAX_OFFSET)
     assert controls["d_model"].max == 8192
+    # k typed: pos + k >= 0 checked with pos, its range by its check, each refusal said
     controls["k"].value = -11
     assert "pos + k" in explorer.message.value and controls["k"].value == -5
+    for past in (MIN_OFFSET - 1, MAX_OFFSET + 1):  # never clamped without a word
+        controls["k"].value = past
+        assert "k must be" in explorer.message.value and controls["k"].value == -5
+    interval = controls["play"].interval
+    controls["speed"].value = 100.0  # as the window's speed: refused, said, put back
+    assert "speed" in explorer.message.value and controls["speed"].value == 4.0
+    assert controls["play"].interval == interval
     controls["pos"].value = 30
     assert controls["pos"].min == 5 and explorer.message.value == ""
     with pytest.raises(ValueError, match="view must be one of"):
