@@ -36,15 +36,16 @@ class WindowView(LazyView):
         layout.addWidget(self.splitter)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab stops at each of its three figures
 
-    def _parts(self) -> tuple[LazyView, ...]:
+    def parts(self) -> tuple[LazyView, ...]:
+        """Its three figures: the heatmap, the clock and R(k)."""
         return (self.heatmap_view, self.clock_view, self.rotation_view)
 
     def prepare_export(self) -> None:
-        for part in self._parts():
+        for part in self.parts():
             part.prepare_export()
 
     def prepare_slide(self) -> None:
-        for part in self._parts():
+        for part in self.parts():
             part.prepare_slide()
 
     def views(self) -> dict[str, QWidget]:

@@ -503,7 +503,8 @@ class MainWindow(QMainWindow):
         explanations say now, in the window's language."""
         line = parameter_line(self.state)
         shown = [(n, v) for n, v in self.panels.items() if n != TABS[0].name]
-        shown += [(n, self.figures.views()[n]) for n in ("heatmap", "clock", "rotation")]
+        parts = self.figures.parts()  # the three figures, each described as a whole
+        shown += [(n, view) for n, view in self.figures.views().items() if view in parts]
         for slide in (self.stage.slide, self.console.slide):  # the class's and the lecturer's
             if slide is not None:
                 shown.append((slide.name, slide.view))
