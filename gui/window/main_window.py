@@ -303,7 +303,8 @@ class MainWindow(QMainWindow):
         path = choose_file(self, tr("embed.load"), "", tr("export.filter_npy"), save=False)
         if path:
             self.state.load_embeddings(path)
-            self.tabs.setCurrentWidget(self.panel_hosts["embedding"])
+            drawn_on = next(spec.name for spec in TABS if spec.embeddings)  # the tab drawing them
+            self.tabs.setCurrentWidget(self.panel_hosts[drawn_on])
 
     def open_model_dialog(self) -> None:
         filters = tr("dialog.model_filter")
