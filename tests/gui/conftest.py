@@ -85,3 +85,25 @@ def show(qtbot):
             view.close()
             view.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+# The window's three figures, each alone at a size it lays out well.
+@pytest.fixture
+def heatmap(state, show):
+    from pe_clock.gui.figures.heatmap import HeatmapView
+
+    return show(HeatmapView, state, (700, 600))
+
+
+@pytest.fixture
+def clock(state, show):
+    from pe_clock.gui.figures.clock import ClockView
+
+    return show(ClockView, state, (1000, 600))
+
+
+@pytest.fixture
+def rotation(state, show):
+    from pe_clock.gui.figures.rotation import RotationView
+
+    return show(RotationView, state, (1100, 420))
