@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QAbstractSpinBox
 
 from pe_clock.core.i18n import tr
 from pe_clock.gui.model.picture import MAX_FONT_SCALE
@@ -275,23 +276,25 @@ def test_readme_lists_the_key_table():
     assert [words for _, words in rows] == [tr(b.description) for b in BINDINGS]
 
 
-#: Every spin box of the dock: a field's declared number control.
-SPIN_BOXES = ["pos", "k", "d_model", "max_len", "selected_pair", "train_len", "speed"]
-
-
 def test_the_clicker_steps_the_presentation_from_any_spin_box(window, qtbot):
     """PageDown/PageUp in a focused spin box used to step the spin box by its page step."""
-    for name in SPIN_BOXES:
+    spin_boxes = [
+        name
+        for name, control in window.controls.fields.items()
+        if isinstance(control.widget, QAbstractSpinBox)
+    ]
+    assert {"pos", "k", "d_model", "speed"} <= set(spin_boxes)
+    for name in spin_boxes:
         window.state.set(pos=5)
         spin = window.controls.widget(name)
         spin.setFocus()
-        before = {n: window.controls.widget(n).value() for n in SPIN_BOXES if n != "pos"}
+        before = {n: window.controls.widget(n).value() for n in spin_boxes if n != "pos"}
         press(qtbot, window, K.Key_PageDown)
         assert window.state.pos == 6, name
         press(qtbot, window, K.Key_PageUp)
         press(qtbot, window, K.Key_PageUp)
         assert window.state.pos == 4, name
-        after = {n: window.controls.widget(n).value() for n in SPIN_BOXES if n != "pos"}
+        after = {n: window.controls.widget(n).value() for n in spin_boxes if n != "pos"}
         assert after == before, name
         assert not spin.hasFocus(), name  # the presentation has the keys again
         qtbot.keyClick(window, K.Key_Right)
