@@ -34,9 +34,7 @@ class Options(QWidget):
         # Wrapped where the panel is narrow (a 1280-pixel screen, Korean labels).
         self._row = FlowLayout(self)
         self._texts: list[Callable[[], None]] = []
-        #: The fields whose declared control this row built (`field`), in order.
-        self.fields: list[str] = []
-        self._controls: list[FieldControl] = []  # kept with the row
+        self._controls: list[FieldControl] = []  # the declared ones it built, kept with it
         state.observe(["language"], self._retranslate)
         # At the panel's type size: in presenter mode the captions grew and this row did not
         # (11-pixel labels beside 1.5 times larger text on a 1080-line screen).
@@ -76,7 +74,6 @@ class Options(QWidget):
         """The control field name declares (`FieldControl`), after its label."""
         control = FieldControl(self._state, name)
         self._controls.append(control)
-        self.fields.append(name)
         self._beside(control.label, control.widget, control.control.width)
         return control.widget
 
@@ -106,6 +103,11 @@ class Options(QWidget):
 
         self._state.observe(fields, sync)
         self._texts.append(texts)
+
+    @property
+    def fields(self) -> list[str]:
+        """The fields whose declared control this row built (`field`), in order."""
+        return [control.name for control in self._controls]
 
     def has_controls(self) -> bool:
         return self._row.count() > 0
