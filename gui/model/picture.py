@@ -350,7 +350,10 @@ class Picture(ModelHolder):
         self._follow(new, changes, core)
         params = self._params
         if any(new[name] != self._values[name] or name in changes for name in core):
-            params = Params(**{name: new[name] for name in core})
+            try:
+                params = Params(**{name: new[name] for name in core})
+            except ValueError as err:
+                raise self._followed(err, changes, new, core) from None
             new.update({name: getattr(params, name) for name in core})
         rest = [name for name in self.FIELDS if name not in core]
         self._follow(new, changes, rest)
@@ -363,6 +366,20 @@ class Picture(ModelHolder):
             return
         self._values, self._params = new, params
         self._apply(changed)
+
+    def _followed(
+        self, err: ValueError, changes: Values, new: Values, core: list[str]
+    ) -> ValueError:
+        """err, saying first which field asked for moved another that then failed (max_len 3
+        moves pos to 2, and then pos + k < 0): the message named neither."""
+        moved = [n for n in core if n not in changes and new[n] != self._values[n]]
+        if not moved or any(str(err).startswith(name) for name in changes):
+            return err
+        asked = ", ".join(f"{name} {echo(value)}" for name, value in changes.items())
+        field = moved[0]
+        return ValueError(
+            tr("error.moved", asked=asked, field=field, value=echo(new[field]), message=err)
+        )
 
     def _follow(self, new: dict[str, Any], changes: Values, names: list[str]) -> None:
         for name in names:

@@ -83,3 +83,15 @@ def test_clock_hands_spread_out_again_after_a_tiny_model(state):
     assert state.clock_pairs == (0, 8, 16)
     state.set(d_model=512)
     assert state.clock_pairs == (0, 64, 128)
+
+
+def test_a_change_that_moves_another_field_into_a_refusal_names_both():
+    """max_len 3 with pos 5 and k −5 moves pos to 2, where pos + k < 0: the message named
+    neither max_len nor the move (the widget's student saw only "pos + k must be >= 0")."""
+    from pe_clock.gui.model.picture import Picture
+
+    picture = Picture()
+    picture.set(pos=5, k=-5)
+    with pytest.raises(ValueError, match=r"^max_len 3 moves pos to 2, and then pos \+ k must"):
+        picture.set(max_len=3)
+    assert (picture.max_len, picture.pos) == (50, 5)
