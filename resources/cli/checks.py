@@ -12,8 +12,7 @@ from typing import Any
 from pe_clock.cli.parser import given_fields, number
 from pe_clock.core import i18n
 from pe_clock.core.i18n import tr
-from pe_clock.core.layout import check_layout
-from pe_clock.core.params import Params, check_int, check_real
+from pe_clock.core.params import check_int, check_real
 from pe_clock.gui.export.options import (
     ANIMATION_SUFFIXES,
     DEFAULT_FPS,
@@ -25,7 +24,7 @@ from pe_clock.gui.export.options import (
     check_paper,
     max_fps,
 )
-from pe_clock.gui.model.choices import check_theme
+from pe_clock.gui.model.picture import Picture
 from pe_clock.gui.model.request import (
     CLI,
     MAX_SIDE,
@@ -43,13 +42,17 @@ def integer(name: str, text: str | None, default: int, lo: int, hi: int) -> int:
     return default if text is None else check_int(CLI.flag(name), number(text), lo, hi)
 
 
-def parameters(args: argparse.Namespace) -> Params:
-    """A handout's starting parameters: those given, the others at their defaults."""
+def starting_picture(args: argparse.Namespace) -> Picture:
+    """A handout's starting picture: every field given (a scene sets its own over them) and
+    the theme, checked as a figure's are; the others at their defaults."""
     given = given_fields(args)
     try:
-        return checked_picture(given).params
+        picture = checked_picture(given)
+        if args.theme is not None:
+            picture.set(theme=args.theme)
     except ValueError as err:
-        raise ValueError(CLI.reworded(str(err), given)) from None
+        raise ValueError(CLI.reworded(str(err), [*given, "theme"])) from None
+    return picture
 
 
 def side(text: str | None) -> object:
@@ -138,7 +141,7 @@ def check_export(args: argparse.Namespace) -> tuple[FigureRequest, dict[str, Any
     return request, options
 
 
-def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
+def check_handout(args: argparse.Namespace) -> tuple[Picture, dict[str, Any]]:
     """Validate a handout's arguments (export --deck) before anything is drawn."""
     if args.view is not None:  # each scene names its own
         raise ValueError(tr("cli.handout_view"))
@@ -151,11 +154,10 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
         ("--embeddings", args.embeddings is not None),
         ("--model", args.model is not None),
         ("--layers", args.layers is not None),
-        ("--head-dim", args.head_dim is not None),
     ):
         if given:
             raise ValueError(tr("cli.handout_flag", flag=flag))
-    params = parameters(args)
+    picture = starting_picture(args)
     out: Path = args.out
     try:
         is_dir = out.is_dir()
@@ -198,8 +200,4 @@ def check_handout(args: argparse.Namespace) -> tuple[Params, dict[str, Any]]:
             check_video(out.suffix.lower(), options["width"], options["height"])
         except OSError as err:  # an ExportError
             raise ValueError(str(err)) from err
-    if args.layout is not None:
-        options["layout"] = check_layout(args.layout)
-    if args.theme is not None:
-        options["theme"] = check_theme(args.theme)
-    return params, options
+    return picture, options

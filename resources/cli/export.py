@@ -41,16 +41,12 @@ def report(written: list[Path]) -> int:
 def run_handout(args: argparse.Namespace) -> int:
     """export --deck: one page (or PNG) per scene; a bad deck exits 2 and writes nothing."""
     try:
-        params, options = check_handout(args)
+        picture, options = check_handout(args)
     except ValueError as err:
         return fail(str(err))
 
     from pe_clock.gui.model.deck import DeckError, check_deck, missing_models, read_deck
-    from pe_clock.gui.model.picture import Picture
 
-    chosen = {n: options[n] for n in ("layout", "theme") if n in options}
-    picture = Picture(params)
-    picture.set(**chosen)
     try:  # the deck is read and checked whole before Qt starts
         scenes = read_deck(args.deck)
         check_deck(scenes, picture)
@@ -63,8 +59,7 @@ def run_handout(args: argparse.Namespace) -> int:
     from pe_clock.gui.platform.app import headless_application
 
     app = headless_application()
-    state = AppState(params)
-    state.set(**chosen)
+    state = picture.copied_to(AppState(picture.params))
     pages = Progress("pages")  # on a terminal: the page drawn and about how long is left
     for note in missing_models(scenes):  # drawn with the scene's parameters alone
         print(f"pe-clock export: {note}".replace("\n", "\\n"), file=sys.stderr)

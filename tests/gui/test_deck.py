@@ -181,6 +181,8 @@ def test_a_handout_has_a_page_per_scene_or_a_png_per_scene(tmp_path):
         (["--deck", "default", "--caption", "--out", "h.pdf"], "--caption"),
         (["--deck", "default", "--stage", "--out", "h.pdf"], "--stage"),
         (["--deck", "default", "--height", "70", "--out", "h.pdf"], "from 77"),
+        (["--deck", "default", "--theme", "purple", "--out", "h.pdf"], "--theme must be"),
+        (["--deck", "default", "--alibi-heads", "999", "--out", "h.pdf"], "--alibi-heads must"),
         (["--deck", "default", "--out", "a" * 300 + "/"], "File name too long"),
         (["--deck", "default", "--out", "a" * 300 + ".pdf"], "File name too long"),
     ],
@@ -423,3 +425,27 @@ def test_a_title_with_any_line_break_is_refused(brk, where):
     text += title if where == "scene" else ""
     with pytest.raises(DeckError, match="title_en"):
         parse_deck(text)
+
+
+def test_a_handout_starts_from_every_field_given(tmp_path):
+    """Only d_model, max_len, base, pos, k and the layout were taken (--alibi-heads 8 was
+    dropped without a word, --head-dim refused): a scene sets its own over the others."""
+    from pe_clock.cli.checks import check_handout
+    from pe_clock.cli.parser import build_parser
+
+    given = ["--alibi-heads", "8", "--head-dim", "64", "--layout", "split", "--theme", "dark"]
+    argv = [
+        "export",
+        "--deck",
+        "default",
+        "--out",
+        str(tmp_path / "h.pdf"),
+        *given,
+        "--d-model",
+        "64",
+    ]
+    args = build_parser().parse_args(argv)
+    args.out_folder = False
+    picture, _ = check_handout(args)
+    assert (picture.alibi_heads, picture.head_dim, picture.layout) == (8, 64, "split")
+    assert (picture.theme, picture.d_model) == ("dark", 64)
