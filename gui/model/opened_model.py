@@ -142,10 +142,10 @@ class SchemeReader:
     sets: Mapping[str, str]
 
 
-#: The schemes whose groups set fields, each with its reader.
 _ROPE_SETS = {"base": "base (rope_theta)", "head_dim": "head_dim", "scaling_method": "",
               "scaling_factor": "factor", "original_len": "L0"}  # fmt: skip
 _SINUSOID_SETS = dict.fromkeys(("base", "d_model", "layout", "max_len", "train_len"), "")
+#: The schemes whose groups set fields, each with its reader.
 READERS = {
     "rope": SchemeReader(_rope_changes, _ROPE_SETS),
     "alibi": SchemeReader(_alibi_changes, {"alibi_heads": "heads"}),
