@@ -124,6 +124,10 @@ class FieldControl:
         def chosen(index: int) -> None:
             if index < len(presets):
                 self._ask(presets[index][1])
+            else:  # custom: the typed field, ready for a number (the list follows it)
+                self.widget.setFocus()
+                if isinstance(self.widget, QLineEdit):
+                    self.widget.selectAll()
 
         def texts() -> None:
             for index, (key, _) in enumerate(presets):

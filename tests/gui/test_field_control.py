@@ -72,15 +72,39 @@ def test_typing_a_number_commits_once(controls, state, qtbot):
     assert computed == [1024]
 
 
-def test_out_of_range_typing_is_refused_with_a_message(controls, state, qtbot):
-    spin = controls.widget("d_model")
+@pytest.mark.parametrize(
+    ("name", "typed", "said"),
+    [("d_model", "9000", "8192"), ("pos", "99", "49"), ("k", "20000000", "10,000,000"),
+     ("speed", "1000", "60")],
+)  # fmt: skip
+def test_an_out_of_range_number_is_refused_whole(controls, state, qtbot, name, typed, said):
+    """The keystroke that took the number out of range was dropped and the digits before it
+    committed at Enter (9000 set d_model 900; 99 set pos 9), while the status bar said it was
+    refused: now the number stays as typed and Enter refuses it, changing nothing."""
+    spin = controls.widget(name)
+    before = getattr(state, name)
     spin.setFocus()
     spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, typed)
+    assert typed in spin.lineEdit().text().replace(",", "")  # as typed, nothing dropped
     with qtbot.waitSignal(state.rejected) as refusal:
-        qtbot.keyClicks(spin, "9000")  # the last 0 would make 9000 > 8192
-    assert "d_model" in refusal.args[0] and "8192" in refusal.args[0]
-    qtbot.keyClick(spin, Qt.Key.Key_Return)
-    assert state.d_model == 900  # what was accepted: "900"; the refused "0" never arrived
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+    message = refusal.args[0]
+    assert said in message and f"'{typed}'" in message, message  # its words, not its unit
+    assert getattr(state, name) == before and spin.value() == before
+
+
+def test_an_odd_head_dim_is_refused_for_being_odd(state, qtbot):
+    """head_dim's refusal gave d_model's reason (each sin/cos pair is one clock hand)."""
+    controls = Controls(state, qtbot, ("head_dim",))
+    spin = controls.widget("head_dim")
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, "7")
+    with qtbot.waitSignal(state.rejected) as refusal:
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+    assert "even integer from 2 to 512" in refusal.args[0]
+    assert "clock hand" not in refusal.args[0] and state.head_dim == 128
 
 
 def test_too_small_value_is_refused_on_enter(controls, state, qtbot):
@@ -112,3 +136,15 @@ def test_typed_base_below_one_is_refused_and_the_field_shows_the_truth(controls,
         qtbot.keyClick(edit, Qt.Key.Key_Return)
     assert "base" in refusal.args[0]
     assert state.base == 10000.0 and edit.text() == "10000"
+
+
+def test_custom_in_the_presets_opens_the_typed_field(controls, state, qtbot):
+    """Choosing Custom did nothing and left the list saying Custom over a preset's base."""
+    presets = controls.fields["base"].extra
+    presets.activated.emit(presets.count() - 1)
+    edit = controls.widget("base")
+    qtbot.waitUntil(edit.hasFocus)
+    assert edit.selectedText() == "10000"
+    qtbot.keyClicks(edit, "12345")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert state.base == 12345.0 and presets.currentIndex() == presets.count() - 1
