@@ -209,6 +209,16 @@ class ModelRope:
     original_max_len: int
     #: (method, factor) when the configuration rescales, else None.
     scaling: tuple[str, float] | None = None
+    #: The layers these numbers are a group of's kind ("local": sliding-window, "global":
+    #: full attention; "" all of them), in the catalogue as scaling.layers_<kind>.
+    layers: str = ""
+
+    @property
+    def title(self) -> str:
+        """The name as the list shows it, with its layers in the current language."""
+        return (
+            self.name if not self.layers else f"{self.name}, {tr(f'scaling.layers_{self.layers}')}"
+        )
 
 
 #: Presets from published configurations: rope_theta, head_dim, the trained context length,
@@ -219,6 +229,6 @@ MODELS = (
     ModelRope("Llama 3.1 8B", 500000.0, 128, 8192, ("llama3", 8.0)),
     ModelRope("Qwen2 7B", 1000000.0, 128, 32768),
     ModelRope("Mistral 7B v0.2", 1000000.0, 128, 32768),
-    ModelRope("Gemma 3 4B, global layers", 1000000.0, 256, 32768, ("linear", 8.0)),
-    ModelRope("Gemma 3 4B, local layers", 10000.0, 256, 32768),
+    ModelRope("Gemma 3 4B", 1000000.0, 256, 32768, ("linear", 8.0), "global"),
+    ModelRope("Gemma 3 4B", 10000.0, 256, 32768, layers="local"),
 )

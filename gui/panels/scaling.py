@@ -137,7 +137,7 @@ class ScalingView(Panel):
         self.preset.addItem(tr("scaling.custom"))
         found = 0
         for index, model in enumerate(MODELS, start=1):
-            self.preset.addItem(tr("scaling.model", name=model.name, base=said_base(model.base)))
+            self.preset.addItem(tr("scaling.model", name=model.title, base=said_base(model.base)))
             same = (model.base, model.head_dim, model.original_max_len) == (
                 s.base,
                 s.head_dim,

@@ -39,15 +39,16 @@ def test_a_preset_without_rope_scaling_is_theta_as_trained(show, state, language
     try:
         state.set(language=language)
         view = show(ScalingView, state, (1400, 800))
-        names = [m.name for m in MODELS]
-        view.preset.setCurrentIndex(names.index("Llama 3.1 8B") + 1)
-        for name in ("Qwen2 7B", "Mistral 7B v0.2", "Gemma 3 4B, local layers"):
-            view.preset.setCurrentIndex(names.index(name) + 1)
+        names = [(m.name, m.layers) for m in MODELS]
+        view.preset.setCurrentIndex(names.index(("Llama 3.1 8B", "")) + 1)
+        for named in (("Qwen2 7B", ""), ("Mistral 7B v0.2", ""), ("Gemma 3 4B", "local")):
+            view.preset.setCurrentIndex(names.index(named) + 1)
+            name = MODELS[names.index(named)].title  # in the language shown
             assert state.scaling_method == "default", name
             assert view.preset.currentText().startswith(name)
             assert [m for m, c in view.ratio_curves.items() if c.isVisible()] == ["default"]
             np.testing.assert_array_equal(view.ratio_curves["default"].getData()[1], 1.0)
-            model = MODELS[names.index(name)]
+            model = MODELS[names.index(named)]
             longest = (
                 2
                 * np.pi
@@ -58,13 +59,13 @@ def test_a_preset_without_rope_scaling_is_theta_as_trained(show, state, language
             assert longest > model.original_max_len  # these slowest pairs outrun L0
             assert tr("scaling.none_note", longest=f"{longest:,.0f}") in view.result.text()
         # Two presets with the same settings: the one chosen is the one named.
-        view.preset.setCurrentIndex(names.index("Mistral 7B v0.2") + 1)
+        view.preset.setCurrentIndex(names.index(("Mistral 7B v0.2", "")) + 1)
         assert view.preset.currentText().startswith("Mistral 7B v0.2")
         # θ as trained at base 2: every pair turns within L0, and that is what is said.
         state.set(base=2.0)
         assert tr("scaling.none_turned", longest="12.43") in view.result.text()
         assert "reach angles they never" not in view.result.text()
-        view.preset.setCurrentIndex(names.index("Gemma 3 4B, global layers") + 1)
+        view.preset.setCurrentIndex(names.index(("Gemma 3 4B", "global")) + 1)
         assert (state.scaling_method, state.scaling_factor) == ("linear", 8.0)
     finally:
         set_language("en")
