@@ -394,8 +394,7 @@ def request_state(request: FigureRequest) -> AppState:
     checked picture (the model's numbers, the parameters given, its theme, language and
     type size), taken as checked. Owned by Python (no parent): a notebook may run no event
     loop for a deleteLater."""
-    checked = request.checked
-    state = checked.copied_to(AppState(checked.params))
+    state = AppState.of(request.checked)
     if request.embeddings is not None:
         state.take_embeddings(request.embeddings, request.embeddings_file)
     return state

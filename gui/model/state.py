@@ -81,6 +81,12 @@ class AppState(Picture, DerivedNumbers, Signals):
         self._played = QElapsedTimer()
         self._due = 0.0  # positions due and not yet stepped, under one
 
+    @classmethod
+    def of(cls, picture: Picture) -> AppState:
+        """A state (no parent) of picture's fields and model, taken as checked: a request's
+        or a handout's, checked once already."""
+        return picture.copied_to(cls(picture.params))
+
     def _apply(self, changed: list[str]) -> None:
         """Caches and side effects first, so no observer sees a stale number; then signals."""
         table = [name for name in changed if TABLE in self.FIELDS[name].group]

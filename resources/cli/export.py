@@ -59,7 +59,7 @@ def run_handout(args: argparse.Namespace) -> int:
     from pe_clock.gui.platform.app import headless_application
 
     app = headless_application()
-    state = picture.copied_to(AppState(picture.params))
+    state = AppState.of(picture)
     pages = Progress("pages")  # on a terminal: the page drawn and about how long is left
     for note in missing_models(scenes):  # drawn with the scene's parameters alone
         print(f"pe-clock export: {note}".replace("\n", "\\n"), file=sys.stderr)
