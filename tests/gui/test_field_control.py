@@ -31,6 +31,17 @@ def controls(state, qtbot):
     return Controls(state, qtbot)
 
 
+def refused_at_enter(qtbot, state, spin, text):
+    """Type text over spin's, as typed (nothing dropped), then Enter: the state's refusal."""
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin, text)
+    assert text in spin.lineEdit().text().replace(",", "")
+    with qtbot.waitSignal(state.rejected) as refusal:
+        qtbot.keyClick(spin, Qt.Key.Key_Return)
+    return refusal.args[0]
+
+
 def test_typed_base_is_validated(controls, state, qtbot):
     controls.widget("base").setFocus()
     controls.widget("base").selectAll()
@@ -83,13 +94,7 @@ def test_an_out_of_range_number_is_refused_whole(controls, state, qtbot, name, t
     refused: now the number stays as typed and Enter refuses it, changing nothing."""
     spin = controls.widget(name)
     before = getattr(state, name)
-    spin.setFocus()
-    spin.lineEdit().selectAll()
-    qtbot.keyClicks(spin, typed)
-    assert typed in spin.lineEdit().text().replace(",", "")  # as typed, nothing dropped
-    with qtbot.waitSignal(state.rejected) as refusal:
-        qtbot.keyClick(spin, Qt.Key.Key_Return)
-    message = refusal.args[0]
+    message = refused_at_enter(qtbot, state, spin, typed)
     assert said in message and f"'{typed}'" in message, message  # its words, not its unit
     assert getattr(state, name) == before and spin.value() == before
 
@@ -97,24 +102,13 @@ def test_an_out_of_range_number_is_refused_whole(controls, state, qtbot, name, t
 def test_an_odd_head_dim_is_refused_for_being_odd(state, qtbot):
     """head_dim's refusal gave d_model's reason (each sin/cos pair is one clock hand)."""
     controls = Controls(state, qtbot, ("head_dim",))
-    spin = controls.widget("head_dim")
-    spin.setFocus()
-    spin.lineEdit().selectAll()
-    qtbot.keyClicks(spin, "7")
-    with qtbot.waitSignal(state.rejected) as refusal:
-        qtbot.keyClick(spin, Qt.Key.Key_Return)
-    assert "even integer from 2 to 512" in refusal.args[0]
-    assert "clock hand" not in refusal.args[0] and state.head_dim == 128
+    message = refused_at_enter(qtbot, state, controls.widget("head_dim"), "7")
+    assert "even integer from 2 to 512" in message
+    assert "clock hand" not in message and state.head_dim == 128
 
 
 def test_too_small_value_is_refused_on_enter(controls, state, qtbot):
-    spin = controls.widget("max_len")
-    spin.setFocus()
-    spin.lineEdit().selectAll()
-    qtbot.keyClicks(spin, "0")
-    with qtbot.waitSignal(state.rejected) as refusal:
-        qtbot.keyClick(spin, Qt.Key.Key_Return)
-    assert "max_len" in refusal.args[0]
+    assert "max_len" in refused_at_enter(qtbot, state, controls.widget("max_len"), "0")
     assert state.max_len == 50
 
 
