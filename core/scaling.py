@@ -209,8 +209,9 @@ class ModelRope:
     original_max_len: int
     #: (method, factor) when the configuration rescales, else None.
     scaling: tuple[str, float] | None = None
-    #: The layers these numbers are a group of's kind ("local": sliding-window, "global":
-    #: full attention; "" all of them), in the catalogue as scaling.layers_<kind>.
+    #: Which of the model's layers these numbers are ("local": the sliding-window ones,
+    #: "global": full attention; "" all of them), named in the catalogue as
+    #: scaling.layers_<kind>.
     layers: str = ""
 
     @property

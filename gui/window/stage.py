@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPalette, QResizeEvent, QScreen
+from PySide6.QtGui import QResizeEvent, QScreen
 from PySide6.QtWidgets import QFrame, QVBoxLayout, QWidget
 
 from pe_clock.gui.export.render import figure_palette, prepare_figure
@@ -100,11 +100,7 @@ class Stage(QWidget):
 
     def show_notice(self, text: str, timeout_ms: int) -> None:
         """Say text along the foot of the stage, in its theme and type, for timeout_ms."""
-        theme = THEMES[self.theme]
-        palette = self.notice.palette()
-        palette.setColor(QPalette.ColorRole.Window, theme.background)
-        palette.setColor(QPalette.ColorRole.WindowText, theme.text)
-        self.notice.setPalette(palette)
+        self.notice.setPalette(figure_palette(self.notice.palette(), THEMES[self.theme]))
         self.notice.setFont(scaled_font(float(stage_fields(self.height())["font_scale"])))
         self.notice.setMargin(self.notice.fontMetrics().height() // 3)
         self.notice.say(text, timeout_ms)

@@ -417,9 +417,9 @@ class Explorer:
         field = w.FloatText(value=value, description=tr(control.label), tooltip=tip(name))
         self.controls["preset"] = preset
 
-        def chosen(chosen: float) -> None:
-            if chosen and not self._quiet:  # a preset (custom: the field as typed)
-                field.value = chosen
+        def chosen(value: float) -> None:
+            if value and not self._quiet:  # a preset (custom: the field as typed)
+                field.value = value
 
         self._on(preset, chosen)
         return self._row(self._watch(name, field), preset)
