@@ -81,9 +81,13 @@ class Encoder:
         self.pixels: NDArray[np.uint8] = rows[:, : 4 * width].reshape(height, width, 4)
         self._count = 0
 
+    def converted(self) -> Any:
+        """The picture painted, as the codec takes it (BT.709 YUV 4:2:0)."""
+        return self._canvas.reformat(format="yuv420p", dst_colorspace="itu709")
+
     def add(self, held: int = 1) -> None:
         """The picture painted, converted once and encoded as a frame held times."""
-        frame = self._canvas.reformat(format="yuv420p", dst_colorspace="itu709")
+        frame = self.converted()
         for _ in range(held):
             frame.pts, self._count = self._count, self._count + 1
             self._container.mux(self._stream.encode(frame))
