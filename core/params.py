@@ -127,7 +127,7 @@ def check_max_len(max_len: object) -> int:
 def check_base(base: object) -> float:
     """Validate base: a finite number greater than 1 and at most MAX_BASE."""
     return check_real(
-        "base", base, 1.0, MAX_BASE, ("allowed.base", {"hi": f"{MAX_BASE:.0e}"}), lo_open=True
+        "base", base, 1.0, MAX_BASE, ("allowed.base", {"hi": f"{MAX_BASE:,.0f}"}), lo_open=True
     )
 
 

@@ -182,19 +182,20 @@ def figure_size(
 
 
 def check_drawn(view: str, parameters: Mapping[str, Any], terms: Terms) -> None:
-    """ValueError for a field view does not draw (`ViewSpec.fields`), naming the views that
-    draw it: `code --view heatmap --head-dim 64` dropped it without a word."""
-    for name in parameters:
-        if name in PARAMETERS and name not in VIEWS[view].fields:
-            drawing = [spec for spec in VIEWS.values() if name in spec.fields]
-            raise ValueError(
-                tr(
-                    "request.not_drawn",
-                    field=terms.flag(name),
-                    view=terms.given("view", view),
-                    views=", ".join(spec.name for spec in drawing),
-                )
-            )
+    """ValueError for the fields view does not draw (`ViewSpec.fields`), naming each and the
+    views that draw it: `code --view heatmap --head-dim 64` dropped it without a word."""
+    undrawn = [
+        tr(
+            "request.drawn_by",
+            field=terms.flag(name),
+            views=", ".join(spec.name for spec in VIEWS.values() if name in spec.fields),
+        )
+        for name in parameters
+        if name in PARAMETERS and name not in VIEWS[view].fields
+    ]
+    if undrawn:
+        fields = ", ".join(undrawn)
+        raise ValueError(tr("request.not_drawn", view=terms.given("view", view), fields=fields))
 
 
 def figure_request(

@@ -137,7 +137,7 @@ def check_export(args: argparse.Namespace) -> tuple[FigureRequest, dict[str, Any
     else:
         for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
             if value is not None:
-                raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(out))))
+                raise ValueError(tr("cli.gif_only", flag=flag, out=repr(str(out))))
     return request, options
 
 
@@ -145,10 +145,10 @@ def check_handout(args: argparse.Namespace) -> tuple[Picture, dict[str, Any]]:
     """Validate a handout's arguments (export --deck) before anything is drawn."""
     if args.view is not None:  # each scene names its own
         raise ValueError(tr("cli.handout_view"))
-    for flag, value in (("--from", args.start), ("--to", args.stop), ("--fps", args.fps)):
-        if value is not None:
-            raise ValueError(tr("cli.gif_only", flag=flag, value=repr(str(args.out))))
     for flag, given in (
+        ("--from", args.start is not None),
+        ("--to", args.stop is not None),
+        ("--fps", args.fps is not None),
         ("--caption", args.caption),
         ("--stage", args.stage),
         ("--embeddings", args.embeddings is not None),

@@ -152,6 +152,8 @@ def test_a_newline_in_a_path_still_gives_one_line(tmp_path, capsys):
         (["--view", "v" * 100_000], "100,002 characters"),  # was echoed whole
         (["--view", "heatmap", "--out", "t.png/"], "not a folder"),  # wrote the file t.png
         (["--deck", "default", "--out", "/proc/self/"], "not writable"),  # drew 16 pages first
+        # said "--fps applies to animations only (.gif, .mp4, …)" of a lecture's .mp4
+        (["--deck", "default", "--fps", "5", "--out", "h.mp4"], "--fps cannot go with --deck"),
     ],
 )
 def test_a_refused_export_says_so_in_one_short_line(tmp_path, args, named, capsys, monkeypatch):

@@ -44,7 +44,10 @@ def test_every_teaching_field_is_a_flag_with_its_declared_type(tmp_path, capsys)
         (["--view", "alibi", "--alibi-heads", "0"], "--alibi-heads must be"),
         (["--view", "rope", "--rope-layout", "sideways"], "--rope-layout must be one of"),
         (["--view", "heatmap", "--head-dim", "64"],
-         "--view heatmap does not draw --head-dim; the views that draw it: rope, scaling"),
+         "--view heatmap does not draw --head-dim (the views that draw it: rope, scaling)"),
+        (["--view", "heatmap", "--alibi-heads", "8", "--head-dim", "64"],  # each named
+         "--view heatmap does not draw --head-dim (the views that draw it: rope, scaling), "
+         "--alibi-heads (the views that draw it: alibi)"),
     ):  # fmt: skip
         code, _, err = cli_main(capsys, "--lang", "en", "code", *argv)
         assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
@@ -89,7 +92,7 @@ def test_the_window_keeps_a_field_its_view_does_not_draw_and_says_so(monkeypatch
     assert cli.main(["--lang", "en", "--view", "heatmap", "--alibi-heads", "3"]) == 0
     said = capsys.readouterr().err
     assert said == (
-        "pe-clock: --view heatmap does not draw --alibi-heads; the views that draw it: alibi; "
-        "the window keeps it for them\n"
+        "pe-clock: --view heatmap does not draw --alibi-heads (the views that draw it: alibi); "
+        "the window keeps each for the views that draw it\n"
     )
     assert opened[0][2] == {"alibi_heads": 3}
