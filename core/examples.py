@@ -189,6 +189,11 @@ def _read_header(handle: BinaryIO, name: str) -> tuple[tuple[int, ...], bool, np
     """(shape, Fortran order, dtype) from a .npy header of at most MAX_HEADER bytes."""
     try:
         major, minor = npy_format.read_magic(handle)
+    except ValueError as err:  # not a .npy file's first bytes
+        raise ValueError(tr("npy.header", file=name, reason=tr("reason.damaged"))) from err
+    if (major, minor) not in ((1, 0), (2, 0), (3, 0)):  # (its length field's width unknown)
+        raise ValueError(tr("npy.version", file=name, version=f"{major}.{minor}"))
+    try:
         # The header's length, checked before NumPy reads that many bytes (a header claiming
         # 4 GiB took 8.4 GB and 23 s to be refused): 2 bytes in version 1.0, 4 after.
         width = 2 if major == 1 else 4
@@ -196,12 +201,10 @@ def _read_header(handle: BinaryIO, name: str) -> tuple[tuple[int, ...], bool, np
         if len(field) == width and int.from_bytes(field, "little") > MAX_HEADER:
             raise ValueError("max_header_size")
         handle.seek(-len(field), os.SEEK_CUR)
-        if (major, minor) == (1, 0):
+        if major == 1:
             header = npy_format.read_array_header_1_0(handle, max_header_size=MAX_HEADER)
-        elif major in (2, 3):
-            header = npy_format.read_array_header_2_0(handle, max_header_size=MAX_HEADER)
         else:
-            raise ValueError(f"version {major}.{minor}")
+            header = npy_format.read_array_header_2_0(handle, max_header_size=MAX_HEADER)
     except (ValueError, SyntaxError, TypeError, tokenize.TokenError) as err:
         # A damaged header: NumPy's parser raises these (TokenError for unbalanced brackets).
         message = str(err)

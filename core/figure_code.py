@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pe_clock.core.alibi import SHOWN_LENGTH
-from pe_clock.core.encoding import check_table_size
+from pe_clock.core.encoding import MAX_TABLE_VALUES, check_table_size
 from pe_clock.core.i18n import tr
 from pe_clock.core.models.learned import BERT_BASE_SIZE, MAX_COMPARED
 from pe_clock.core.rope import SCORE_LENGTH
@@ -286,8 +286,12 @@ def _wavelength(w: _Writer, v: Mapping[str, Any]) -> None:
 
 @_writes("pe", torch=True)
 def _beyond(w: _Writer, v: Mapping[str, Any], torch: bool = False) -> None:
-    span = max(int(v["max_len"]), 2 * int(v["train_len"]))
-    check_table_size(span, int(v["d_model"]))  # the script builds it whole
+    span, d_model = max(int(v["max_len"]), 2 * int(v["train_len"])), int(v["d_model"])
+    if span > int(v["max_len"]) and span * d_model > MAX_TABLE_VALUES:  # train_len's doing
+        total, limit = f"{span * d_model:,}", f"{MAX_TABLE_VALUES:,}"
+        raise ValueError(tr("code.beyond_table", n=f"{span:,}", d=d_model, total=total,
+                            limit=limit))  # fmt: skip
+    check_table_size(span, d_model)  # the script builds it whole
     convert = ".numpy()" if torch else ""
     w.comment("beyond")
     w.code(

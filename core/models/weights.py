@@ -23,6 +23,7 @@ from numpy.typing import NDArray
 
 from pe_clock.core.encoding import BLOCK_VALUES
 from pe_clock.core.i18n import echo, reason, tr
+from pe_clock.core.models.config import parse_config
 from pe_clock.core.models.files import read_limited, regular_file
 from pe_clock.core.models.learned import TableMeasures, sampled_positions, shared_measures
 from pe_clock.core.params import MAX_D_MODEL
@@ -199,10 +200,8 @@ def find_table(folder: Path, ending: str = "") -> tuple[Path, str] | None:
     names = (ending,) if ending else TABLE_NAMES
     index = folder / INDEX
     if os.path.lexists(index):
-        try:
-            weight_map = json.loads(read_limited(index, MAX_INDEX_BYTES)).get("weight_map")
-        except (AttributeError, RecursionError) as err:
-            raise ValueError(tr("weights.index", file=INDEX)) from err
+        # Not UTF-8, not JSON, too deep or no object: said of the index, as of a config.json.
+        weight_map = parse_config(read_limited(index, MAX_INDEX_BYTES), INDEX).get("weight_map")
         if not isinstance(weight_map, dict):
             raise ValueError(tr("weights.index", file=INDEX))
         for tensor, shard in weight_map.items():

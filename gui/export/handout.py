@@ -125,6 +125,8 @@ def _paint_paper(
     figure_w = round(inner)
     # Laid out first as tall as the page allows (a figure drawn smaller stays smaller).
     room = round(bottom - top)
+    if room < MIN_FIGURE:  # a note of a thousand words: a bad deck, said as one
+        raise TooSmall(tr("handout.text_too_long", n=page.number), (1.0, 1.0))
     with staged(scene.view, state, figure_w, room, False, printed=True) as figure:
         texts = as_view(figure.widget).explanations()
         leave_out_explanations(figure.widget)  # under the figure, in print type

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pe_clock.core.i18n import echo, tr
 from pe_clock.core.params import check_choice
 from pe_clock.gui.model.request import MIN_SIDE
 
@@ -20,6 +21,14 @@ MAX_FRAMES = 2000
 MIN_FPS, MAX_FPS = 1, 60
 #: A GIF's frame delays are in hundredths of a second: 50 a second at most.
 MAX_GIF_FPS = 50
+
+
+def bare_suffix(name: str) -> str | None:
+    """The message for a file name that is a suffix alone (".png": to Python a hidden file
+    with no suffix at all), else None."""
+    if name.lower() in (*STILL_SUFFIXES, *ANIMATION_SUFFIXES, ".pdf"):
+        return tr("export.no_name", value=echo(name), suffix=name.lower())
+    return None
 
 
 def max_fps(suffix: str) -> int:

@@ -46,7 +46,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QSplit
 from pe_clock.core.format import fmt_base
 from pe_clock.core.i18n import echo, tr
 from pe_clock.gui.export.marks import MARK, PNG_KEY
-from pe_clock.gui.export.options import STILL_SUFFIXES
+from pe_clock.gui.export.options import STILL_SUFFIXES, bare_suffix
 from pe_clock.gui.export.pdf_text import readable_spaces
 from pe_clock.gui.export.slide import (
     Slide,
@@ -508,11 +508,19 @@ def _write_svg(figure: Figure, buffer: QBuffer) -> None:
     painter.end()
 
 
+#: The most characters of a title a PDF's metadata keeps: Qt writes the title before the
+#: Creator that tells PE Clock's own PDFs (`marks.HEAD_BYTES`), and a deck's title of
+#: thousands of words made its own handout one PE Clock would not write over.
+PDF_TITLE_CHARS = 200
+
+
 def pdf_writer(
     buffer: QBuffer, width: float, height: float, title: str = "PE Clock"
 ) -> tuple[QPdfWriter, QPainter]:
     """A PDF of width x height pixel pages (at SVG_PDF_DPI) into buffer, and its painter;
-    title: the document's title (a handout's is its deck's)."""
+    title: the document's title (a handout's is its deck's), cut to PDF_TITLE_CHARS."""
+    if len(title) > PDF_TITLE_CHARS:
+        title = title[: PDF_TITLE_CHARS - 1] + "…"
     writer = QPdfWriter(buffer)
     writer.setResolution(SVG_PDF_DPI)
     points = QSizeF(width, height) * (72.0 / SVG_PDF_DPI)
@@ -555,10 +563,11 @@ WRITERS = {".png": _write_png, ".svg": _write_svg, ".pdf": _write_pdf}
 
 
 def check_suffix(path: Path, allowed: tuple[str, ...]) -> str:
+    name = Path(path).name
     suffix = Path(path).suffix.lower()
     if suffix not in allowed:
         raise ExportError(
-            tr("export.suffix", suffixes=", ".join(allowed), value=echo(Path(path).name))
+            bare_suffix(name) or tr("export.suffix", suffixes=", ".join(allowed), value=echo(name))
         )
     return suffix
 

@@ -100,15 +100,21 @@ def encoding(
     """An Encoder writing into handle as suffix says, finished when the block ends."""
     av = _av()
     muxer, codec, options = ENCODERS[suffix]
-    with av.open(handle, mode="w", format=muxer) as container:
-        stream = container.add_stream(codec, rate=Fraction(fps).limit_denominator(1001))
-        stream.width, stream.height, stream.pix_fmt = width, height, "yuv420p"
-        stream.options = options
-        context = stream.codec_context
-        context.color_primaries = context.color_trc = context.colorspace = BT709
-        context.color_range = LIMITED_RANGE
-        yield Encoder(av, container, stream, width, height)
-        container.mux(stream.encode(None))  # the frames the encoder still holds
+    try:
+        with av.open(handle, mode="w", format=muxer) as container:
+            stream = container.add_stream(codec, rate=Fraction(fps).limit_denominator(1001))
+            stream.width, stream.height, stream.pix_fmt = width, height, "yuv420p"
+            stream.options = options
+            context = stream.codec_context
+            context.color_primaries = context.color_trc = context.colorspace = BT709
+            context.color_range = LIMITED_RANGE
+            yield Encoder(av, container, stream, width, height)
+            container.mux(stream.encode(None))  # the frames the encoder still holds
+    except av.error.FFmpegError as err:
+        # A write that failed inside FFmpeg (a full disk) comes back as PyAV's error when the
+        # file is closed: the OSError it stands for, which the export says in one line.
+        cause = err.__context__
+        raise cause if isinstance(cause, OSError) else OSError(str(err)) from err
     handle.seek(0, os.SEEK_END)  # (the muxer seeks back to finish its header)
 
 

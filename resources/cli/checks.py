@@ -21,6 +21,7 @@ from pe_clock.gui.export.options import (
     MIN_PAGE_HEIGHT,
     STILL_SUFFIXES,
     VIDEO_SUFFIXES,
+    bare_suffix,
     check_paper,
     max_fps,
 )
@@ -89,7 +90,7 @@ def check_export(args: argparse.Namespace) -> tuple[FigureRequest, dict[str, Any
     out: Path = args.out
     suffix = out.suffix.lower()
     if suffix not in (*STILL_SUFFIXES, *ANIMATION_SUFFIXES):
-        raise ValueError(tr("cli.out_suffix", value=repr(str(out))))
+        raise ValueError(bare_suffix(out.name) or tr("cli.out_suffix", value=repr(str(out))))
     try:
         if out.is_dir() or args.out_folder:  # t.png/ names a folder: it was written as t.png
             raise ValueError(

@@ -51,6 +51,13 @@ BAD = [
     ("nan.npy", np.full((3, 8), np.nan), "NaN"),
     ("inf.npy", np.full((3, 8), np.inf), "NaN"),
     ("objects.npy", np.array([{"a": 1}, None], dtype=object), "pickle"),
+    # a version NumPy has not made: it was called a header longer than 10,000 bytes
+    (
+        "v9.npy",
+        b"\x93NUMPY\x09\x00\x76\x00{'descr': '<f8', 'fortran_order': False, "
+        b"'shape': (3, 8), }" + b" " * 60 + b"\n",
+        "format version 9.0",
+    ),
 ]
 
 

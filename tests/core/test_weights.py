@@ -80,6 +80,15 @@ def test_an_index_naming_a_file_outside_the_folder_is_refused(tmp_path):
         open_model(tmp_path)
 
 
+@pytest.mark.parametrize("text", [b"{not json", b"\xff\xfe{", b"[1]"])
+def test_an_index_that_is_not_a_json_object_is_named(tmp_path, text):
+    """JSON's own words ("Expecting property name ...") left the user guessing which file."""
+    (tmp_path / "model.safetensors.index.json").write_bytes(text)
+    write_model(tmp_path, BERT_SMALL)
+    with pytest.raises(ValueError, match=r"model\.safetensors\.index\.json is not valid JSON"):
+        open_model(tmp_path)
+
+
 def test_a_pickled_checkpoint_is_never_opened(tmp_path):
     write_model(tmp_path, configs.GPT_2)
     (tmp_path / "pytorch_model.bin").write_bytes(b"\x80\x04cos\nsystem\n(S'touch pwned'\ntR.")

@@ -154,6 +154,7 @@ def test_a_newline_in_a_path_still_gives_one_line(tmp_path, capsys):
         (["--deck", "default", "--out", "/proc/self/"], "not writable"),  # drew 16 pages first
         # said "--fps applies to animations only (.gif, .mp4, …)" of a lecture's .mp4
         (["--deck", "default", "--fps", "5", "--out", "h.mp4"], "--fps cannot go with --deck"),
+        (["--view", "clock", "--out", ".png"], "a suffix alone"),  # "must end in .png"
     ],
 )
 def test_a_refused_export_says_so_in_one_short_line(tmp_path, args, named, capsys, monkeypatch):

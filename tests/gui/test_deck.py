@@ -185,10 +185,14 @@ def test_a_handout_has_a_page_per_scene_or_a_png_per_scene(tmp_path):
         (["--deck", "default", "--alibi-heads", "999", "--out", "h.pdf"], "--alibi-heads must"),
         (["--deck", "default", "--out", "a" * 300 + "/"], "File name too long"),
         (["--deck", "default", "--out", "a" * 300 + ".pdf"], "File name too long"),
+        # said "height must be from 64 to 8192 pixels; got -190", exit 1
+        (["--deck", "long.toml", "--paper", "a4", "--out", "h.pdf"], "scene 1: its title and note"),
     ],
 )
 def test_a_bad_handout_exits_2_and_writes_nothing(tmp_path, args, named, capsys, monkeypatch):
     (tmp_path / "bad.toml").write_text('[[scene]]\nview = "clock"\npos = -4\n')
+    note = "word " * 1000
+    (tmp_path / "long.toml").write_text(f'[[scene]]\nview = "clock"\nnote_en = "{note}"\n')
     before = sorted(p.name for p in tmp_path.iterdir())
     monkeypatch.chdir(tmp_path)
     code, _, err = cli_main(capsys, "export", *args)
@@ -196,6 +200,17 @@ def test_a_bad_handout_exits_2_and_writes_nothing(tmp_path, args, named, capsys,
     lines = err.strip().splitlines()
     assert len(lines) == 1 and named in lines[0], err
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_a_handout_with_a_title_of_pages_is_written_over_again(tmp_path, capsys, monkeypatch):
+    """Qt writes a PDF's title before its Creator, which tells PE Clock's own files: a deck
+    titled with thousands of words made a handout the next run refused to write over."""
+    (tmp_path / "long.toml").write_text(f'title_en = "{"Lecture " * 4200}"\n[[scene]]\n'
+                                        'view = "clock"\n')  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    for _ in range(2):
+        code, _, err = cli_main(capsys, "export", "--deck", "long.toml", "--out", "h.pdf")
+        assert code == 0, err
 
 
 BACK_AND_FORTH = """

@@ -337,3 +337,6 @@ def test_a_script_that_would_build_a_table_table_refuses_is_refused_as_table_is(
             notebook_code(view, max_len=1_000_000, d_model=8192)
         assert str(code_said.value) == str(table_said.value)
     assert "positional_encoding" in notebook_code("heatmap", max_len=1000, d_model=512)
+    # beyond's table runs to twice train_len: said of train_len, not of a max_len never set
+    with pytest.raises(ValueError, match="twice train_len, 400,000 positions"):
+        notebook_code("beyond", train_len=200_000)

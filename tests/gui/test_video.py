@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 import pe_clock
-from pe_clock.gui.export import animation
+from pe_clock.gui.export import animation, video
 from pe_clock.gui.window.keys import BY_ACTION
 from tests.gui.helpers import cli_main, parts
 
@@ -94,6 +94,25 @@ def test_a_stopped_video_leaves_the_old_file_and_nothing_else(state, tmp_path):
         out, "heatmap", state, 0, 9, 10, 640, 360, progress=lambda *_: next(stop_after) > 0
     )
     assert written is None and out.read_bytes() == b"the old video" and parts(tmp_path) == []
+
+
+class FullDisk(io.BytesIO):
+    """A file on a disk that fills after a few kilobytes."""
+
+    def write(self, data) -> int:
+        if self.tell() + len(data) > 20_000:
+            raise OSError(28, "No space left on device")
+        return super().write(data)
+
+
+@pytest.mark.parametrize("suffix", [".mp4", ".webm"])
+def test_a_full_disk_under_a_video_is_the_disk_s_error_not_pyav_s(suffix):
+    """FFmpeg met the full disk in its write callback and PyAV raised its own error (a
+    RuntimeError) when the file closed: a traceback on the command line."""
+    noise = np.random.default_rng(0).integers(0, 255, (360, 640, 4), dtype=np.uint8)
+    pictures = [(noise, 1)] * 5
+    with pytest.raises(OSError, match="No space left"):
+        video.write_held(FullDisk(), suffix, pictures, 10, 640, 360, lambda: None)
 
 
 class Page(html.parser.HTMLParser):
