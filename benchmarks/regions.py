@@ -1,7 +1,7 @@
 """Why a 4K dial grid repaints one rectangle, not a box round each moved hand: a widget the
 size of the stage's grid (2356 x 2002) copies its picture from a cached image, as the grid's
 backdrop does, 60 times a second for 3 s, asked to repaint (a) the whole widget, (b) a region
-of one box round each of 256 moving hands (about 6% of the widget, some 900 rectangles once
+of one box round each of 256 moving hands (about 8% of the widget, some 900 rectangles once
 Qt has banded them) painted with one copy under Qt's clip, (c) the same region copied box by
 box. CPU a frame, of the process.
 

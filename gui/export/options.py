@@ -26,7 +26,7 @@ MAX_GIF_FPS = 50
 def bare_suffix(name: str) -> str | None:
     """The message for a file name that is a suffix alone (".png": to Python a hidden file
     with no suffix at all), else None."""
-    if name.lower() in (*STILL_SUFFIXES, *ANIMATION_SUFFIXES, ".pdf"):
+    if name.lower() in (*STILL_SUFFIXES, *ANIMATION_SUFFIXES):
         return tr("export.no_name", value=echo(name), suffix=name.lower())
     return None
 
