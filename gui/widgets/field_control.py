@@ -174,12 +174,11 @@ class FieldControl:
                 assert isinstance(widget, SpinBox | DoubleSpinBox)
                 lo, hi = self._state.allowed(self.name)
                 for ranged in self._number_widgets():
-                    if (ranged.minimum(), ranged.maximum()) != (lo, hi):
-                        with QSignalBlocker(ranged):
-                            ranged.setRange(lo, hi)  # type: ignore[arg-type]
-                        if isinstance(ranged, QSlider):
-                            ranged.setPageStep(max(1, int(hi - lo + 1) // 10))
                     with QSignalBlocker(ranged):
+                        if (ranged.minimum(), ranged.maximum()) != (lo, hi):
+                            ranged.setRange(lo, hi)  # type: ignore[arg-type]
+                            if isinstance(ranged, QSlider):
+                                ranged.setPageStep(max(1, int(hi - lo + 1) // 10))
                         ranged.setValue(value)
         if isinstance(extra, QComboBox):  # the preset the value is, else custom
             values = [preset for _, preset in self.control.presets]
