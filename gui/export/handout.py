@@ -51,28 +51,46 @@ from pe_clock.gui.platform.files import (
 )
 from pe_clock.gui.widgets.lazy_view import as_view
 
+#: The smallest type of a slide's title and note, in pixels.
+SLIDE_TEXT_PX = 8
 
-def _paint_page(painter: QPainter, scene: Scene, state: AppState, width: int, height: int) -> None:
+
+class TextTooLong(TooSmall):
+    """A scene's title and note that leave its page no room at a readable size: a bad deck,
+    said of the deck whatever the page's size."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, (1.0, 1.0))
+
+
+def _paint_page(
+    painter: QPainter, scene: Scene, scene_number: int, state: AppState, width: int, height: int
+) -> None:
     """One scene on a width x height slide-sized page: its title, its figure, its note."""
     theme = theme_of(state)
     title_h, note_h = round(TITLE_SHARE * height), round(NOTE_SHARE * height)
     painter.fillRect(QRectF(0, 0, width, height), theme.background)
     margin = round(0.02 * width)
     language = state.language
+    flags = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
     for text, top, band, share, bold in (
         (scene.title(language), 0, title_h, 0.42, True),
         (scene.note(language), height - note_h, note_h, 0.32, False),
     ):
+        box = QRectF(margin, top, width - 2 * margin, band)
         font = QFont(scaled_font(1.0))
-        font.setPixelSize(max(8, round(share * band)))
         font.setBold(bold)
-        painter.setFont(font)
+        # Smaller type for a longer text, down to SLIDE_TEXT_PX: a note of three lines was
+        # cut at its band's edges, its first and last lines not drawn.
+        for pixels in range(max(SLIDE_TEXT_PX, round(share * band)), SLIDE_TEXT_PX - 1, -1):
+            font.setPixelSize(pixels)
+            painter.setFont(font)
+            if painter.boundingRect(box, flags, text).height() <= band:
+                break
+        else:
+            raise TextTooLong(tr("handout.slide_text_too_long", n=scene_number, px=SLIDE_TEXT_PX))
         painter.setPen(theme.text)
-        painter.drawText(
-            QRectF(margin, top, width - 2 * margin, band),
-            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
-            text,
-        )
+        painter.drawText(box, flags, text)
     with staged(scene.view, state, width, handout_figure_height(height), False) as figure:
         painter.save()
         painter.translate(0, title_h)
@@ -125,8 +143,8 @@ def _paint_paper(
     figure_w = round(inner)
     # Laid out first as tall as the page allows (a figure drawn smaller stays smaller).
     room = round(bottom - top)
-    if room < MIN_FIGURE:  # a note of a thousand words: a bad deck, said as one
-        raise TooSmall(tr("handout.text_too_long", n=page.number), (1.0, 1.0))
+    if room < MIN_FIGURE:  # a note of a thousand words
+        raise TextTooLong(tr("handout.text_too_long", n=page.number))
     with staged(scene.view, state, figure_w, room, False, printed=True) as figure:
         texts = as_view(figure.widget).explanations()
         leave_out_explanations(figure.widget)  # under the figure, in print type
@@ -214,7 +232,7 @@ class Paper:
             page = PageText(title, index + 1, len(scenes))
             _paint_paper(painter, scenes[index], drawn, page, self.width, self.height)
         else:
-            _paint_page(painter, scenes[index], drawn, int(self.width), int(self.height))
+            _paint_page(painter, scenes[index], index + 1, drawn, int(self.width), int(self.height))
 
 
 def deck_title(scenes: list[Scene], language: str) -> str:
@@ -326,7 +344,7 @@ def export_handout(
     try:
         return _write_handout(out, scenes, state, page, progress)
     except TooSmall as err:  # said of the page asked for, not of the figure on it
-        if page.printed:
+        if page.printed or isinstance(err, TextTooLong):
             raise
         need = [
             math.ceil(side * ratio) for side, ratio in zip((width, height), err.ratio, strict=True)

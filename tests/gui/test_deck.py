@@ -187,6 +187,9 @@ def test_a_handout_has_a_page_per_scene_or_a_png_per_scene(tmp_path):
         (["--deck", "default", "--out", "a" * 300 + ".pdf"], "File name too long"),
         # said "height must be from 64 to 8192 pixels; got -190", exit 1
         (["--deck", "long.toml", "--paper", "a4", "--out", "h.pdf"], "scene 1: its title and note"),
+        # a slide cut the note at its band's edges, most of its words not drawn
+        (["--deck", "long.toml", "--out", "h.pdf"], "scene 1: its title or note does not fit"),
+        (["--deck", "long.toml", "--out", "h.mp4"], "scene 1: its title or note does not fit"),
     ],
 )
 def test_a_bad_handout_exits_2_and_writes_nothing(tmp_path, args, named, capsys, monkeypatch):
